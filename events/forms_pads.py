@@ -1,0 +1,215 @@
+"""Forms for the rubber and Chicago score pads and the score calculator.
+
+A pad deal is one typed line (case-insensitive, spaces between parts):
+
+    contract side result [honours]
+
+    contract := a contract as on a traveller: 4S, 4SX, 3NTXX, 4 S X, 4♠X
+    side     := we | they                         (the declaring side)
+    result   := tricks taken (0-13) | = | +n | -n
+    honours  := hon side 100|150                  (h, hon, honours or honors; any order, h150 too)
+
+e.g. `4SX they 10`, `2NT we +1`, `5C they -2`, `6D they = hon they 150`.
+"""
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.text import capfirst
+
+from scoring import Contract, ScoringError, parse_contract, score_breakdown
+
+SIDES = ("we", "they")
+HONOURS_WORDS = ("h", "hon", "hons", "honours", "honors")
+HONOURS_AMOUNTS = (100, 150)
+PAD_LINE_HELP = "Type contract, side, tricks: 4SX they 10, 2NT we +1, 6D they = hon they 150."
+_RESULT = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
+_GLUED_HONOURS = re.compile(r"^(h|hon|hons|honours|honors)(100|150)$")
+
+
+def message(error: ScoringError) -> str:
+    """The engine's message as a sentence on the page."""
+    return capfirst(str(error))
+
+
+@dataclass(frozen=True)
+class PadDeal:
+    """One deal typed on a pad, ready for Rubber.record / Chicago.record."""
+
+    contract: Contract
+    side: str
+    tricks: int
+    honours: tuple[str, int] | None = None
+
+
+def parse_pad_line(text: str) -> PadDeal:
+    """Read `4SX they 10 [hon we 100]`; ScoringError saying what to fix otherwise."""
+    tokens = text.replace(",", " ").lower().split()
+    sides = [i for i, token in enumerate(tokens) if token in SIDES]
+    if not tokens:
+        raise ScoringError(f"Type a deal. {PAD_LINE_HELP}")
+    if not sides or sides[0] == 0:
+        raise ScoringError(
+            "After the contract write who declared, we or they, then the tricks: 4SX they 10."
+        )
+    contract = parse_contract(" ".join(tokens[: sides[0]]))
+    if contract.passed_out:
+        raise ScoringError("A passed-out deal scores nothing on a pad: deal again.")
+    side = tokens[sides[0]]
+    rest = tokens[sides[0] + 1 :]
+    if not rest or not _RESULT.match(rest[0]):
+        raise ScoringError(
+            f"{contract} {side}: add the tricks declarer took "
+            f"(e.g. {contract.tricks_needed}), or =, +1, -2."
+        )
+    return PadDeal(contract, side, _tricks(rest[0], contract), _honours(rest[1:]))
+
+
+def _tricks(result: str, contract: Contract) -> int:
+    if result == "=":
+        return contract.tricks_needed
+    if result[0] in "+-":
+        return contract.tricks_needed + int(result)
+    return int(result)
+
+
+def _honours(tokens: list[str]) -> tuple[str, int] | None:
+    if not tokens:
+        return None
+    if glued := _GLUED_HONOURS.match(tokens[0]):
+        tokens = [glued[1], glued[2], *tokens[1:]]
+    words = set(tokens[1:])
+    sides = words & set(SIDES)
+    amounts = words & {str(amount) for amount in HONOURS_AMOUNTS}
+    if tokens[0] not in HONOURS_WORDS or len(tokens) != 3 or len(sides) != 1 or len(amounts) != 1:
+        raise ScoringError(
+            f"Could not read {' '.join(tokens)!r}: honours are written hon, who held them "
+            "(we or they) and 100 or 150, e.g. hon they 150."
+        )
+    return sides.pop(), int(amounts.pop())
+
+
+class PadDealForm(forms.Form):
+    """One deal for a pad; valid only if the pad accepts it (the deal is then recorded on it)."""
+
+    line = forms.CharField(
+        label="Deal",
+        max_length=80,
+        help_text=PAD_LINE_HELP,
+        widget=forms.TextInput(
+            attrs={
+                "class": "entry",
+                "autofocus": True,
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "placeholder": "4SX they 10",
+            }
+        ),
+    )
+
+    def __init__(self, *args, pad, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pad = pad
+
+    def clean_line(self) -> PadDeal:
+        try:
+            return parse_pad_line(self.cleaned_data["line"])
+        except ScoringError as error:
+            raise forms.ValidationError(message(error)) from error
+
+    def clean(self):
+        deal = self.cleaned_data.get("line")
+        if deal is not None:
+            try:
+                self.pad.record(deal.side, deal.contract, deal.tricks, honours=deal.honours)
+            except ScoringError as error:
+                self.add_error("line", message(error))
+        return self.cleaned_data
+
+
+def parse_scores(text: str) -> list[int]:
+    """Whole-number scores separated by spaces, commas or semicolons: `420 450, -50`."""
+    scores = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if token:
+            try:
+                scores.append(int(token.replace("−", "-")))
+            except ValueError:
+                raise ScoringError(
+                    f"{token!r} is not a score: type whole numbers separated by spaces, "
+                    "e.g. 420 450 -50."
+                ) from None
+    return scores
+
+
+VULNERABILITY_CHOICES = [("no", "Not vulnerable"), ("yes", "Vulnerable")]
+DECLARER_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
+
+
+class CalculatorForm(forms.Form):
+    """A contract's result, and optionally scores to compare it with."""
+
+    contract = forms.CharField(
+        max_length=20,
+        help_text="e.g. 4S, 3NTX, 6DXX",
+        widget=forms.TextInput(
+            attrs={
+                "class": "entry",
+                "autofocus": True,
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "placeholder": "4S",
+            }
+        ),
+    )
+    declarer = forms.ChoiceField(label="By", choices=DECLARER_CHOICES, initial="NS")
+    vulnerable = forms.ChoiceField(
+        label="Declarer", choices=VULNERABILITY_CHOICES, initial="no"
+    )
+    tricks = forms.IntegerField(
+        required=False,
+        help_text="Tricks declarer took, 0 to 13.",
+        widget=forms.NumberInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
+    )
+    other = forms.IntegerField(
+        label="Other table",
+        required=False,
+        help_text="The other table's score from the same side, for the IMPs.",
+    )
+    scores = forms.CharField(
+        label="Other scores",
+        required=False,
+        max_length=2000,
+        help_text="Scores of the other tables from the same side, for the matchpoints: 420 450 -50.",
+        widget=forms.TextInput(attrs={"class": "entry", "autocomplete": "off"}),
+    )
+
+    def clean_contract(self) -> Contract:
+        try:
+            return parse_contract(self.cleaned_data["contract"])
+        except ScoringError as error:
+            raise forms.ValidationError(message(error)) from error
+
+    def clean_vulnerable(self) -> bool:
+        return self.cleaned_data["vulnerable"] == "yes"
+
+    def clean_scores(self) -> list[int]:
+        try:
+            return parse_scores(self.cleaned_data["scores"])
+        except ScoringError as error:
+            raise forms.ValidationError(message(error)) from error
+
+    def clean(self):
+        """Adds the contract's `breakdown` (a ScoreBreakdown) to the cleaned data."""
+        data = self.cleaned_data
+        if "contract" in data and "vulnerable" in data and "tricks" in data:
+            try:
+                data["breakdown"] = score_breakdown(
+                    data["contract"], data["vulnerable"], data["tricks"]
+                )
+            except ScoringError as error:
+                self.add_error("tricks", message(error))
+        return data

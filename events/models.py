@@ -1,0 +1,287 @@
+"""The club's data: clubs, players, events, the movement, boards and traveller lines.
+
+Models stay thin: the rules live in `scoring`, the database work in `events.services`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", kwargs={"slug": self.slug})
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    member_number = models.CharField("national member number", max_length=30, blank=True)
+    guest = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "member_number"],
+                condition=~Q(member_number=""),
+                name="player_member_number_unique_in_club",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", "Pairs"
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "mp", "Matchpoints"
+        BUTLER = "butler", "IMPs against a datum (Butler)"
+        CROSS_IMPS = "cross-imps", "Cross-IMPs"
+
+    class Scale(models.IntegerChoices):
+        TWO_PER_BEAT = 2, "2 per score beaten (EBU, WBF)"
+        ONE_PER_BEAT = 1, "1 per score beaten (ACBL)"
+
+    class Reveal(models.TextChoices):
+        ALWAYS = "always", "Always: every result as it is entered"
+        END_OF_ROUND = "round", "At the end of each round"
+        END_OF_SESSION = "session", "When the director publishes"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Being set up"
+        RUNNING = "running", "Running"
+        PUBLISHED = "published", "Published"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    kind = models.CharField(max_length=10, choices=Kind, default=Kind.PAIRS)
+    scoring = models.CharField(max_length=12, choices=Scoring, default=Scoring.MATCHPOINTS)
+    mp_scale = models.PositiveSmallIntegerField(
+        "matchpoint scale", choices=Scale, default=Scale.TWO_PER_BEAT
+    )
+    datum_method = models.CharField(max_length=12, default="drop-one")
+    cross_imp_mode = models.CharField(max_length=8, default="cross2")
+    winners = models.PositiveSmallIntegerField(
+        choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
+    )
+    reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
+    status = models.CharField(max_length=10, choices=Status, default=Status.SETUP)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(mp_scale__in=[1, 2]), name="event_mp_scale_1_or_2"),
+            models.CheckConstraint(condition=Q(winners__in=[1, 2]), name="event_winners_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", kwargs={"event_id": self.pk})
+
+    @property
+    def is_imps(self) -> bool:
+        return self.scoring != self.Scoring.MATCHPOINTS
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+
+class Section(models.Model):
+    """One movement's worth of tables; matchpoints are compared within a section."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=2, default="A")
+    movement = models.CharField(max_length=80, blank=True)
+    tables = models.PositiveSmallIntegerField(default=0)
+    rounds = models.PositiveSmallIntegerField(default=0)
+    boards_per_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.letter}"
+
+
+class Pair(models.Model):
+    class Direction(models.TextChoices):
+        NS = "NS", "North-South"
+        EW = "EW", "East-West"
+        ANY = "", "Either"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction, blank=True)
+    players = models.ManyToManyField(Player, through="Partnership", related_name="pairs")
+    names = models.CharField(max_length=250, blank=True)
+    # Kept up to date on every saved result, so that rankings are one indexed read.
+    score = models.FloatField(default=0)
+    top_total = models.FloatField(default=0)
+    boards_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="pair_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.number}"
+
+    @property
+    def percentage(self) -> float | None:
+        return 100 * self.score / self.top_total if self.top_total else None
+
+
+class Partnership(models.Model):
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT)
+    seat = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "seat"], name="partnership_seat_unique")
+        ]
+
+
+class TableRound(models.Model):
+    """Who the movement puts at a table in a round, and which boards they play."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_rounds")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+", null=True)
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+", null=True)
+    low_board = models.PositiveSmallIntegerField(null=True)
+    high_board = models.PositiveSmallIntegerField(null=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="table_round_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(low_board__lte=models.F("high_board")), name="table_round_boards"
+            ),
+        ]
+
+
+class Board(models.Model):
+    """A board as one section plays it: its conditions, hand record and traveller."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEATS)
+    vulnerability = models.CharField(
+        max_length=4, choices=[(v, v) for v in ("None", "NS", "EW", "All")]
+    )
+    deal = models.CharField("deal (PBN)", max_length=80, blank=True)
+    double_dummy = models.JSONField(null=True, blank=True)
+    par = models.CharField(max_length=80, blank=True)
+    # How many times the movement schedules this board: the E of the Neuberg formula.
+    expected_results = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="board_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class Result(models.Model):
+    """One traveller line: a board played (or adjusted) between an NS and an EW pair."""
+
+    class Adjustment(models.TextChoices):
+        NONE = "", "—"
+        AVE_PLUS = "A+", "Average plus"
+        AVE = "A", "Average"
+        AVE_MINUS = "A-", "Average minus"
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ns_results")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ew_results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
+    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_ns = models.IntegerField(null=True, blank=True)
+    # An assigned split score: each side is scored as if it had this NS score.
+    score_ew = models.IntegerField(null=True, blank=True)
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    not_played = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    ns_points = models.FloatField(null=True, blank=True)
+    ew_points = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board__number", "ns_pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_board_ns_once"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_board_ew_once"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=models.F("ew_pair")), name="result_pairs_differ"
+            ),
+            # A line is exactly one of: a played score, an adjustment, or not played.
+            models.CheckConstraint(
+                condition=(
+                    Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
+                    | Q(not_played=False, score_ns__isnull=False, ns_adjustment="", ew_adjustment="")
+                    | Q(
+                        not_played=False,
+                        score_ns__isnull=True,
+                        score_ew__isnull=True,
+                        ns_adjustment__in=["A+", "A", "A-"],
+                        ew_adjustment__in=["A+", "A", "A-"],
+                    )
+                ),
+                name="result_one_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair.number} v {self.ew_pair.number}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.ns_adjustment)

@@ -1,0 +1,1 @@
+"""Database work: keyword-only functions that load rows, call `scoring`, and save."""

@@ -1,0 +1,85 @@
+"""Scoring a board when a line on it changes, and keeping the pairs' totals current.
+
+The work after one saved line is one board's traveller and the pairs on it: a constant number
+of queries, whatever the size of the event.
+"""
+
+from django.db.models import Count, Q, Sum
+
+from events.models import Board, Event, Pair, Result
+from scoring import Adjusted, Split, cross_imps, datum_imps, matchpoint_traveller
+
+# Percent of the top for each artificial score (Law 12C2) and IMPs for IMP scoring (Law 86A).
+ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
+ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
+
+
+def rescore_board(*, board: Board) -> None:
+    """Score every line of `board` and refresh the totals of the pairs who played it."""
+    event = board.section.event
+    results = list(board.results.all())
+    lines = [r for r in results if not r.not_played]
+    if event.scoring == Event.Scoring.MATCHPOINTS:
+        expected = max(board.expected_results, len(lines))
+        top = event.mp_scale * (expected - 1)
+        points = matchpoint_traveller(
+            [_matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
+        )
+    else:
+        top = None
+        points = _imp_points(event, lines)
+    for line, (ns, ew) in zip(lines, points, strict=True):
+        line.ns_points, line.ew_points, line.top = ns, ew, top
+    Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
+    update_pair_totals(pair_ids={p for r in results for p in (r.ns_pair_id, r.ew_pair_id)})
+
+
+def _matchpoint_entry(result: Result):
+    if result.ns_adjustment:
+        return Adjusted(
+            ADJUSTED_PERCENT[result.ns_adjustment], ADJUSTED_PERCENT[result.ew_adjustment]
+        )
+    if result.score_ew is not None:
+        return Split(result.score_ns, result.score_ew)
+    return result.score_ns
+
+
+def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
+    """IMPs for each line: played lines against the datum or each other, adjusted ones ±3."""
+    played = [r for r in lines if not r.ns_adjustment]
+    ns_scores = [r.score_ns for r in played]
+    ew_scores = [r.score_ns if r.score_ew is None else r.score_ew for r in played]
+    if event.scoring == Event.Scoring.BUTLER:
+        ns_imps = datum_imps(ns_scores, method=event.datum_method)
+        ew_imps = datum_imps(ew_scores, method=event.datum_method)
+    else:
+        ns_imps = cross_imps(ns_scores, mode=event.cross_imp_mode)
+        ew_imps = cross_imps(ew_scores, mode=event.cross_imp_mode)
+    by_line = {r.pk: (ns, -ew) for r, ns, ew in zip(played, ns_imps, ew_imps, strict=True)}
+    return [
+        (ADJUSTED_IMPS[r.ns_adjustment], ADJUSTED_IMPS[r.ew_adjustment])
+        if r.ns_adjustment
+        else by_line[r.pk]
+        for r in lines
+    ]
+
+
+def update_pair_totals(*, pair_ids: set[int]) -> None:
+    """Recompute score, top total and boards played for these pairs from their lines."""
+    totals = {pid: [0.0, 0.0, 0] for pid in pair_ids}
+    played = Q(not_played=False)
+    for side in ("ns", "ew"):
+        rows = (
+            Result.objects.filter(played, **{f"{side}_pair__in": pair_ids})
+            .values(f"{side}_pair")
+            .annotate(score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id"))
+        )
+        for row in rows:
+            total = totals[row[f"{side}_pair"]]
+            total[0] += row["score"] or 0
+            total[1] += row["top"] or 0
+            total[2] += row["boards"]
+    pairs = list(Pair.objects.filter(pk__in=pair_ids))
+    for pair in pairs:
+        pair.score, pair.top_total, pair.boards_played = totals[pair.pk]
+    Pair.objects.bulk_update(pairs, ["score", "top_total", "boards_played"])

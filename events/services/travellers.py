@@ -1,0 +1,71 @@
+"""What players read: a pair's scorecard and a board's traveller."""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from events.models import Board, Pair, Result
+
+
+@dataclass(frozen=True)
+class ScorecardLine:
+    board: Board
+    result: Result
+    direction: str  # "NS" or "EW": where the pair sat on this board
+    opponents: Pair
+    score: int | None  # from the pair's side
+    points: float | None
+    percentage: float | None
+
+    @property
+    def is_top(self) -> bool:
+        return self.percentage is not None and self.percentage >= 99.95
+
+    @property
+    def is_bottom(self) -> bool:
+        return self.percentage is not None and self.percentage <= 0.05
+
+
+def scorecard(*, pair: Pair) -> list[ScorecardLine]:
+    """Every board the pair played, in board order, scored from the pair's side."""
+    results = (
+        Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number")
+    )
+    return [_scorecard_line(pair, r) for r in results]
+
+
+def _scorecard_line(pair: Pair, result: Result) -> ScorecardLine:
+    is_ns = result.ns_pair_id == pair.pk
+    if is_ns:
+        score, points = result.score_ns, result.ns_points
+    else:
+        ew_score = result.score_ns if result.score_ew is None else result.score_ew
+        score, points = (None if ew_score is None else -ew_score), result.ew_points
+    percentage = 100 * points / result.top if points is not None and result.top else None
+    return ScorecardLine(
+        board=result.board,
+        result=result,
+        direction="NS" if is_ns else "EW",
+        opponents=result.ew_pair if is_ns else result.ns_pair,
+        score=score,
+        points=points,
+        percentage=percentage,
+    )
+
+
+def traveller(*, board: Board) -> list[Result]:
+    """The board's lines, best North-South score first; adjusted and not-played lines last."""
+    results = list(board.results.select_related("ns_pair", "ew_pair"))
+    return sorted(
+        results,
+        key=lambda r: (r.score_ns is None, -(r.score_ns or 0), r.ns_pair.number),
+    )
+
+
+def score_frequencies(results: list[Result]) -> list[tuple[int, int]]:
+    """How often each North-South score occurred, best score first."""
+    counts = Counter(r.score_ns for r in results if r.score_ns is not None)
+    return sorted(counts.items(), reverse=True)

@@ -1,0 +1,42 @@
+"""Template filters that print contracts, cards and scores the way players read them."""
+
+from django import template
+from django.utils.html import format_html
+
+register = template.Library()
+
+SUITS = {"S": ("♠", ""), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "")}
+
+
+def _suit(letter: str):
+    symbol, css = SUITS[letter]
+    return format_html('<span class="{}">{}</span>', css, symbol) if css else symbol
+
+
+@register.filter
+def contract(text: str):
+    """"4SX" -> 4♠X, "3NT" -> 3NT, "PASS" -> Pass."""
+    if not text:
+        return ""
+    if text == "PASS":
+        return "Pass"
+    level, rest = text[0], text[1:]
+    if rest.startswith("NT"):
+        return f"{level}NT{rest[2:]}"
+    return format_html("{}{}{}", level, _suit(rest[0]), rest[1:])
+
+
+@register.filter
+def card(text: str):
+    """A lead such as "HK" -> ♥K, "ST" -> ♠10."""
+    if len(text) != 2 or text[0] not in SUITS:
+        return text
+    return format_html("{}{}", _suit(text[0]), "10" if text[1] == "T" else text[1])
+
+
+@register.filter
+def signed(value):
+    """+420, -50, 0; blank for None."""
+    if value is None:
+        return ""
+    return f"+{value}" if value > 0 else str(value)

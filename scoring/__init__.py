@@ -1,0 +1,51 @@
+"""The scoring engine: plain Python, no Django. Every rule of the game lives here."""
+
+from scoring.board_a_match import board_a_match
+from scoring.boards import board_conditions, is_vulnerable
+from scoring.contracts import Contract, parse_contract
+from scoring.cross_imps import cross_imps
+from scoring.datum import butler_datum, datum_imps
+from scoring.deal_scores import ScoreBreakdown, deal_score, score_breakdown
+from scoring.errors import ScoringError
+from scoring.imps import imps
+from scoring.matchpoints import (
+    Adjusted,
+    Split,
+    adjusted_matchpoints,
+    matchpoint_traveller,
+    matchpoints,
+    neuberg,
+)
+from scoring.places import places
+from scoring.rubber import Chicago, Rubber
+from scoring.traveller_lines import TravellerLine, parse_traveller_line
+from scoring.victory_points import VP_SCALES, victory_points
+
+__all__ = [
+    "VP_SCALES",
+    "Adjusted",
+    "Chicago",
+    "Contract",
+    "Rubber",
+    "ScoreBreakdown",
+    "ScoringError",
+    "Split",
+    "TravellerLine",
+    "adjusted_matchpoints",
+    "board_a_match",
+    "board_conditions",
+    "butler_datum",
+    "cross_imps",
+    "datum_imps",
+    "deal_score",
+    "imps",
+    "is_vulnerable",
+    "matchpoint_traveller",
+    "matchpoints",
+    "neuberg",
+    "parse_contract",
+    "parse_traveller_line",
+    "places",
+    "score_breakdown",
+    "victory_points",
+]

@@ -1,0 +1,49 @@
+"""Cross-IMPs: every score against every other."""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from scoring.errors import ScoringError
+from scoring.imps import imp_table, imps
+
+# PBN 2.1 §3.4.12 names; ACBLscore calls "cross" Total IMPs and "cross2" Average IMPs.
+CROSS_IMP_MODES = {
+    "cross": "Sum of the IMPs against every other score (PBN Cross; ACBL Total IMPs)",
+    "cross1": "Sum divided by the number of scores (PBN Cross1)",
+    "cross2": "Sum divided by the number of comparisons (PBN Cross2; ACBL Average IMPs)",
+}
+
+
+def cross_imps(
+    scores: Iterable[int], mode: str = "cross2", table: str = "wbf", *, cap: int | None = None
+) -> list[float]:
+    """Each NS score's IMPs against every other NS score on the board, in order, unrounded.
+
+    mode "cross" sums them; "cross1" divides the sum by the number of scores; "cross2" by the
+    number of comparisons (scores − 1), the mean over the other tables. A single score has
+    nothing to compare with and gets 0. `cap` limits each comparison to that many IMPs (the
+    Polish averaged Cavendish caps at 17). EW get the negation; the NS values sum to 0.
+    """
+    if mode not in CROSS_IMP_MODES:
+        known = ", ".join(CROSS_IMP_MODES)
+        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+    imp_table(table)
+    if cap is not None and (not isinstance(cap, int) or cap < 0):
+        raise ScoringError(f"A cap on IMPs per comparison must be a whole number, not {cap!r}.")
+    scores = list(scores)
+    count = len(scores)
+    if count < 2:
+        return [0.0] * count
+    # Equal scores IMP the same against everything, so compare each distinct score once.
+    frequency = Counter(scores)
+    totals = {}
+    for score in frequency:
+        total = 0
+        for other, times in frequency.items():
+            won = imps(score - other, table)
+            if cap is not None:
+                won = max(-cap, min(cap, won))
+            total += won * times
+        totals[score] = total
+    divisor = {"cross": 1, "cross1": count, "cross2": count - 1}[mode]
+    return [totals[score] / divisor for score in scores]

@@ -1,0 +1,145 @@
+"""One traveller line as a director types it: `1 8 4SX N 10`, `4S N +1`, `3NT E -2 HK`, `P`.
+
+Grammar (case-insensitive, spaces between parts):
+    [NS-pair EW-pair] result
+    result  := contract declarer outcome [lead]  |  contract declarer [lead] outcome
+             | P | PASS                          (passed out)
+             | NP                                (not played)
+             | A+ A-  (any of A+, A, A- for NS then EW; one code gives both sides the same)
+    outcome := tricks taken (0-13) | = | +n | -n
+    lead    := a card, suit then rank or rank then suit: HK, KH, S10, TS, xD (a small card)
+"""
+
+import re
+from dataclasses import dataclass
+
+from scoring.boards import is_vulnerable
+from scoring.contracts import Contract, parse_contract
+from scoring.deal_scores import deal_score
+from scoring.errors import ScoringError
+
+ADJUSTMENTS = ("A+", "A", "A-")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_STRAIN = r"(?:NT|N|S|H|D|C|♠|♥|♦|♣)"
+_CONTRACT_PARTS = re.compile(rf"^([1-7])\s*({_STRAIN})\s*(XX|X|\*\*|\*)?$", re.IGNORECASE)
+_RANK = r"(?:10|[AKQJT98765432X])"
+_SUIT = r"[SHDC♠♥♦♣]"
+_LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECASE)
+_OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    ns_pair: int | None = None
+    ew_pair: int | None = None
+    contract: Contract | None = None
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""
+    ns_adjustment: str = ""
+    ew_adjustment: str = ""
+    not_played: bool = False
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is not None and self.contract.level == 0
+
+    def score_ns(self, vulnerability: str) -> int | None:
+        """North-South's score on a board of this vulnerability; None when nothing was scored."""
+        if self.contract is None:
+            return None
+        if self.passed_out:
+            return 0
+        score = deal_score(
+            self.contract, is_vulnerable(vulnerability, self.declarer), self.tricks
+        )
+        return score if self.declarer in "NS" else -score
+
+
+def parse_traveller_line(text: str) -> TravellerLine:
+    """Read one typed line; raise ScoringError saying what to fix when it cannot be scored."""
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise ScoringError("type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-")
+    ns_pair = ew_pair = None
+    if len(tokens) >= 3 and tokens[0].isdigit() and tokens[1].isdigit():
+        ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
+        tokens = tokens[2:]
+    pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair}
+    head = tokens[0].upper()
+    if len(tokens) == 1 and head in {"P", "PASS", "PASSED"}:
+        return TravellerLine(**pairs, contract=parse_contract("PASS"))
+    if len(tokens) == 1 and head == "NP":
+        return TravellerLine(**pairs, not_played=True)
+    if head.startswith("A"):
+        return _adjusted(tokens, pairs)
+    contract, rest = _contract(tokens)
+    if not rest:
+        raise ScoringError(f"{contract}: add the declarer (N, E, S or W) and the tricks")
+    declarer = rest[0].upper()
+    if declarer not in SEAT_NAMES:
+        raise ScoringError(f"declarer must be N, E, S or W, not {rest[0]!r}")
+    outcome, lead = _outcome_and_lead(rest[1:], contract)
+    return TravellerLine(
+        **pairs,
+        contract=contract,
+        declarer=declarer,
+        tricks=_tricks(outcome, contract),
+        lead=lead,
+    )
+
+
+def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
+    codes = [t.upper() for t in tokens]
+    if len(codes) > 2:
+        raise ScoringError("an adjusted score is one code for each side: A+ A-")
+    for code in codes:
+        if code not in ADJUSTMENTS:
+            raise ScoringError(f"an adjusted score is A+, A or A-, not {code!r}")
+    ns, ew = (codes * 2)[:2] if len(codes) == 1 else codes
+    return TravellerLine(**pairs, ns_adjustment=ns, ew_adjustment=ew)
+
+
+def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:
+    """The contract, which may be typed with spaces (`4 S X`), and the tokens after it."""
+    for width in range(min(3, len(tokens)), 0, -1):
+        if match := _CONTRACT_PARTS.match("".join(tokens[:width])):
+            level, strain, doubled = match.groups()
+            doubled = (doubled or "").replace("*", "X")
+            return parse_contract(f"{level}{strain}{doubled}"), tokens[width:]
+    return parse_contract(tokens[0]), tokens[1:]
+
+
+def _outcome_and_lead(tokens: list[str], contract: Contract) -> tuple[str, str]:
+    outcome = lead = ""
+    for token in tokens:
+        if _OUTCOME.match(token) and not outcome:
+            outcome = token
+        elif (match := _LEAD.match(token)) and not lead:
+            suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
+            suit = _SUIT_LETTER.get(suit, suit.upper())
+            rank = {"10": "T"}.get(rank.upper(), rank.upper())
+            lead = f"{suit}{rank}"
+        else:
+            raise ScoringError(
+                f"{token!r} is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)"
+            )
+    if not outcome:
+        raise ScoringError(
+            f"{contract}: add the result: tricks taken (e.g. {contract.level + 6}), or =, +1, -2"
+        )
+    return outcome, lead
+
+
+def _tricks(outcome: str, contract: Contract) -> int:
+    book = contract.level + 6
+    if outcome == "=":
+        tricks = book
+    elif outcome[0] in "+-":
+        tricks = book + int(outcome)
+    else:
+        tricks = int(outcome)
+    if not 0 <= tricks <= 13:
+        raise ScoringError(f"{contract} {outcome} would be {tricks} tricks: tricks must be 0 to 13")
+    return tricks

@@ -1,0 +1,87 @@
+import pytest
+
+from scoring import ScoringError, parse_traveller_line
+
+
+@pytest.mark.parametrize(
+    ("text", "ns", "ew", "contract", "declarer", "tricks", "lead"),
+    [
+        pytest.param("1 8 4SX N 10", 1, 8, "4SX", "N", 10, "", id="issue-full-line"),
+        pytest.param("4S N +1", None, None, "4S", "N", 11, "", id="overtrick"),
+        pytest.param("4s n =", None, None, "4S", "N", 10, "", id="made-exactly"),
+        pytest.param("3NT E -2", None, None, "3NT", "E", 7, "", id="down-two"),
+        pytest.param("3 nt e -2 hk", None, None, "3NT", "E", 7, "HK", id="spaces-and-lead"),
+        pytest.param("4 S X N 10", None, None, "4SX", "N", 10, "", id="contract-with-spaces"),
+        pytest.param("9 10 2C * N QD 6", 9, 10, "2CX", "N", 6, "DQ", id="seed003-asterisk"),
+        pytest.param("2 7 1NT E xH 8", 2, 7, "1NT", "E", 8, "HX", id="seed003-small-card"),
+        pytest.param("6 1 2C N AD -2", 6, 1, "2C", "N", 6, "DA", id="seed003-lead-before"),
+        pytest.param("4♠ S 10 10♥", None, None, "4S", "S", 10, "HT", id="suit-symbols"),
+    ],
+)
+def test_parse_played_lines(text, ns, ew, contract, declarer, tricks, lead):
+    line = parse_traveller_line(text)
+    assert (line.ns_pair, line.ew_pair) == (ns, ew)
+    assert str(line.contract) == contract
+    assert (line.declarer, line.tricks, line.lead) == (declarer, tricks, lead)
+
+
+def test_passed_out_scores_zero():
+    line = parse_traveller_line("3 10 P")
+    assert (line.ns_pair, line.ew_pair, line.passed_out) == (3, 10, True)
+    assert line.score_ns("All") == 0
+
+
+def test_not_played():
+    line = parse_traveller_line("np")
+    assert line.not_played and line.contract is None and line.score_ns("None") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ns", "ew"),
+    [("A+ A-", "A+", "A-"), ("a a", "A", "A"), ("A+", "A+", "A+"), ("2 9 A- A+", "A-", "A+")],
+)
+def test_adjusted_scores(text, ns, ew):
+    line = parse_traveller_line(text)
+    assert (line.ns_adjustment, line.ew_adjustment) == (ns, ew)
+
+
+@pytest.mark.parametrize(
+    ("text", "vulnerability", "score"),
+    [
+        pytest.param("4S N 10", "None", 420, id="seed004-4S-NS-420"),
+        pytest.param("1NT E 8", "NS", -120, id="seed003-board12-pair2"),
+        pytest.param("3D W 8", "NS", 50, id="seed003-board12-pair5"),
+        pytest.param("2C N -2", "NS", -200, id="seed003-board12-pair6"),
+        pytest.param("1NT E +2", "NS", -150, id="seed003-board12-pair8"),
+        pytest.param("2C * N 6", "NS", -500, id="seed003-board12-pair9"),
+        pytest.param("2D W 8", "NS", -90, id="seed003-board12-pair11"),
+    ],
+)
+def test_score_from_north_souths_side(text, vulnerability, score):
+    assert parse_traveller_line(text).score_ns(vulnerability) == score
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-"),
+        ("4S", "4S: add the declarer (N, E, S or W) and the tricks"),
+        ("4S Q 10", "declarer must be N, E, S or W, not 'Q'"),
+        ("4S N", "4S: add the result: tricks taken (e.g. 10), or =, +1, -2"),
+        ("4S N +4", "4S +4 would be 14 tricks: tricks must be 0 to 13"),
+        ("4S N 14", "4S 14 would be 14 tricks: tricks must be 0 to 13"),
+        ("7NT N -14", "7NT -14 would be -1 tricks: tricks must be 0 to 13"),
+        ("4S N 10 banana", "'banana' is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)"),
+        ("A+ B", "an adjusted score is A+, A or A-, not 'B'"),
+        ("A+ A- A", "an adjusted score is one code for each side: A+ A-"),
+    ],
+)
+def test_refusals_say_what_to_fix(text, message):
+    with pytest.raises(ScoringError) as refused:
+        parse_traveller_line(text)
+    assert str(refused.value) == message
+
+
+def test_bad_contract_message_comes_from_the_contract_parser():
+    with pytest.raises(ScoringError, match="level must be 1 to 7"):
+        parse_traveller_line("8S N 10")
