@@ -24,13 +24,15 @@ SIDES = ("we", "they")
 HONOURS_WORDS = ("h", "hon", "hons", "honours", "honors")
 HONOURS_AMOUNTS = (100, 150)
 PAD_LINE_HELP = "Type contract, side, tricks: 4SX they 10, 2NT we +1, 6D they = hon they 150."
+PASSED_OUT_HELP = "A passed-out deal scores nothing: leave it off the pad and deal again."
 _RESULT = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _GLUED_HONOURS = re.compile(r"^(h|hon|hons|honours|honors)(100|150)$")
 
 
 def message(error: ScoringError) -> str:
     """The engine's message as a sentence on the page."""
-    return capfirst(str(error))
+    text = capfirst(str(error))
+    return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 @dataclass(frozen=True)
@@ -49,13 +51,15 @@ def parse_pad_line(text: str) -> PadDeal:
     sides = [i for i, token in enumerate(tokens) if token in SIDES]
     if not tokens:
         raise ScoringError(f"Type a deal. {PAD_LINE_HELP}")
+    if tokens in (["p"], ["pass"]):
+        raise ScoringError(PASSED_OUT_HELP)
     if not sides or sides[0] == 0:
         raise ScoringError(
             "After the contract write who declared, we or they, then the tricks: 4SX they 10."
         )
     contract = parse_contract(" ".join(tokens[: sides[0]]))
     if contract.passed_out:
-        raise ScoringError("A passed-out deal scores nothing on a pad: deal again.")
+        raise ScoringError(PASSED_OUT_HELP)
     side = tokens[sides[0]]
     rest = tokens[sides[0] + 1 :]
     if not rest or not _RESULT.match(rest[0]):
@@ -109,9 +113,11 @@ class PadDealForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, pad, **kwargs):
+    def __init__(self, *args, pad, ended: bool = False, noun: str = "rubber", **kwargs):
         super().__init__(*args, **kwargs)
         self.pad = pad
+        self.ended = ended
+        self.noun = noun
 
     def clean_line(self) -> PadDeal:
         try:
@@ -121,11 +127,18 @@ class PadDealForm(forms.Form):
 
     def clean(self):
         deal = self.cleaned_data.get("line")
-        if deal is not None:
-            try:
-                self.pad.record(deal.side, deal.contract, deal.tricks, honours=deal.honours)
-            except ScoringError as error:
-                self.add_error("line", message(error))
+        if deal is None:
+            return self.cleaned_data
+        if self.ended:
+            self.add_error(
+                "line", f"This {self.noun} was ended: start a new {self.noun}, or undo the end."
+            )
+            return self.cleaned_data
+        try:
+            self.pad.record(deal.side, deal.contract, deal.tricks, honours=deal.honours)
+        except ScoringError as error:
+            hint = f" Start a new {self.noun} to go on." if self.pad.finished else ""
+            self.add_error("line", message(error) + hint)
         return self.cleaned_data
 
 
@@ -144,7 +157,7 @@ def parse_scores(text: str) -> list[int]:
     return scores
 
 
-VULNERABILITY_CHOICES = [("no", "Not vulnerable"), ("yes", "Vulnerable")]
+VULNERABILITY_CHOICES = [("no", "No"), ("yes", "Yes")]
 DECLARER_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
 
 
@@ -167,7 +180,7 @@ class CalculatorForm(forms.Form):
     )
     declarer = forms.ChoiceField(label="By", choices=DECLARER_CHOICES, initial="NS")
     vulnerable = forms.ChoiceField(
-        label="Declarer", choices=VULNERABILITY_CHOICES, initial="no"
+        label="Declarer vulnerable", choices=VULNERABILITY_CHOICES, initial="no"
     )
     tricks = forms.IntegerField(
         required=False,
@@ -183,7 +196,7 @@ class CalculatorForm(forms.Form):
         label="Other scores",
         required=False,
         max_length=2000,
-        help_text="Scores of the other tables from the same side, for the matchpoints: 420 450 -50.",
+        help_text="The other tables' scores from the same side, for matchpoints: 420 450 -50.",
         widget=forms.TextInput(attrs={"class": "entry", "autocomplete": "off"}),
     )
 

@@ -169,6 +169,9 @@ class Partnership(models.Model):
             models.UniqueConstraint(fields=["pair", "seat"], name="partnership_seat_unique")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player} in {self.pair}"
+
 
 class TableRound(models.Model):
     """Who the movement puts at a table in a round, and which boards they play."""
@@ -191,6 +194,9 @@ class TableRound(models.Model):
                 condition=Q(low_board__lte=models.F("high_board")), name="table_round_boards"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table}"
 
 
 class Board(models.Model):
@@ -266,7 +272,9 @@ class Result(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
-                    | Q(not_played=False, score_ns__isnull=False, ns_adjustment="", ew_adjustment="")
+                    | Q(
+                        not_played=False, score_ns__isnull=False, ns_adjustment="", ew_adjustment=""
+                    )
                     | Q(
                         not_played=False,
                         score_ns__isnull=True,

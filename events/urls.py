@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.views import calculator, director, pads, public
+from events.views import calculator, director, entry, pads, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -21,6 +21,47 @@ urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
     path("pad/rubber/", pads.rubber_pad, name="rubber-pad"),
     path("pad/chicago/", pads.chicago_pad, name="chicago-pad"),
+    path("pad/<str:kind>/deals/", pads.record_deal, name="pad-deal"),
+    path("pad/<str:kind>/undo/", pads.undo, name="pad-undo"),
+    path("pad/<str:kind>/end/", pads.end, name="pad-end"),
+    path("pad/<str:kind>/new/", pads.new, name="pad-new"),
     # Director pages
     path("director/", director.home, name="director-home"),
+    path("director/clubs/<slug:slug>/new-event/", director.event_new, name="event-new"),
+    path("director/events/<int:event_id>/", director.event, name="director-event"),
+    path("director/events/<int:event_id>/panels/", director.event_panels, name="director-panels"),
+    path(
+        "director/events/<int:event_id>/movement/",
+        director.event_movement,
+        name="director-movement",
+    ),
+    path("director/events/<int:event_id>/pairs/", director.event_pairs, name="director-pairs"),
+    path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
+    path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
+    # Result entry
+    path(
+        "director/events/<int:event_id>/boards/<int:number>/",
+        entry.board_entry,
+        name="director-board",
+    ),
+    path(
+        "director/events/<int:event_id>/rounds/<int:round_number>/tables/<int:table>/",
+        entry.slip_entry,
+        name="director-slip",
+    ),
+    path(
+        "director/events/<int:event_id>/boards/<int:number>/lines/",
+        entry.line_save,
+        name="line-save",
+    ),
+    path(
+        "director/events/<int:event_id>/boards/<int:number>/preview/",
+        entry.line_preview,
+        name="line-preview",
+    ),
+    path(
+        "director/events/<int:event_id>/lines/<int:result_id>/delete/",
+        entry.line_delete,
+        name="line-delete",
+    ),
 ]

@@ -16,6 +16,16 @@ from scoring.matchpoints import (
     matchpoints,
     neuberg,
 )
+from scoring.movements import (
+    GuideLine,
+    Movement,
+    Position,
+    Sitting,
+    TableRound,
+    howell,
+    mitchell,
+    propose_movements,
+)
 from scoring.places import places
 from scoring.rubber import Chicago, Rubber
 from scoring.traveller_lines import TravellerLine, parse_traveller_line
@@ -26,10 +36,15 @@ __all__ = [
     "Adjusted",
     "Chicago",
     "Contract",
+    "GuideLine",
+    "Movement",
+    "Position",
     "Rubber",
     "ScoreBreakdown",
     "ScoringError",
+    "Sitting",
     "Split",
+    "TableRound",
     "TravellerLine",
     "adjusted_matchpoints",
     "board_a_match",
@@ -38,14 +53,17 @@ __all__ = [
     "cross_imps",
     "datum_imps",
     "deal_score",
+    "howell",
     "imps",
     "is_vulnerable",
     "matchpoint_traveller",
     "matchpoints",
+    "mitchell",
     "neuberg",
     "parse_contract",
     "parse_traveller_line",
     "places",
+    "propose_movements",
     "score_breakdown",
     "victory_points",
 ]

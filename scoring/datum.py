@@ -41,7 +41,9 @@ def acbl_dropped(results: int, trim_percent: float = 5) -> int:
     if isinstance(trim_percent, bool) or not isinstance(trim_percent, Real):
         raise ScoringError(f"The share of scores to drop must be a number, not {trim_percent!r}.")
     if not 0 <= trim_percent < 50:
-        raise ScoringError(f"The share of scores to drop must be from 0 to 50%, not {trim_percent}%.")
+        raise ScoringError(
+            f"The share of scores to drop must be from 0 to 50%, not {trim_percent}%."
+        )
     share = Fraction(results) * Fraction(str(trim_percent)) / 100
     dropped = floor(share + Fraction(1, 2))
     # Always keep at least one score to take the mean of.
@@ -60,12 +62,13 @@ def butler_datum(scores: Iterable[int], method: str = "drop-one", *, trim_percen
     if method not in DATUM_METHODS:
         known = ", ".join(DATUM_METHODS)
         raise ScoringError(f"Unknown datum method {method!r}; choose one of {known}.")
-    ordered = sorted(scores)
-    if not ordered:
+    scores = list(scores)
+    if not scores:
         raise ScoringError("A datum needs at least one score on the board.")
-    for score in ordered:
+    for score in scores:
         if isinstance(score, bool) or not isinstance(score, Real):
             raise ScoringError(f"A score on a traveller must be a number, not {score!r}.")
+    ordered = sorted(scores)
     count = len(ordered)
     if method == "median":
         middle = count // 2

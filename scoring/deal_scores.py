@@ -4,7 +4,7 @@ The rubber and Chicago pads (scoring.rubber) score each deal with the same break
 the two duplicate-only elements, the part-score and game bonuses.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.contracts import MINORS, Contract, parse_contract
 from scoring.errors import ScoringError
@@ -43,6 +43,8 @@ UNDERTRICK_SCALES = {
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
+    """The elements of one deal's score, each as the rules name it, and their signed total."""
+
     contract_points: int
     overtricks: int
     partscore_bonus: int
@@ -116,7 +118,7 @@ def score_breakdown(
         penalty = undertrick_penalty(
             contract, vulnerable, -margin, undertrick_scale=undertrick_scale
         )
-        return ScoreBreakdown(0, 0, 0, 0, 0, 0, penalty, -penalty)
+        return replace(NOTHING, undertricks=penalty, total=-penalty)
     points = contract_points(contract)
     elements = {
         "contract_points": points,

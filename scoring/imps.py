@@ -14,19 +14,16 @@ class ImpTable:
     label: str
     lower_bounds: tuple[int, ...]
 
-    @property
-    def maximum(self) -> int:
-        return len(self.lower_bounds) - 1
-
 
 # Lower bounds from seed 000. Printed tables list bands as "20-40", "50-80", ...; looking up by
 # the lower bound alone also places differences that are not multiples of 10 (15 -> 0, 45 -> 1),
 # and it covers the 1948 table's printed gap between 40 and 70.
+# fmt: off
 IMP_TABLES: dict[str, ImpTable] = {
     "wbf": ImpTable(
         "WBF IMP table (since 1 September 1962)",
-        (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600)
-        + (750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000),
+        (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+         1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000),
     ),
     "1938": ImpTable(
         "European Match Points (1938)",
@@ -38,10 +35,11 @@ IMP_TABLES: dict[str, ImpTable] = {
     ),
     "1961": ImpTable(
         "IMP table of 1961",
-        (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 700, 800)
-        + (900, 1050, 1200, 1350, 1500, 1750, 2000, 2250, 2500, 3000, 3500),
+        (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 700, 800, 900, 1050,
+         1200, 1350, 1500, 1750, 2000, 2250, 2500, 3000, 3500),
     ),
 }
+# fmt: on
 
 
 def imp_table(table: str) -> ImpTable:

@@ -49,9 +49,7 @@ class Split:
 
 def _check_per_beat(per_beat) -> None:
     if per_beat not in MATCHPOINT_SCALES:
-        raise ScoringError(
-            f"Matchpoints are 2 or 1 per score beaten, not {per_beat!r}."
-        )
+        raise ScoringError(f"Matchpoints are 2 or 1 per score beaten, not {per_beat!r}.")
 
 
 def _check_score(score) -> None:

@@ -55,7 +55,7 @@ class _Sheet:
     game: int = 1  # the game in progress
 
     def write(self, deal: int | None, side: str, points: int, label: str) -> None:
-        """Write points above the line."""
+        """Write points above the line (nothing when there are none)."""
         if points:
             self.entries.append(SheetEntry(deal, side, points, "above", label))
 
@@ -219,7 +219,8 @@ class _ScorePad:
 class Rubber(_ScorePad):
     """A rubber: the first side to win two games wins it, with a bonus of 700 (2-0) or 500 (2-1).
 
-    A side is vulnerable once it has won a game.
+    A side is vulnerable once it has won a game. A passed-out deal is recorded but scores
+    nothing: the cards are dealt again.
     """
 
     OVER = "the rubber is over"

@@ -3,6 +3,7 @@
 Grammar (case-insensitive, spaces between parts):
     [NS-pair EW-pair] result
     result  := contract declarer outcome [lead]  |  contract declarer [lead] outcome
+             | +420 | -50                        (North-South's score, when only that is known)
              | P | PASS                          (passed out)
              | NP                                (not played)
              | A+ A-  (any of A+, A, A- for NS then EW; one code gives both sides the same)
@@ -12,6 +13,7 @@ Grammar (case-insensitive, spaces between parts):
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from scoring.boards import is_vulnerable
 from scoring.contracts import Contract, parse_contract
@@ -26,6 +28,7 @@ _RANK = r"(?:10|[AKQJT98765432X])"
 _SUIT = r"[SHDC♠♥♦♣]"
 _LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECASE)
 _OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
+_SCORE = re.compile(r"^[+-]?\d{1,4}$")
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -40,20 +43,29 @@ class TravellerLine:
     ns_adjustment: str = ""
     ew_adjustment: str = ""
     not_played: bool = False
+    entered_score: int | None = None  # an NS score typed without its contract
 
     @property
     def passed_out(self) -> bool:
         return self.contract is not None and self.contract.level == 0
 
     def score_ns(self, vulnerability: str) -> int | None:
-        """North-South's score on a board of this vulnerability; None when nothing was scored."""
+        """North-South's score on a board of this vulnerability; None when nothing was scored.
+
+        Raises ScoringError for a typed score that no contract can produce on this board.
+        """
+        if self.entered_score is not None:
+            if self.entered_score not in possible_scores(vulnerability):
+                raise ScoringError(
+                    f"{self.entered_score:+d} is not a possible score for North-South when "
+                    f"{_vulnerability_text(vulnerability)} vulnerable"
+                )
+            return self.entered_score
         if self.contract is None:
             return None
         if self.passed_out:
             return 0
-        score = deal_score(
-            self.contract, is_vulnerable(vulnerability, self.declarer), self.tricks
-        )
+        score = deal_score(self.contract, is_vulnerable(vulnerability, self.declarer), self.tricks)
         return score if self.declarer in "NS" else -score
 
 
@@ -74,6 +86,8 @@ def parse_traveller_line(text: str) -> TravellerLine:
         return TravellerLine(**pairs, not_played=True)
     if head.startswith("A"):
         return _adjusted(tokens, pairs)
+    if len(tokens) == 1 and _SCORE.match(head):
+        return TravellerLine(**pairs, entered_score=int(head))
     contract, rest = _contract(tokens)
     if not rest:
         raise ScoringError(f"{contract}: add the declarer (N, E, S or W) and the tricks")
@@ -143,3 +157,23 @@ def _tricks(outcome: str, contract: Contract) -> int:
     if not 0 <= tricks <= 13:
         raise ScoringError(f"{contract} {outcome} would be {tricks} tricks: tricks must be 0 to 13")
     return tricks
+
+
+@cache
+def possible_scores(vulnerability: str) -> frozenset[int]:
+    """Every North-South score some contract, declarer and number of tricks can give."""
+    scores = {0}
+    for declarer in SEAT_NAMES:
+        sign = 1 if declarer in "NS" else -1
+        vulnerable = is_vulnerable(vulnerability, declarer)
+        for level in range(1, 8):
+            for strain in ("C", "D", "H", "S", "NT"):
+                for doubled in ("", "X", "XX"):
+                    contract = parse_contract(f"{level}{strain}{doubled}")
+                    for tricks in range(14):
+                        scores.add(sign * deal_score(contract, vulnerable, tricks))
+    return frozenset(scores)
+
+
+def _vulnerability_text(vulnerability: str) -> str:
+    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")

@@ -102,7 +102,7 @@ class VpScale:
     total: int
     decimals: int
     winner: Callable[[int, int], int]
-    boards: range = range(1, 1000)
+    boards: range
 
 
 def _wbf_winner(margin: int, boards: int) -> int:
@@ -114,52 +114,65 @@ def _wbf_discrete_winner(margin: int, boards: int) -> int:
     return 10 + bisect_left(wbf_discrete_bounds(boards), margin)
 
 
-def _by_boards(rows: dict[range, Bands]) -> Callable[[int, int], int]:
+ANY_LENGTH = range(1, 1000)
+
+
+def _table_scale(label: str, total: int, rows: dict[range, Bands]) -> VpScale:
+    """A scale printed as IMP bands, with one row of bands per range of match lengths."""
+
     def winner(margin: int, boards: int) -> int:
-        for board_range, bands in rows.items():
-            if boards in board_range:
-                return bands.winner(margin)
-        raise ScoringError(f"This scale has no row for {boards} boards.")
+        return next(bands for lengths, bands in rows.items() if boards in lengths).winner(margin)
 
-    return winner
+    lengths = range(min(row.start for row in rows), max(row.stop for row in rows))
+    return VpScale(label, total, 0, winner, lengths)
 
 
-_TEN_POINT_4_BOARDS = Bands.from_cutoffs(5, (1, 3, 6, 10, 14))
 _TWENTY_POINT = Bands.from_cutoffs(10, (1, 3, 5, 8, 11, 14, 17, 20, 24, 28))
 # The 30-point scales jump from 15-15 to 18-12 at 1 IMP.
 _THIRTY_POINT = Bands(
     (0, 1, 2, 3, 4, 5, 7, 9, 11, 14, 17, 20, 24, 28),
     (15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30),
 )
-_ACBL_20 = {
-    range(1, 9): _TWENTY_POINT,
-    range(9, 12): Bands.from_cutoffs(10, (1, 3, 6, 10, 14, 18, 22, 26, 31, 36)),
-    range(12, 16): Bands.from_cutoffs(10, (1, 4, 7, 11, 15, 20, 25, 30, 36, 42)),
-    range(16, 21): Bands.from_cutoffs(10, (2, 5, 9, 14, 19, 25, 32, 39, 47, 56)),
-    range(21, 28): Bands.from_cutoffs(10, (3, 7, 12, 18, 25, 33, 42, 51, 61, 72)),
-    range(28, 37): Bands.from_cutoffs(10, (4, 9, 15, 22, 30, 39, 49, 60, 72, 85)),
-}
-_ACBL_30 = {
-    range(6, 9): _THIRTY_POINT,
-    range(9, 12): Bands(
-        (0, 1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 31, 36),
-        (15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30),
-    ),
-}
 
 VP_SCALES: dict[str, VpScale] = {
-    "wbf": VpScale("WBF continuous 20-VP scale (2013)", 20, 2, _wbf_winner),
+    "wbf": VpScale("WBF continuous 20-VP scale (2013)", 20, 2, _wbf_winner, ANY_LENGTH),
     "wbf-discrete": VpScale(
-        "WBF discrete 20-VP scale, whole VPs (EBU tables)", 20, 0, _wbf_discrete_winner
+        "WBF discrete 20-VP scale in whole VPs (EBU tables)",
+        20,
+        0,
+        _wbf_discrete_winner,
+        ANY_LENGTH,
     ),
-    "10-4board": VpScale(
-        "10-VP scale for 4-board matches", 10, 0, lambda m, b: _TEN_POINT_4_BOARDS.winner(m),
-        range(4, 5),
+    "10-4board": _table_scale(
+        "10-VP scale for 4-board matches",
+        10,
+        {range(4, 5): Bands.from_cutoffs(5, (1, 3, 6, 10, 14))},
     ),
-    "20-table": VpScale("20-VP table", 20, 0, lambda m, b: _TWENTY_POINT.winner(m)),
-    "30-table": VpScale("30-VP table", 30, 0, lambda m, b: _THIRTY_POINT.winner(m)),
-    "acbl-20": VpScale("ACBL 20-VP scale by match length", 20, 0, _by_boards(_ACBL_20), range(1, 37)),
-    "acbl-30": VpScale("Older ACBL 30-VP Swiss scale", 30, 0, _by_boards(_ACBL_30), range(6, 12)),
+    "20-table": _table_scale("20-VP table (20-0 from 28 IMPs)", 20, {ANY_LENGTH: _TWENTY_POINT}),
+    "30-table": _table_scale("30-VP table (30-0 from 28 IMPs)", 30, {ANY_LENGTH: _THIRTY_POINT}),
+    "acbl-20": _table_scale(
+        "ACBL 20-VP scale by match length",
+        20,
+        {
+            range(1, 9): _TWENTY_POINT,
+            range(9, 12): Bands.from_cutoffs(10, (1, 3, 6, 10, 14, 18, 22, 26, 31, 36)),
+            range(12, 16): Bands.from_cutoffs(10, (1, 4, 7, 11, 15, 20, 25, 30, 36, 42)),
+            range(16, 21): Bands.from_cutoffs(10, (2, 5, 9, 14, 19, 25, 32, 39, 47, 56)),
+            range(21, 28): Bands.from_cutoffs(10, (3, 7, 12, 18, 25, 33, 42, 51, 61, 72)),
+            range(28, 37): Bands.from_cutoffs(10, (4, 9, 15, 22, 30, 39, 49, 60, 72, 85)),
+        },
+    ),
+    "acbl-30": _table_scale(
+        "Older ACBL 30-VP Swiss scale",
+        30,
+        {
+            range(6, 9): _THIRTY_POINT,
+            range(9, 12): Bands(
+                (0, 1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 31, 36),
+                (15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30),
+            ),
+        },
+    ),
 }
 
 

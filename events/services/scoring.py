@@ -14,8 +14,12 @@ ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
 ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 
-def rescore_board(*, board: Board) -> None:
-    """Score every line of `board` and refresh the totals of the pairs who played it."""
+def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> None:
+    """Score every line of `board` and refresh the totals of the pairs who played it.
+
+    `former_pair_ids` are pairs whose line on this board was just deleted or moved to other
+    pairs: their totals change too.
+    """
     event = board.section.event
     results = list(board.results.all())
     lines = [r for r in results if not r.not_played]
@@ -31,7 +35,8 @@ def rescore_board(*, board: Board) -> None:
     for line, (ns, ew) in zip(lines, points, strict=True):
         line.ns_points, line.ew_points, line.top = ns, ew, top
     Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
-    update_pair_totals(pair_ids={p for r in results for p in (r.ns_pair_id, r.ew_pair_id)})
+    on_board = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
+    update_pair_totals(pair_ids=on_board | set(former_pair_ids))
 
 
 def _matchpoint_entry(result: Result):

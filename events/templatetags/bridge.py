@@ -15,7 +15,7 @@ def _suit(letter: str):
 
 @register.filter
 def contract(text: str):
-    """"4SX" -> 4♠X, "3NT" -> 3NT, "PASS" -> Pass."""
+    """ "4SX" -> 4♠X, "3NT" -> 3NT, "PASS" -> Pass."""
     if not text:
         return ""
     if text == "PASS":

@@ -66,6 +66,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         contract, breakdown = data["contract"], data["breakdown"]
+        margin = 0 if contract.passed_out else data["tricks"] - contract.tricks_needed
         context.update(
             contract=contract,
             shown=describe_contract(contract),
@@ -73,8 +74,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
             vulnerable=data["vulnerable"],
             tricks=data["tricks"],
             breakdown=breakdown,
-            bonuses=breakdown.partscore_bonus + breakdown.game_bonus,
-            margin=(data["tricks"] or 0) - contract.tricks_needed,
+            overtricks=max(margin, 0),
+            down=max(-margin, 0),
             compared=comparison(breakdown.total, other=data["other"], scores=data["scores"]),
             table=[] if contract.passed_out else results_table(contract),
         )

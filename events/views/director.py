@@ -1,9 +1,25 @@
 """Director pages: set up an event, choose its movement, name the pairs, publish."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from events.forms import EventForm
+from events.models import Club, Event, Section
+from events.services.problems import section_problems
+from events.services.rankings import section_ranking
+from events.services.setup import SetupRefused, apply_movement, name_pair
+from scoring import ScoringError, propose_movements
+
+
+def directed_event(request: HttpRequest, event_id: int) -> Event:
+    """The event, if the logged-in director directs its club; 404 otherwise."""
+    return get_object_or_404(
+        Event.objects.select_related("club"), pk=event_id, club__directors=request.user
+    )
 
 
 @require_GET
@@ -11,3 +27,169 @@ from django.views.decorators.http import require_GET
 def home(request: HttpRequest) -> HttpResponse:
     clubs = request.user.clubs.prefetch_related("events")
     return render(request, "events/director/home.html", {"clubs": clubs})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug, directors=request.user)
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.club = club
+        event.save()
+        Section.objects.create(event=event, letter="A")
+        tables = form.cleaned_data["tables"]
+        movement_url = reverse("director-movement", kwargs={"event_id": event.pk})
+        return redirect(f"{movement_url}?tables={tables:g}")
+    return render(request, "events/director/event_new.html", {"club": club, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    section = event.sections.get()
+    tables_text = request.POST.get("tables") or request.GET.get("tables") or str(section.tables)
+    try:
+        tables = float(tables_text.replace("½", ".5"))
+        proposals = propose_movements(tables)
+    except (ValueError, ScoringError) as refused:
+        proposals, error = [], str(refused)
+    else:
+        error = "" if proposals else "No movement fits that number of tables."
+    if request.method == "POST" and proposals:
+        index = int(request.POST.get("choice", -1))
+        if 0 <= index < len(proposals):
+            try:
+                apply_movement(section=section, movement=proposals[index])
+            except SetupRefused as refused:
+                messages.error(request, str(refused))
+            else:
+                messages.success(request, f"Movement: {proposals[index].name}.")
+                return redirect("director-pairs", event_id=event.pk)
+        else:
+            error = "Choose one of the movements."
+    return render(
+        request,
+        "events/director/movement.html",
+        {
+            "event": event,
+            "section": section,
+            "tables": tables_text,
+            "proposals": proposals,
+            "error": error,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    section = event.sections.get()
+    pairs = list(section.pairs.prefetch_related("players"))
+    if request.method == "POST":
+        for pair in pairs:
+            names = [request.POST.get(f"pair-{pair.number}-{seat}", "") for seat in (1, 2)]
+            if [n.strip() for n in names] != [p.name for p in pair.players.all()][:2]:
+                name_pair(pair=pair, names=names)
+        messages.success(request, "Names saved.")
+        return redirect("director-event", event_id=event.pk)
+    players = event.club.players.filter(guest=False).values_list("name", flat=True)
+    rows = [(pair, [p.name for p in pair.players.all()] + ["", ""]) for pair in pairs]
+    return render(
+        request,
+        "events/director/pairs.html",
+        {"event": event, "rows": rows, "players": players},
+    )
+
+
+def _event_page_context(event: Event) -> dict:
+    sections = list(event.sections.all())
+    return {
+        "event": event,
+        "sections": [
+            (s, section_ranking(section=s), section_problems(section=s)) for s in sections
+        ],
+    }
+
+
+@require_GET
+@login_required
+def event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    context = _event_page_context(event)
+    section = event.sections.get()
+    context["boards"] = section.boards.all()
+    context["rounds"] = range(1, section.rounds + 1)
+    context["tables"] = range(1, section.tables + 1)
+    return render(request, "events/director/event.html", context)
+
+
+@require_GET
+@login_required
+def event_panels(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The ranking and problems panels, re-rendered whenever a result is saved."""
+    event = directed_event(request, event_id)
+    return render(request, "events/director/event.html#panels", _event_page_context(event))
+
+
+@require_POST
+@login_required
+def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    status = request.POST.get("status")
+    if status in Event.Status.values:
+        event.status = status
+        event.save(update_fields=["status"])
+        messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
+    return redirect("director-event", event_id=event.pk)
+
+
+@require_GET
+@login_required
+def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    section = event.sections.get()
+    table_rounds = list(section.table_rounds.select_related("ns_pair", "ew_pair"))
+    return render(
+        request,
+        "events/director/cards.html",
+        {
+            "event": event,
+            "section": section,
+            "cards": _cards(table_rounds),
+            "guide": _guide(table_rounds),
+        },
+    )
+
+
+def _cards(table_rounds):
+    """Per table, each round: who sits where, the boards, and where each pair goes next."""
+    position = {}
+    for tr in table_rounds:
+        for pair, seat in ((tr.ns_pair, "NS"), (tr.ew_pair, "EW")):
+            if pair is not None:
+                position[(pair.number, tr.round)] = (tr.table, seat)
+    cards = {}
+    for tr in table_rounds:
+
+        def next_of(pair, tr=tr):
+            if pair is None:
+                return ""
+            nxt = position.get((pair.number, tr.round + 1))
+            return f"table {nxt[0]} {nxt[1]}" if nxt else "finished"
+
+        cards.setdefault(tr.table, []).append(
+            {"tr": tr, "ns_next": next_of(tr.ns_pair), "ew_next": next_of(tr.ew_pair)}
+        )
+    return sorted(cards.items())
+
+
+def _guide(table_rounds):
+    """Who sits where in each round: the list a director pins up."""
+    rounds = {}
+    for tr in table_rounds:
+        rounds.setdefault(tr.round, []).append(tr)
+    return sorted(rounds.items())

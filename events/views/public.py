@@ -75,9 +75,7 @@ def scorecard_view(request: HttpRequest, event_id: int, section: str, number: in
         raise Http404("Results are shown when the director publishes them.")
     pair = get_object_or_404(Pair, section=_section(event, section), number=number)
     lines = scorecard(pair=pair)
-    return render(
-        request, "events/scorecard.html", {"event": event, "pair": pair, "lines": lines}
-    )
+    return render(request, "events/scorecard.html", {"event": event, "pair": pair, "lines": lines})
 
 
 @require_GET

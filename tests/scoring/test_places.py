@@ -7,7 +7,9 @@ from scoring import places
     ("scores", "expected"),
     [
         pytest.param([60.0, 55.0, 50.0], ["1", "2", "3"], id="distinct"),
-        pytest.param([50.0, 61.2, 50.0, 40.0], ["2=", "1", "2=", "4"], id="tie-shares-better-place"),
+        pytest.param(
+            [50.0, 61.2, 50.0, 40.0], ["2=", "1", "2=", "4"], id="tie-shares-better-place"
+        ),
         pytest.param([1 / 3 * 3, 1.0], ["1=", "1="], id="float-noise-is-a-tie"),
         pytest.param([], [], id="empty"),
     ],

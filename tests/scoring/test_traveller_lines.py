@@ -71,7 +71,10 @@ def test_score_from_north_souths_side(text, vulnerability, score):
         ("4S N +4", "4S +4 would be 14 tricks: tricks must be 0 to 13"),
         ("4S N 14", "4S 14 would be 14 tricks: tricks must be 0 to 13"),
         ("7NT N -14", "7NT -14 would be -1 tricks: tricks must be 0 to 13"),
-        ("4S N 10 banana", "'banana' is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)"),
+        (
+            "4S N 10 banana",
+            "'banana' is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)",
+        ),
         ("A+ B", "an adjusted score is A+, A or A-, not 'B'"),
         ("A+ A- A", "an adjusted score is one code for each side: A+ A-"),
     ],

@@ -1,0 +1,150 @@
+"""Saving traveller lines: every line is checked against the movement before anything is written.
+
+A refused line raises LineRefused with a message that says what to fix; nothing is saved. A
+saved line re-scores its board and the totals of the pairs on it, in one transaction.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+
+from events.models import Board, Pair, Result, TableRound
+from events.services.scoring import rescore_board
+from scoring import ScoringError, TravellerLine
+
+
+class LineRefused(Exception):
+    """A traveller line that cannot be saved; str() says what to fix."""
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Two pairs the movement puts together on a board."""
+
+    ns: int
+    ew: int
+    round: int | None = None
+    table: int | None = None
+
+
+def board_meetings(*, board: Board) -> list[Meeting]:
+    """The NS v EW meetings the movement schedules for this board, by round."""
+    rounds = TableRound.objects.filter(
+        section_id=board.section_id,
+        low_board__lte=board.number,
+        high_board__gte=board.number,
+        ns_pair__isnull=False,
+        ew_pair__isnull=False,
+    ).select_related("ns_pair", "ew_pair")
+    return [Meeting(tr.ns_pair.number, tr.ew_pair.number, tr.round, tr.table) for tr in rounds]
+
+
+def save_line(
+    *,
+    board: Board,
+    line: TravellerLine,
+    ns_pair: int | None = None,
+    ew_pair: int | None = None,
+    result: Result | None = None,
+) -> Result:
+    """Check and save one line on `board`, creating a Result or updating `result`.
+
+    `ns_pair`/`ew_pair` are the pair numbers the entry row already knows (from the movement or
+    the line being edited); numbers typed at the start of the line take precedence.
+    """
+    try:
+        score_ns = line.score_ns(board.vulnerability)
+    except ScoringError as refused:
+        raise LineRefused(str(refused)) from None
+    ns_number = line.ns_pair or ns_pair
+    ew_number = line.ew_pair or ew_pair
+    if ns_number is None or ew_number is None:
+        raise LineRefused("start the line with the NS and EW pair numbers, e.g. 1 8 4S N 10")
+    if ns_number == ew_number:
+        raise LineRefused(f"pair {ns_number} cannot play against itself")
+    ns, ew = _pairs(board, ns_number, ew_number)
+    meeting = _check_meeting(board, ns, ew)
+    _check_not_entered(board, ns, ew, result)
+    result = result or Result(board=board)
+    former = {result.ns_pair_id, result.ew_pair_id} - {None} if result.pk else set()
+    _fill(result, line, score_ns, ns, ew, meeting)
+    with transaction.atomic():
+        result.save()
+        rescore_board(board=board, former_pair_ids=former)
+    return result
+
+
+def delete_line(*, result: Result) -> None:
+    """Remove a line and re-score its board."""
+    board = result.board
+    with transaction.atomic():
+        result.delete()
+        rescore_board(board=board, former_pair_ids={result.ns_pair_id, result.ew_pair_id})
+
+
+def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:
+    found = {
+        p.number: p
+        for p in Pair.objects.filter(section_id=board.section_id, number__in=[ns_number, ew_number])
+    }
+    for number in (ns_number, ew_number):
+        if number not in found:
+            raise LineRefused(f"there is no pair {number} in this event")
+    return found[ns_number], found[ew_number]
+
+
+def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
+    """The table-round where these pairs play this board; refuse pairs that never meet on it.
+
+    Pairs that meet on the board but sat the other way round are accepted: the line is scored
+    by where the cards were played, and the problems panel shows the swap.
+    """
+    rounds = TableRound.objects.filter(
+        section_id=board.section_id, low_board__lte=board.number, high_board__gte=board.number
+    )
+    if not rounds.exists():  # no movement (an imported event): any meeting is possible
+        return None
+    meeting = rounds.filter(Q(ns_pair=ns, ew_pair=ew) | Q(ns_pair=ew, ew_pair=ns)).first()
+    if meeting is None:
+        raise LineRefused(
+            f"pairs {ns.number} and {ew.number} do not play board {board.number} against each "
+            "other in this movement: check the pair numbers"
+        )
+    return meeting
+
+
+def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None) -> None:
+    others = Result.objects.filter(board=board).filter(
+        Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])
+    )
+    if editing is not None and editing.pk:
+        others = others.exclude(pk=editing.pk)
+    clash = others.select_related("ns_pair", "ew_pair").first()
+    if clash is not None:
+        raise LineRefused(
+            f"board {board.number} is already entered for {clash.ns_pair.number} v "
+            f"{clash.ew_pair.number}: edit or delete that line instead"
+        )
+
+
+def _fill(
+    result: Result,
+    line: TravellerLine,
+    score_ns: int | None,
+    ns: Pair,
+    ew: Pair,
+    meeting: TableRound | None,
+) -> None:
+    result.ns_pair, result.ew_pair = ns, ew
+    if meeting is not None:
+        result.round, result.table = meeting.round, meeting.table
+    result.contract = str(line.contract) if line.contract else ""
+    result.declarer = line.declarer
+    result.lead = line.lead
+    result.tricks = line.tricks
+    result.score_ns = score_ns
+    result.score_ew = None
+    result.ns_adjustment = line.ns_adjustment
+    result.ew_adjustment = line.ew_adjustment
+    result.not_played = line.not_played

@@ -1,0 +1,91 @@
+"""Setting an event up: its section, the movement's pairs, boards and table-rounds, the names."""
+
+from django.db import transaction
+
+from events.models import Board, Club, Event, Pair, Partnership, Player, Section, TableRound
+from scoring import board_conditions
+
+
+class SetupRefused(Exception):
+    """A set-up change that would lose or contradict saved results; str() says why."""
+
+
+def apply_movement(*, section: Section, movement) -> None:
+    """Give the section the movement's pairs, boards and table-rounds.
+
+    Refused once results exist: changing the movement under saved lines would orphan them.
+    """
+    if Board.objects.filter(section=section, results__isnull=False).exists():
+        raise SetupRefused("results are already entered: the movement can no longer change")
+    with transaction.atomic():
+        section.table_rounds.all().delete()
+        section.boards.all().delete()
+        keep_names = {p.number: p for p in section.pairs.all()}
+        section.pairs.exclude(number__in=movement.pairs).delete()
+        section.movement = movement.name
+        section.tables = movement.tables
+        section.rounds = movement.rounds
+        section.boards_per_round = movement.boards_per_round
+        section.save()
+        pairs = _movement_pairs(section, movement, keep_names)
+        Board.objects.bulk_create(
+            Board(
+                section=section,
+                number=number,
+                dealer=board_conditions(number)[0],
+                vulnerability=board_conditions(number)[1],
+                expected_results=movement.plays_of_board(number),
+            )
+            for number in range(1, movement.board_count + 1)
+        )
+        TableRound.objects.bulk_create(
+            _table_round(section, s, pairs, movement) for s in movement.sittings
+        )
+
+
+def _movement_pairs(section: Section, movement, existing: dict[int, Pair]) -> dict[int, Pair]:
+    ns, ew = set(movement.ns_pairs or ()), set(movement.ew_pairs or ())
+    pairs = {}
+    for number in movement.pairs:
+        direction = Pair.Direction.NS if number in ns else Pair.Direction.EW if number in ew else ""
+        pair = existing.get(number) or Pair(section=section, number=number)
+        pair.direction = direction
+        pair.save()
+        pairs[number] = pair
+    return pairs
+
+
+def _table_round(section: Section, sitting, pairs: dict[int, Pair], movement) -> TableRound:
+    boards = movement.boards_of_set(sitting.board_set) if sitting.board_set else []
+    return TableRound(
+        section=section,
+        round=sitting.round,
+        table=sitting.table,
+        ns_pair=pairs.get(sitting.ns_pair),
+        ew_pair=pairs.get(sitting.ew_pair),
+        low_board=min(boards) if boards else None,
+        high_board=max(boards) if boards else None,
+    )
+
+
+def create_pairs_event(*, club: Club, name: str, date, movement, **settings) -> Event:
+    """A pairs event with one section laid out by `movement`; `settings` are Event fields."""
+    with transaction.atomic():
+        event = Event.objects.create(club=club, name=name, date=date, **settings)
+        section = Section.objects.create(event=event, letter="A")
+        apply_movement(section=section, movement=movement)
+    return event
+
+
+def name_pair(*, pair: Pair, names: list[str]) -> None:
+    """Seat the named players in the pair: club members by name, anyone else as a guest."""
+    club = pair.section.event.club
+    with transaction.atomic():
+        Partnership.objects.filter(pair=pair).delete()
+        for seat, name in enumerate((n.strip() for n in names if n.strip()), start=1):
+            player = Player.objects.filter(club=club, name__iexact=name).first()
+            if player is None:
+                player = Player.objects.create(club=club, name=name, guest=True)
+            Partnership.objects.create(pair=pair, player=player, seat=seat)
+        pair.names = " & ".join(p.name for p in pair.players.order_by("partnership__seat"))
+        pair.save(update_fields=["names"])

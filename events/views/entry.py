@@ -1,0 +1,282 @@
+"""Result entry, keyboard first: by traveller (one board) and by table-round (a pick-up slip).
+
+Each row of the grid is one meeting the movement schedules. Enter saves the row and moves the
+focus to the next empty one; a refused row keeps what was typed and says what to fix.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from events.forms import LineForm
+from events.models import Board, Event, Result, TableRound
+from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from events.templatetags.bridge import contract as contract_html
+from events.views.director import directed_event
+from scoring import ScoringError, parse_traveller_line
+
+
+@dataclass
+class Row:
+    """A row of the entry grid; a row without pairs is the free line for unscheduled results."""
+
+    board: Board
+    ns: int | None
+    ew: int | None
+    result: Result | None
+    text: str = ""
+    error: str = ""
+    focus: bool = False
+
+    @property
+    def key(self) -> str:
+        return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
+
+
+def result_text(result: Result) -> str:
+    """A saved line as the director would type it again."""
+    if result.not_played:
+        return "NP"
+    if result.ns_adjustment:
+        return f"{result.ns_adjustment} {result.ew_adjustment}"
+    if result.contract == "PASS":
+        return "P"
+    if not result.contract:
+        return ""
+    lead = f" {result.lead}" if result.lead else ""
+    return f"{result.contract} {result.declarer} {result.tricks}{lead}"
+
+
+def _board(event: Event, number: int) -> Board:
+    return get_object_or_404(
+        Board.objects.select_related("section__event"), section__event=event, number=number
+    )
+
+
+def _board_rows(board: Board) -> list[Row]:
+    results = {
+        (r.ns_pair.number, r.ew_pair.number): r
+        for r in board.results.select_related("ns_pair", "ew_pair")
+    }
+    rows = []
+    for meeting in sorted(board_meetings(board=board), key=lambda m: m.ns):
+        result = results.pop((meeting.ns, meeting.ew), None) or results.pop(
+            (meeting.ew, meeting.ns), None
+        )
+        ns, ew = (
+            (result.ns_pair.number, result.ew_pair.number) if result else (meeting.ns, meeting.ew)
+        )
+        rows.append(Row(board, ns, ew, result))
+    rows += [Row(board, ns, ew, r) for (ns, ew), r in sorted(results.items())]
+    return [*rows, Row(board, None, None, None)]
+
+
+def _slip_rows(table_round: TableRound) -> list[Row]:
+    boards = Board.objects.filter(
+        section_id=table_round.section_id,
+        number__gte=table_round.low_board,
+        number__lte=table_round.high_board,
+    ).select_related("section__event")
+    pairs = {table_round.ns_pair_id, table_round.ew_pair_id}
+    results = {
+        r.board_id: r
+        for r in Result.objects.filter(
+            board__in=boards, ns_pair_id__in=pairs, ew_pair_id__in=pairs
+        ).select_related("ns_pair", "ew_pair")
+    }
+    rows = []
+    for board in boards:
+        result = results.get(board.pk)
+        ns, ew = table_round.ns_pair.number, table_round.ew_pair.number
+        if result:
+            ns, ew = result.ns_pair.number, result.ew_pair.number
+        rows.append(Row(board, ns, ew, result))
+    return rows
+
+
+def _grid(event, mode, rows, *, saved_key=None, refused=None, status_text=""):
+    """The grid's context: each row's text, the refused row's message, where the focus goes."""
+    for row in rows:
+        row.text = result_text(row.result) if row.result else ""
+    scheduled = [row for row in rows if row.ns is not None]
+    if refused is not None:
+        key, text, error = refused
+        for row in rows:
+            if row.key == key:
+                row.text, row.error, row.focus = text, error, True
+    else:
+        keys = [row.key for row in scheduled]
+        start = keys.index(saved_key) + 1 if saved_key in keys else 0
+        empty = [row for row in scheduled[start:] + scheduled[:start] if row.result is None]
+        if empty:
+            empty[0].focus = True
+        elif not scheduled or saved_key not in keys:
+            rows[-1].focus = True
+    return {
+        "event": event,
+        "mode": mode,
+        "rows": rows,
+        "status_text": status_text,
+        "all_entered": bool(scheduled) and all(row.result for row in scheduled),
+    }
+
+
+def _navigation(event: Event, board: Board | None = None, table_round: TableRound | None = None):
+    if board is not None:
+        numbers = list(board.section.boards.values_list("number", flat=True))
+        i = numbers.index(board.number)
+        return {
+            "previous": numbers[i - 1] if i else None,
+            "next": numbers[i + 1] if i + 1 < len(numbers) else None,
+        }
+    rounds = table_round.section.rounds
+    tables = table_round.section.tables
+    r, t = table_round.round, table_round.table
+    nxt = (r, t + 1) if t < tables else (r + 1, 1) if r < rounds else None
+    return {"next_slip": nxt}
+
+
+@require_GET
+@login_required
+def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    board = _board(event, number)
+    context = _grid(event, f"board:{number}", _board_rows(board))
+    context.update(board=board, **_navigation(event, board=board))
+    return render(request, "events/director/entry.html", context)
+
+
+def _table_round(event: Event, round_number: int, table: int) -> TableRound:
+    return get_object_or_404(
+        TableRound.objects.select_related("section__event", "ns_pair", "ew_pair"),
+        section__event=event,
+        round=round_number,
+        table=table,
+        ns_pair__isnull=False,
+        ew_pair__isnull=False,
+        low_board__isnull=False,
+    )
+
+
+@require_GET
+@login_required
+def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    table_round = _table_round(event, round_number, table)
+    context = _grid(event, f"slip:{round_number}:{table}", _slip_rows(table_round))
+    context.update(table_round=table_round, **_navigation(event, table_round=table_round))
+    return render(request, "events/director/entry.html", context)
+
+
+def _rows_for_mode(event: Event, mode: str) -> list[Row]:
+    kind, *numbers = mode.split(":")
+    if kind == "board":
+        return _board_rows(_board(event, int(numbers[0])))
+    return _slip_rows(_table_round(event, int(numbers[0]), int(numbers[1])))
+
+
+def _render_grid(request, event, mode, context, *, saved: bool) -> HttpResponse:
+    if not request.htmx:
+        return redirect(_mode_url(event, mode))
+    response = render(request, "events/director/entry.html#entry-grid", context)
+    if saved:
+        trigger_client_event(response, "result-saved")
+    return response
+
+
+def _mode_url(event: Event, mode: str) -> str:
+    kind, *numbers = mode.split(":")
+    if kind == "board":
+        return reverse("director-board", kwargs={"event_id": event.pk, "number": int(numbers[0])})
+    return reverse(
+        "director-slip",
+        kwargs={"event_id": event.pk, "round_number": int(numbers[0]), "table": int(numbers[1])},
+    )
+
+
+@require_POST
+@login_required
+def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    board = _board(event, number)
+    mode = request.POST.get("mode", f"board:{number}")
+    form = LineForm(request.POST)
+    key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
+    editing = None
+    if request.POST.get("result"):
+        editing = get_object_or_404(Result, pk=request.POST["result"], board=board)
+    if form.is_valid():
+        try:
+            result = save_line(
+                board=board,
+                line=form.cleaned_data["line"],
+                ns_pair=form.cleaned_data["ns"],
+                ew_pair=form.cleaned_data["ew"],
+                result=editing,
+            )
+        except LineRefused as refused:
+            error = str(refused)
+        else:
+            saved_key = f"{number}-{result.ns_pair.number}-{result.ew_pair.number}"
+            context = _grid(
+                event,
+                mode,
+                _rows_for_mode(event, mode),
+                saved_key=saved_key,
+                status_text=f"Saved board {number}.",
+            )
+            return _render_grid(request, event, mode, context, saved=True)
+    else:
+        error = " ".join(form.errors.get("line", [])) or "check the pair numbers"
+    text = request.POST.get("line", "")
+    context = _grid(event, mode, _rows_for_mode(event, mode), refused=(key, text, error))
+    return _render_grid(request, event, mode, context, saved=False)
+
+
+@require_POST
+@login_required
+def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    result = get_object_or_404(
+        Result.objects.select_related("board__section__event"),
+        pk=result_id,
+        board__section__event=event,
+    )
+    mode = request.POST.get("mode", f"board:{result.board.number}")
+    delete_line(result=result)
+    context = _grid(
+        event,
+        mode,
+        _rows_for_mode(event, mode),
+        status_text=f"Deleted a line of board {result.board.number}.",
+    )
+    return _render_grid(request, event, mode, context, saved=True)
+
+
+@require_GET
+@login_required
+def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """What the line being typed scores, or what is still missing from it."""
+    event = directed_event(request, event_id)
+    board = _board(event, number)
+    text = request.GET.get("line", "").strip()
+    if not text:
+        return HttpResponse("")
+    try:
+        line = parse_traveller_line(text)
+    except ScoringError as incomplete:
+        return render(request, "events/director/preview.html", {"error": str(incomplete)})
+    return render(
+        request,
+        "events/director/preview.html",
+        {
+            "line": line,
+            "score": line.score_ns(board.vulnerability),
+            "contract": contract_html(str(line.contract)) if line.contract else "",
+        },
+    )

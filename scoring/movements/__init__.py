@@ -1,0 +1,17 @@
+"""Movements: who plays whom, at which table, on which boards, round by round."""
+
+from scoring.movements.howell import howell
+from scoring.movements.mitchell import mitchell
+from scoring.movements.model import GuideLine, Movement, Position, Sitting, TableRound
+from scoring.movements.proposals import propose_movements
+
+__all__ = [
+    "GuideLine",
+    "Movement",
+    "Position",
+    "Sitting",
+    "TableRound",
+    "howell",
+    "mitchell",
+    "propose_movements",
+]

@@ -1,0 +1,89 @@
+"""Which movements fit the tables counted at the door and the length of the evening."""
+
+import math
+
+from scoring.errors import ScoringError
+from scoring.howell_schedules import HOWELL_SCHEDULES
+from scoring.movements.howell import howell
+from scoring.movements.mitchell import mitchell
+from scoring.movements.model import Movement, whole_number
+
+HOWELL_UP_TO = 6.5  # SPEC §5.3: Howell for 3 to 6½ tables, Mitchell from 7
+MITCHELL_FROM = 5  # with fewer tables a Mitchell meets too few opponents to be worth offering
+MIN_SHARE_PLAYED = 0.7  # EBU: each pair scheduled to play at least 70% of the boards in play
+HOWELL_BOARDS_PER_ROUND = range(2, 7)  # 3 tables play only 5 rounds, so long rounds are usual
+MITCHELL_BOARDS_PER_ROUND = range(2, 5)
+
+
+def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[Movement]:
+    """The movements that fit, best first; each has a one-line `description` for the director.
+
+    `tables` may end in a half (6.5): the last table is a half table and one pair sits out each
+    round. A movement fits when each pair plays (rounds × boards per round) between the two
+    totals and at least 70% of the boards in play. Best first: complete movements before
+    shortened ones; a Howell up to 6½ tables, a Mitchell from 7; three boards a round, then
+    four, two, five, six; for an even Mitchell a skip before a share-and-relay. The first
+    Mitchell is followed by the same movement with an arrow switch in the last round, for
+    one winner. An empty list means nothing fits: widen the range or split the field.
+    """
+    if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
+        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+    if tables < 2.5:
+        raise ScoringError(f"A pairs movement needs at least 2½ tables (5 pairs), not {tables}.")
+    whole_number("The least number of boards", boards_total_min, 1)
+    whole_number("The most boards", boards_total_max, boards_total_min)
+    whole_tables, sit_out = math.ceil(tables), tables % 1 != 0
+    preferred = "howell" if tables <= HOWELL_UP_TO else "mitchell"
+
+    ranked: list[tuple[tuple, Movement]] = []
+
+    def consider(movement: Movement, complete_rounds: int, variant_rank: int = 0) -> None:
+        bpr = movement.boards_per_round
+        if not boards_total_min <= movement.rounds * bpr <= boards_total_max:
+            return
+        least = min(movement.boards_played(pair) for pair in movement.pairs)
+        if least < MIN_SHARE_PLAYED * movement.board_count:
+            return
+        # Three boards a round (some 20 minutes) is the club norm; past that, more boards a
+        # round means fewer moves, so four ranks before two.
+        key = (
+            movement.rounds < complete_rounds,
+            movement.kind != preferred,
+            abs(bpr - 3),
+            -bpr,
+            variant_rank,
+        )
+        ranked.append((key, movement))
+
+    if whole_tables in HOWELL_SCHEDULES:
+        for bpr in HOWELL_BOARDS_PER_ROUND:
+            movement = howell(whole_tables, bpr, sit_out=sit_out)
+            consider(movement, movement.rounds)
+    if whole_tables >= MITCHELL_FROM:
+        variants = [None] if whole_tables % 2 else ["skip", "relay"]
+        for variant_rank, variant in enumerate(variants):
+            for bpr in MITCHELL_BOARDS_PER_ROUND:
+                complete = mitchell(whole_tables, bpr, variant=variant, sit_out=sit_out)
+                # A large field cannot play every round: play as many as the evening allows.
+                rounds = min(complete.rounds, boards_total_max // bpr)
+                movement = complete
+                if rounds < complete.rounds:
+                    movement = mitchell(
+                        whole_tables, bpr, rounds=rounds, variant=variant, sit_out=sit_out
+                    )
+                consider(movement, complete.rounds, variant_rank)
+
+    proposals = [movement for _, movement in sorted(ranked, key=lambda item: item[0])]
+    for index, movement in enumerate(proposals):
+        if movement.kind == "mitchell":
+            switched = mitchell(
+                movement.tables,
+                movement.boards_per_round,
+                rounds=movement.rounds,
+                variant=movement.variant,
+                sit_out=sit_out,
+                arrow_switch_rounds=(movement.rounds,),
+            )
+            proposals.insert(index + 1, switched)
+            break
+    return proposals

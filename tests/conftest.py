@@ -1,0 +1,47 @@
+"""Fixtures shared by the event and browser tests: a club, its director, events."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from events.models import Club
+from events.services.setup import create_pairs_event
+from scoring import mitchell
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+@pytest.fixture
+def director(django_user_model):
+    return django_user_model.objects.create_user("director", password="bridge-director")
+
+
+@pytest.fixture
+def club(director):
+    club = Club.objects.create(name="Test Bridge Club", slug="test-club")
+    club.directors.add(director)
+    return club
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def make_event(club):
+    """An event on a movement: make_event(mitchell(7, 3), scoring="mp", ...)."""
+
+    def make(movement=None, **settings):
+        settings.setdefault("status", "running")
+        return create_pairs_event(
+            club=club,
+            name=settings.pop("name", "Club Pairs"),
+            date=settings.pop("date", datetime.date(2026, 11, 20)),
+            movement=movement or mitchell(7, 3),
+            **settings,
+        )
+
+    return make

@@ -1,0 +1,140 @@
+"""Saving traveller lines through the service: checks against the movement, scoring on save."""
+
+import pytest
+
+from events.models import Board, Pair, Result
+from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+def board(event, number):
+    return Board.objects.select_related("section__event").get(section__event=event, number=number)
+
+
+def save(event, number, text, ns=None, ew=None, result=None):
+    return save_line(
+        board=board(event, number),
+        line=parse_traveller_line(text),
+        ns_pair=ns,
+        ew_pair=ew,
+        result=result,
+    )
+
+
+def test_movement_meetings_of_a_board(make_event):
+    event = make_event(mitchell(7, 3))
+    meetings = board_meetings(board=board(event, 1))
+    # 7-table Mitchell: boards move down, EW pairs (8-14) move up; set 1 visits every table.
+    assert len(meetings) == 7
+    assert {m.ns for m in meetings} == set(range(1, 8))
+    assert {m.ew for m in meetings} == set(range(8, 15))
+
+
+def test_saved_line_is_scored_with_the_boards_vulnerability(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 2))[0]  # board 2: NS vulnerable
+    result = save(event, 2, "4S N 10", meeting.ns, meeting.ew)
+    result.refresh_from_db()
+    assert (result.contract, result.declarer, result.tricks, result.score_ns) == (
+        "4S",
+        "N",
+        10,
+        620,
+    )
+    assert (result.round, result.table) == (meeting.round, meeting.table)
+    # One result on a board expected 7 times: Neuberg gives it the average.
+    assert result.ns_points == pytest.approx(6.0)
+    assert result.ew_points == pytest.approx(6.0)
+
+
+def test_matchpoints_and_pair_totals_follow_each_save(make_event):
+    event = make_event(mitchell(7, 3))
+    meetings = board_meetings(board=board(event, 1))
+    for meeting, text in zip(
+        meetings,
+        ["4S N 10", "4S N 11", "4S N 9", "3NT S 9", "4S N 10", "5S N 10", "4SX N 10"],
+        strict=True,
+    ):
+        save(event, 1, text, meeting.ns, meeting.ew)
+    lines = {r.ns_pair.number: r for r in Result.objects.filter(board__number=1)}
+    by_score = sorted(lines.values(), key=lambda r: -r.score_ns)
+    assert [r.score_ns for r in by_score] == [590, 450, 420, 420, 400, -50, -50]
+    assert [r.ns_points for r in by_score] == [12, 10, 7, 7, 4, 1, 1]
+    assert all(r.ns_points + r.ew_points == 12 for r in by_score)
+    top_pair = Pair.objects.get(pk=by_score[0].ns_pair_id)
+    assert (top_pair.score, top_pair.top_total, top_pair.boards_played) == (12, 12, 1)
+    assert top_pair.percentage == 100
+
+
+def test_pairs_that_do_not_meet_on_the_board_are_refused(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 1))[0]
+    other_ew = 8 if meeting.ew != 8 else 9
+    with pytest.raises(LineRefused) as refused:
+        save(event, 1, f"{meeting.ns} {other_ew} 4S N 10")
+    assert str(refused.value) == (
+        f"pairs {meeting.ns} and {other_ew} do not play board 1 against each other in this "
+        "movement: check the pair numbers"
+    )
+    assert not Result.objects.exists()
+
+
+def test_a_pair_number_outside_the_movement_is_refused(make_event):
+    event = make_event(mitchell(7, 3))
+    with pytest.raises(LineRefused, match="there is no pair 15 in this event"):
+        save(event, 1, "1 15 4S N 10")
+
+
+def test_a_board_entered_twice_is_refused_and_the_first_line_kept(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 1))[0]
+    save(event, 1, "4S N 10", meeting.ns, meeting.ew)
+    with pytest.raises(LineRefused) as refused:
+        save(event, 1, "3NT S 9", meeting.ns, meeting.ew)
+    assert str(refused.value) == (
+        f"board 1 is already entered for {meeting.ns} v {meeting.ew}: "
+        "edit or delete that line instead"
+    )
+    assert list(Result.objects.values_list("contract", flat=True)) == ["4S"]
+
+
+def test_swapped_directions_are_accepted_and_scored_as_seated(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 1))[0]
+    result = save(event, 1, f"{meeting.ew} {meeting.ns} 4S N 10")
+    assert (result.ns_pair.number, result.ew_pair.number) == (meeting.ew, meeting.ns)
+    assert result.score_ns == 420
+
+
+def test_editing_and_deleting_rescore_the_board(make_event):
+    event = make_event(mitchell(7, 3))
+    first, second = board_meetings(board=board(event, 1))[:2]
+    a = save(event, 1, "4S N 10", first.ns, first.ew)
+    save(event, 1, "4S N 11", second.ns, second.ew)
+    save(event, 1, "4S N 12", first.ns, first.ew, result=a)
+    a.refresh_from_db()
+    assert (a.score_ns, a.tricks) == (480, 12)
+    b = Result.objects.get(ns_pair__number=second.ns)
+    assert b.ns_points < a.ns_points
+    delete_line(result=a)
+    b.refresh_from_db()
+    assert b.ns_points == pytest.approx(6.0)
+    assert Pair.objects.get(number=first.ns).boards_played == 0
+
+
+def test_adjusted_scores_get_sixty_and_forty_percent(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 1))[0]
+    result = save(event, 1, "A+ A-", meeting.ns, meeting.ew)
+    result.refresh_from_db()
+    assert (result.ns_points, result.ew_points) == (pytest.approx(7.2), pytest.approx(4.8))
+    assert result.score_ns is None and result.ns_adjustment == "A+"
+
+
+def test_not_played_counts_for_nobody(make_event):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=board(event, 1))[0]
+    save(event, 1, "NP", meeting.ns, meeting.ew)
+    assert Pair.objects.get(number=meeting.ns).boards_played == 0
