@@ -15,7 +15,18 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["name", "date", "scoring", "mp_scale", "winners", "reveal"]
+        fields = [
+            "name",
+            "date",
+            "scoring",
+            "mp_scale",
+            "mp_rounding",
+            "datum_method",
+            "cross_imp_mode",
+            "winners",
+            "reveal",
+            "factor_totals",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def clean_tables(self) -> float:

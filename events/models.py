@@ -8,6 +8,10 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from scoring.cross_imps import CROSS_IMP_MODES
+from scoring.datum import DATUM_METHODS
+from scoring.matchpoints import ROUNDING_RULES
+
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
 
@@ -77,8 +81,24 @@ class Event(models.Model):
     mp_scale = models.PositiveSmallIntegerField(
         "matchpoint scale", choices=Scale, default=Scale.TWO_PER_BEAT
     )
-    datum_method = models.CharField(max_length=12, default="drop-one")
-    cross_imp_mode = models.CharField(max_length=8, default="cross2")
+    mp_rounding = models.CharField(
+        "matchpoint rounding",
+        max_length=6,
+        choices=list(ROUNDING_RULES.items()),
+        default="none",
+        help_text="How each board's matchpoints are rounded before they are added up.",
+    )
+    datum_method = models.CharField(
+        max_length=12, choices=list(DATUM_METHODS.items()), default="drop-one"
+    )
+    cross_imp_mode = models.CharField(
+        "cross-IMP method", max_length=8, choices=list(CROSS_IMP_MODES.items()), default="cross2"
+    )
+    factor_totals = models.BooleanField(
+        "factor totals",
+        default=False,
+        help_text="Scale a pair's total up to the most boards any pair played (sit-outs).",
+    )
     winners = models.PositiveSmallIntegerField(
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
     )

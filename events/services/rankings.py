@@ -36,14 +36,21 @@ def section_ranking(*, section: Section) -> list[RankingGroup]:
 
 
 def _standings(event: Event, pairs: list[Pair]) -> list[Standing]:
+    most_boards = max((p.boards_played for p in pairs), default=0)
+
+    def total(pair: Pair) -> float:
+        if event.factor_totals and pair.boards_played:
+            return pair.score * most_boards / pair.boards_played
+        return pair.score
+
     # Matchpoint pairs who played different numbers of boards compare by percentage.
     def key(pair: Pair) -> float:
         if event.is_imps:
-            return pair.score
+            return total(pair)
         return pair.percentage if pair.percentage is not None else -1.0
 
     pairs = sorted(pairs, key=lambda p: (-key(p), p.number))
     return [
-        Standing(pair=p, place=place, score=p.score, percentage=p.percentage)
+        Standing(pair=p, place=place, score=total(p), percentage=p.percentage)
         for p, place in zip(pairs, places([key(p) for p in pairs]), strict=True)
     ]

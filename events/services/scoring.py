@@ -8,6 +8,7 @@ from django.db.models import Count, Q, Sum
 
 from events.models import Board, Event, Pair, Result
 from scoring import Adjusted, Split, cross_imps, datum_imps, matchpoint_traveller
+from scoring.matchpoints import round_matchpoints
 
 # Percent of the top for each artificial score (Law 12C2) and IMPs for IMP scoring (Law 86A).
 ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
@@ -26,9 +27,15 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
     if event.scoring == Event.Scoring.MATCHPOINTS:
         expected = max(board.expected_results, len(lines))
         top = event.mp_scale * (expected - 1)
-        points = matchpoint_traveller(
-            [_matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
-        )
+        points = [
+            (
+                round_matchpoints(ns, event.mp_rounding, top),
+                round_matchpoints(ew, event.mp_rounding, top),
+            )
+            for ns, ew in matchpoint_traveller(
+                [_matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
+            )
+        ]
     else:
         top = None
         points = _imp_points(event, lines)

@@ -1,0 +1,41 @@
+"""Result files in and out: a registry of the formats, each one a module of its own.
+
+Every format module has `export_event(event) -> bytes`; the formats other scorers write (PBN,
+USEBIO) also have `parse_file(data: bytes) -> ImportedEvent`. Modules are named by dotted path
+so that the registry imports nothing until a format is used.
+"""
+
+from dataclasses import dataclass
+from importlib import import_module
+
+
+@dataclass(frozen=True)
+class Format:
+    label: str
+    extension: str
+    content_type: str
+    module: str
+
+    def export_event(self, event) -> bytes:
+        return import_module(self.module).export_event(event)
+
+    @property
+    def importable(self) -> bool:
+        return hasattr(import_module(self.module), "parse_file")
+
+    def parse_file(self, data: bytes):
+        return import_module(self.module).parse_file(data)
+
+
+FORMATS = {
+    "xlsx": Format(
+        "Excel workbook",
+        "xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "events.formats.xlsx",
+    ),
+    "pbn": Format("PBN 2.1", "pbn", "text/plain; charset=utf-8", "events.formats.pbn"),
+    "usebio": Format("USEBIO 1.2 XML", "xml", "application/xml", "events.formats.usebio"),
+    "csv": Format("CSV", "csv", "text/csv; charset=utf-8", "events.formats.csv_export"),
+    "json": Format("JSON", "json", "application/json", "events.formats.json_export"),
+}
