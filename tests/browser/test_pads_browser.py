@@ -118,6 +118,7 @@ def test_chicago_typed_on_the_pad(page, live_server):
 
     lines = ["1NT we 7", "4S they 10", "3NT we 8 hon they 150", "2H we 9"]
     for number, line in enumerate(lines, start=1):
+        expect(page.locator("input[name=line]")).to_be_focused()
         page.keyboard.type(line)
         page.keyboard.press("Enter")
         expect(page.locator("#history tbody tr")).to_have_count(number)
