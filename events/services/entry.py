@@ -103,10 +103,9 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
     rounds = TableRound.objects.filter(
         section_id=board.section_id, low_board__lte=board.number, high_board__gte=board.number
     )
-    if not rounds.exists():  # no movement (an imported event): any meeting is possible
-        return None
     meeting = rounds.filter(Q(ns_pair=ns, ew_pair=ew) | Q(ns_pair=ew, ew_pair=ns)).first()
-    if meeting is None:
+    # Without a movement (an imported event) any meeting is possible.
+    if meeting is None and rounds.exists():
         raise LineRefused(
             f"pairs {ns.number} and {ew.number} do not play board {board.number} against each "
             "other in this movement: check the pair numbers"

@@ -83,6 +83,7 @@ def update_pair_totals(*, pair_ids: set[int]) -> None:
     for side in ("ns", "ew"):
         rows = (
             Result.objects.filter(played, **{f"{side}_pair__in": pair_ids})
+            .order_by()
             .values(f"{side}_pair")
             .annotate(score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id"))
         )

@@ -138,3 +138,25 @@ def test_not_played_counts_for_nobody(make_event):
     meeting = board_meetings(board=board(event, 1))[0]
     save(event, 1, "NP", meeting.ns, meeting.ew)
     assert Pair.objects.get(number=meeting.ns).boards_played == 0
+
+
+def saving_queries(event, django_assert_num_queries, count):
+    meeting = board_meetings(board=board(event, 1))[0]
+    target = board(event, 1)
+    with django_assert_num_queries(count):
+        save_line(board=target, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns,
+                  ew_pair=meeting.ew)
+
+
+SAVE_QUERIES = 12
+
+
+@pytest.mark.parametrize("tables", [3, 100])
+def test_saving_one_line_takes_the_same_queries_whatever_the_size(
+    make_event, django_assert_num_queries, tables
+):
+    event = make_event(mitchell(tables, 2, rounds=3, variant="skip" if tables % 2 == 0 else None))
+    # Fill the board around the new line so its traveller has real work to do.
+    for meeting in board_meetings(board=board(event, 1))[1:]:
+        save(event, 1, "3NT S 9", meeting.ns, meeting.ew)
+    saving_queries(event, django_assert_num_queries, SAVE_QUERIES)
