@@ -1,0 +1,138 @@
+"""The director's pages: set-up, movement, names, the event page, publishing, table cards."""
+
+import pytest
+from django.urls import reverse
+
+from events.models import Board, Event, Pair, Player, TableRound
+from events.services.entry import board_meetings, save_line
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+def test_director_pages_need_a_login(client, make_event):
+    event = make_event(mitchell(3, 2))
+    response = client.get(reverse("director-event", args=[event.pk]))
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
+    response = director_client.post(
+        reverse("event-new", args=[club.slug]),
+        {"name": "Tuesday Pairs", "date": "2026-11-24", "scoring": "mp", "mp_scale": 2,
+         "mp_rounding": "none", "datum_method": "drop-one", "cross_imp_mode": "cross2",
+         "winners": 2, "reveal": "always", "tables": "7"},
+    )
+    event = Event.objects.get(name="Tuesday Pairs")
+    assert response.url == reverse("director-movement", args=[event.pk]) + "?tables=7"
+    page = director_client.get(response.url).content.decode()
+    assert "7-table Mitchell" in page
+    response = director_client.post(reverse("director-movement", args=[event.pk]),
+                                    {"tables": "7", "choice": 0})
+    assert response.url == reverse("director-pairs", args=[event.pk])
+    section = event.sections.get()
+    assert (section.tables, section.rounds, section.boards_per_round) == (7, 7, 3)
+    assert Pair.objects.filter(section=section).count() == 14
+    assert Board.objects.filter(section=section).count() == 21
+    assert TableRound.objects.filter(section=section).count() == 49
+    assert Board.objects.get(section=section, number=1).expected_results == 7
+
+
+def test_tables_must_be_a_whole_or_half_number(director_client, club):
+    response = director_client.post(
+        reverse("event-new", args=[club.slug]),
+        {"name": "X", "date": "2026-11-24", "scoring": "mp", "mp_scale": 2, "winners": 2,
+         "mp_rounding": "none", "datum_method": "drop-one", "cross_imp_mode": "cross2",
+         "reveal": "always", "tables": "6.3"},
+    )
+    assert "tables must be a whole or half number from 2½ to 200" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_half_table_movements_are_proposed(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    page = director_client.get(reverse("director-movement", args=[event.pk]), {"tables": "6½"})
+    assert "Howell" in page.content.decode()
+
+
+def test_movement_cannot_change_once_results_exist(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns,
+              ew_pair=meeting.ew)
+    response = director_client.post(reverse("director-movement", args=[event.pk]),
+                                    {"tables": "7", "choice": 0}, follow=True)
+    assert "results are already entered: the movement can no longer change" in (
+        response.content.decode()
+    )
+    assert event.sections.get().tables == 3
+
+
+def test_naming_pairs_from_the_club_list_and_guests(director_client, club, make_event):
+    event = make_event(mitchell(3, 2))
+    Player.objects.create(club=club, name="Alice Archer", member_number="1001")
+    director_client.post(
+        reverse("director-pairs", args=[event.pk]),
+        {"pair-1-1": "alice archer", "pair-1-2": "Guest Smith"},
+    )
+    pair = Pair.objects.get(number=1)
+    assert pair.names == "Alice Archer & Guest Smith"
+    assert Player.objects.get(name="Guest Smith").guest is True
+    assert Player.objects.filter(name__iexact="alice archer").count() == 1
+
+
+def test_event_page_shows_problems_and_ranking(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
+    save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=meetings[0].ns,
+              ew_pair=meetings[0].ew)
+    swapped = meetings[1]
+    save_line(board=board, line=parse_traveller_line(f"{swapped.ew} {swapped.ns} 4S N 10"))
+    content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    first = meetings[0]
+    assert (
+        f"Round {first.round}, table {first.table} ({first.ns} v {first.ew}): board 2 missing."
+    ) in content
+    assert f"pair {swapped.ew} is entered North-South" in content
+    assert f"Round {meetings[2].round}: no results yet (6)." in content
+    panels = director_client.get(reverse("director-panels", args=[event.pk]))
+    assert panels.content.decode().lstrip().startswith('<div id="panels"')
+
+
+def test_suspicious_score_is_flagged_not_refused(director_client, make_event):
+    event = make_event(mitchell(5, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
+    for meeting, text in zip(meetings, ["4S N 10", "4S N 10", "4S N 11", "4S N 10", "7NTX N 6"],
+                             strict=True):
+        save_line(board=board, line=parse_traveller_line(text), ns_pair=meeting.ns,
+                  ew_pair=meeting.ew)
+    content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert "scored -1700, far from every other result. Is it right?" in content
+
+
+def test_publish_and_reopen(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    director_client.post(reverse("director-status", args=[event.pk]), {"status": "published"})
+    event.refresh_from_db()
+    assert event.status == "published"
+    director_client.post(reverse("director-status", args=[event.pk]), {"status": "running"})
+    event.refresh_from_db()
+    assert event.status == "running"
+
+
+def test_table_cards_say_where_to_go_next(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    assert "Table 1" in content and "Who sits where" in content
+    # 3-table Mitchell: EW pair 4 starts at table 1 and moves up to table 2.
+    assert "table 2 EW" in content
+    assert "finished" in content
+
+
+def test_another_clubs_director_sees_nothing(client, django_user_model, make_event):
+    event = make_event(mitchell(3, 2))
+    client.force_login(django_user_model.objects.create_user("other", password="x-x-x-x"))
+    assert client.get(reverse("director-event", args=[event.pk])).status_code == 404

@@ -1,0 +1,110 @@
+"""Pages players read without logging in."""
+
+import pytest
+from django.urls import reverse
+
+from events.models import Board, Event
+from events.services.entry import board_meetings, save_line
+from scoring import howell, mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+def enter(event, number, *lines):
+    """Enter `lines` on board `number` at the movement's tables, in NS-pair order."""
+    board = Board.objects.select_related("section__event").get(
+        section__event=event, number=number
+    )
+    meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
+    for meeting, text in zip(meetings, lines, strict=False):
+        save_line(board=board, line=parse_traveller_line(text), ns_pair=meeting.ns,
+                  ew_pair=meeting.ew)
+
+
+def test_home_lists_clubs_events_and_tools(client, make_event):
+    event = make_event(mitchell(3, 2), name="Monday Pairs", status="published")
+    make_event(mitchell(3, 2), name="Not started", status="setup")
+    content = client.get(reverse("home")).content.decode()
+    assert "Test Bridge Club" in content and event.name in content
+    assert "Not started" not in content
+    for name in ("calculator", "rubber-pad", "chicago-pad"):
+        assert reverse(name) in content
+
+
+def test_ranking_two_winners_with_places_and_ties(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 1, "4S N 10", "4S N 10", "4S N 9")  # pairs 1 and 2 tie on top
+    content = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "North-South" in content and "East-West" in content
+    ns_table = content[content.index("North-South"): content.index("East-West")]
+    assert ns_table.count("1=") == 2
+    assert "75.00" in ns_table  # 3 of 4 matchpoints on the one board played
+
+
+def test_setup_events_are_not_public(client, make_event):
+    event = make_event(mitchell(3, 2), status="setup")
+    assert client.get(reverse("event", args=[event.pk])).status_code == 404
+
+
+def test_end_of_session_reveal_hides_results_until_published(client, make_event):
+    event = make_event(mitchell(3, 2), status="running", reveal="session")
+    enter(event, 1, "4S N 10")
+    content = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "The ranking is shown when the director publishes the results." in content
+    scorecard = reverse("scorecard", args=[event.pk, "A", 1])
+    assert client.get(scorecard).status_code == 404
+    Event.objects.filter(pk=event.pk).update(status="published")
+    assert "Pair 1" in client.get(scorecard).content.decode()
+
+
+def test_running_event_ranking_polls_only_while_visible(client, make_event):
+    event = make_event(mitchell(3, 2), status="running")
+    content = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert 'hx-trigger="every 15s [document.visibilityState === \'visible\']"' in content
+    fragment = client.get(reverse("ranking-fragment", args=[event.pk]), HTTP_HX_REQUEST="true")
+    assert fragment.content.decode().lstrip().startswith('<div id="ranking"')
+
+
+def test_published_event_does_not_poll(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    assert "hx-trigger" not in client.get(reverse("event", args=[event.pk])).content.decode()
+
+
+def test_scorecard_shows_each_board_from_the_pairs_side(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 1, "4S N 10", "4S N 9", "3NT S 9")
+    enter(event, 2, "A+ A-")
+    board1 = Board.objects.get(section__event=event, number=1)
+    ew_of_pair1 = next(m.ew for m in board_meetings(board=board1) if m.ns == 1)
+    content = client.get(reverse("scorecard", args=[event.pk, "A", ew_of_pair1])).content.decode()
+    assert "-420" in content  # the EW pair's side of NS +420
+    assert 'class="bottom"' in content  # 0 of 4: a bottom
+    assert reverse("traveller", args=[event.pk, "A", 1]) in content
+
+
+def test_traveller_sorted_by_score_with_frequencies_and_neighbours(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 2, "4S N 9", "4S N 10", "4S N 10")
+    content = client.get(reverse("traveller", args=[event.pk, "A", 2]) + "?pair=1").content
+    content = content.decode()
+    assert content.index("+620") < content.index("-100")
+    assert "Frequencies" in content
+    assert reverse("traveller", args=[event.pk, "A", 1]) in content
+    assert reverse("traveller", args=[event.pk, "A", 3]) in content
+    assert 'class="mine"' in content
+    assert "Dealer East" in content and "NS vulnerable" in content
+
+
+def test_howell_has_one_ranking(client, make_event):
+    event = make_event(howell(4, 2), status="published", winners=1)
+    enter(event, 1, "4S N 10")
+    content = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "North-South" not in content
+    assert content.count('class="num"><a href="/events/') >= 8
+
+
+def test_ranking_page_queries_do_not_grow_with_the_field(client, make_event,
+                                                        django_assert_max_num_queries):
+    event = make_event(mitchell(15, 2), status="published")
+    with django_assert_max_num_queries(8):
+        client.get(reverse("event", args=[event.pk]))
