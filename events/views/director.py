@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from events.forms import EventForm
 from events.models import Club, Event, Section
 from events.services.problems import section_problems
+from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
 from events.services.setup import SetupRefused, apply_movement, name_pair
 from scoring import ScoringError, propose_movements
@@ -121,8 +122,8 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     context = _event_page_context(event)
     section = event.sections.get()
-    context["boards"] = section.boards.all()
-    context["rounds"] = range(1, section.rounds + 1)
+    context["boards"] = board_progress(section=section)
+    context["slips"] = sorted(slip_progress(section=section).items())
     context["tables"] = range(1, section.tables + 1)
     return render(request, "events/director/event.html", context)
 

@@ -1,0 +1,381 @@
+"""The Excel workbook of an event: ranking, travellers, scorecards and settings, a sheet each.
+
+Every sheet is laid out the way a scorer would make it by hand: a title row and a bold header
+row that stay in view (frozen) and repeat on every printed page, fitted column widths, number
+formats for points, percentages and signed scores, landscape pages one page wide.
+
+Travellers and scorecards are one sheet each, a block per board or pair under the sheet's one
+header row, rather than a tab per board: a committee member scrolls, searches (Ctrl+F), filters
+and prints a single sheet, and the layout is the same for 12 boards or 40.
+"""
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from io import BytesIO
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, Side
+from openpyxl.utils import get_column_letter
+
+from events.models import Event, Result, Section
+from events.services.rankings import RankingGroup, Standing, section_ranking
+from events.services.travellers import scorecard, traveller
+
+SIGNED = "+0;-0;0"  # scores: +420, -50, 0
+POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
+MP_TOTAL = "0.0"
+IMP_TOTAL = "0.00"
+PERCENT = "0.00"  # percentages are numbers, 56.25, not fractions formatted as %
+DATE = "d mmmm yyyy"
+
+TITLE_FONT = Font(bold=True, size=14)
+BOLD = Font(bold=True)
+HEADER_BORDER = Border(bottom=Side(style="thin"))
+RIGHT = Alignment(horizontal="right")
+LEFT = Alignment(horizontal="left")
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+VULNERABLE = {
+    "None": "nobody vulnerable",
+    "NS": "NS vulnerable",
+    "EW": "EW vulnerable",
+    "All": "both sides vulnerable",
+}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+Sections = list[tuple[Section, list[RankingGroup]]]
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    number_format: str = "General"
+    align: Alignment | None = None
+
+
+def export_event(event: Event) -> bytes:
+    """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets."""
+    sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
+    book = Workbook()
+    book.remove(book.active)
+    ranking_sheet(book, event=event, sections=sections)
+    travellers_sheet(book, event=event, sections=sections)
+    scorecards_sheet(book, event=event, sections=sections)
+    settings_sheet(book, event=event, sections=sections)
+    book.properties.title = f"{event.name}, {event.club.name}, {_long_date(event.date)}"
+    book.properties.creator = "Clubscoring"
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# The sheets
+
+
+def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """Place, pair, names, total, percentage and boards; a block per direction for two winners."""
+    columns = [
+        Column("Place", align=RIGHT),
+        Column("Pair", align=RIGHT),
+        Column("Names"),
+        Column("IMPs", IMP_TOTAL) if event.is_imps else Column("MPs", MP_TOTAL),
+        *([] if event.is_imps else [Column("%", PERCENT)]),
+        Column("Boards"),
+    ]
+    sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
+    blocks = [(section, group) for section, groups in sections for group in groups]
+    for index, (section, group) in enumerate(blocks):
+        if len(blocks) > 1:
+            if index:
+                sheet.gap()
+            sheet.heading(_section_prefix(section, sections) + (group.title or "Ranking"))
+        for standing in group.standings:
+            sheet.line(
+                [
+                    _place(standing.place),
+                    standing.pair.number,
+                    standing.pair.names,
+                    standing.score,
+                    *([] if event.is_imps else [standing.percentage]),
+                    standing.pair.boards_played,
+                ]
+            )
+    sheet.fit()
+
+
+def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """Every board's traveller, best NS score first, under a heading with dealer and vulnerability."""
+    unit = _unit(event)
+    columns = [
+        Column("NS", align=RIGHT),
+        Column("EW", align=RIGHT),
+        *_PLAY_COLUMNS,
+        Column("NS score", SIGNED, RIGHT),
+        Column(f"NS {unit}", POINTS, RIGHT),
+        Column(f"EW {unit}", POINTS, RIGHT),
+        Column("Note"),
+    ]
+    sheet = _Sheet(book, name="Travellers", title=_title(event, "travellers"), columns=columns)
+    first = True
+    for section, _ in sections:
+        for board in section.boards.all():
+            if not first:
+                sheet.gap()
+            first = False
+            sheet.heading(
+                f"{_section_prefix(section, sections)}Board {board.number} · "
+                f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
+            )
+            results = traveller(board=board)
+            for result in results:
+                sheet.line(
+                    [
+                        result.ns_pair.number,
+                        result.ew_pair.number,
+                        *_play(result),
+                        result.score_ns,
+                        result.ns_points,
+                        result.ew_points,
+                        _note(result),
+                    ]
+                )
+            if not results:
+                sheet.heading("No results", bold=False)
+    sheet.fit()
+
+
+def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """Every pair's scorecard in pair number order, scored from the pair's side, with totals."""
+    unit = _unit(event)
+    columns = [
+        Column("Board", align=RIGHT),
+        Column("Dir"),
+        Column("Opp", align=RIGHT),
+        *_PLAY_COLUMNS,
+        Column("Score", SIGNED, RIGHT),
+        Column(unit, POINTS, RIGHT),
+        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
+        Column("Note"),
+    ]
+    sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
+    first = True
+    for section, groups in sections:
+        placed = [(group, s) for group in groups for s in group.standings]
+        for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
+            if not first:
+                sheet.gap()
+            first = False
+            sheet.heading(_pair_heading(section, sections, group, standing))
+            for line in scorecard(pair=standing.pair):
+                sheet.line(
+                    [
+                        line.board.number,
+                        line.direction,
+                        line.opponents.number,
+                        *_play(line.result),
+                        line.score,
+                        line.points,
+                        *([] if event.is_imps else [line.percentage]),
+                        _note(line.result),
+                    ]
+                )
+            pair = standing.pair
+            total = [None] * (len(columns) - 1)
+            total[0] = "Total"
+            total[columns.index(Column(unit, POINTS, RIGHT))] = pair.score
+            if not event.is_imps:
+                total[columns.index(Column("%", PERCENT, RIGHT))] = pair.percentage
+            sheet.line(total, bold=True)
+    sheet.fit()
+
+
+def settings_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """How the event was scored and moved: what a reader needs to check the other sheets."""
+    columns = [Column("Setting"), Column("Value", align=LEFT)]
+    sheet = _Sheet(book, name="Settings", title=_title(event, "settings"), columns=columns)
+    rows: list[tuple[str, object]] = [
+        ("Event", event.name),
+        ("Club", event.club.name),
+        ("Date", event.date),
+        ("Scoring", event.get_scoring_display()),
+    ]
+    if event.scoring == Event.Scoring.MATCHPOINTS:
+        rows += [
+            ("Matchpoint scale", event.get_mp_scale_display()),
+            ("Matchpoint rounding", event.get_mp_rounding_display()),
+        ]
+    elif event.scoring == Event.Scoring.BUTLER:
+        rows.append(("Datum", event.get_datum_method_display()))
+    else:
+        rows.append(("Cross-IMP method", event.get_cross_imp_mode_display()))
+    rows += [
+        ("Factored totals", "Yes" if event.factor_totals else "No"),
+        ("Winners", event.get_winners_display()),
+    ]
+    for section, _ in sections:
+        prefix = _section_prefix(section, sections)
+        rows += [
+            (f"{prefix}Movement", section.movement),
+            (f"{prefix}Tables", section.tables),
+            (f"{prefix}Rounds", section.rounds),
+            (f"{prefix}Boards per round", section.boards_per_round),
+        ]
+    rows.append(("Status", event.get_status_display()))
+    for setting, value in rows:
+        sheet.line([setting, value], formats={1: DATE} if isinstance(value, datetime.date) else {})
+    sheet.fit()
+
+
+# What the cells say
+
+_PLAY_COLUMNS = [Column("Contract"), Column("By"), Column("Lead"), Column("Tricks", align=RIGHT)]
+
+
+def contract_text(contract: str) -> str:
+    """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass": the contract as players write it."""
+    if contract == "PASS":
+        return "Pass"
+    if len(contract) > 1 and contract[1] in SUITS:
+        return contract[0] + SUITS[contract[1]] + contract[2:]
+    return contract
+
+
+def card_text(card: str) -> str:
+    """A lead such as "HK" -> "♥K", "ST" -> "♠10"; anything else as it was entered."""
+    if len(card) != 2 or card[0] not in SUITS:
+        return card
+    return SUITS[card[0]] + ("10" if card[1] == "T" else card[1])
+
+
+def _play(result: Result) -> list:
+    """Contract, declarer, lead and tricks; what took their place on a line not played."""
+    if result.not_played:
+        return ["Not played", None, None, None]
+    if result.ns_adjustment:
+        return [f"Adjusted {result.ns_adjustment}/{result.ew_adjustment}", None, None, None]
+    return [
+        contract_text(result.contract),
+        result.declarer,
+        card_text(result.lead),
+        result.tricks,
+    ]
+
+
+def _note(result: Result) -> str:
+    parts = []
+    if result.score_ew is not None:
+        parts.append(f"split score: EW scored as NS {result.score_ew:+d}")
+    if result.note:
+        parts.append(result.note)
+    return "; ".join(parts)
+
+
+def _place(place: str) -> int | str:
+    # A number where it is one, so that Excel does not flag "number stored as text"; "2=" stays.
+    return int(place) if place.isdigit() else place
+
+
+def _unit(event: Event) -> str:
+    return "IMPs" if event.is_imps else "MPs"
+
+
+def _section_prefix(section: Section, sections: Sections) -> str:
+    return f"Section {section.letter} · " if len(sections) > 1 else ""
+
+
+def _pair_heading(
+    section: Section, sections: Sections, group: RankingGroup, standing: Standing
+) -> str:
+    pair = standing.pair
+    parts = [f"{_section_prefix(section, sections)}Pair {pair.number}"]
+    if pair.names:
+        parts.append(pair.names)
+    parts.append(f"{group.title} place {standing.place}" if group.title else f"place {standing.place}")
+    return " · ".join(parts)
+
+
+def _long_date(date: datetime.date) -> str:
+    return f"{date:%A} {date.day} {date:%B %Y}"
+
+
+def _title(event: Event, kind: str) -> str:
+    return f"{event.name}: {kind} · {event.club.name} · {_long_date(event.date)}"
+
+
+# How a sheet is laid out
+
+
+_SHOWN: dict[str, Callable[[object], str]] = {
+    SIGNED: lambda v: f"{v:+d}" if v else "0",
+    POINTS: lambda v: f"{v:.2f}",
+    MP_TOTAL: lambda v: f"{v:.1f}",
+    DATE: lambda v: f"{v.day} {v:%B %Y}",
+}
+
+
+class _Sheet:
+    """One worksheet being written: a title row, a header row, then lines and block headings.
+
+    The two top rows are frozen and printed on every page; columns are fitted to the widest
+    header or value written with `line` (titles and block headings overflow, as typed text does).
+    """
+
+    HEADER_ROWS = 2
+    MAX_WIDTH = 50
+
+    def __init__(self, book: Workbook, *, name: str, title: str, columns: list[Column]) -> None:
+        self.ws = book.create_sheet(name)
+        self.columns = columns
+        self.widths = [len(c.header) for c in columns]
+        self.ws.append([title])
+        self.ws.cell(row=1, column=1).font = TITLE_FONT
+        self.ws.append([c.header for c in columns])
+        for index, column in enumerate(columns, start=1):
+            cell = self.ws.cell(row=2, column=index)
+            cell.font = BOLD
+            cell.border = HEADER_BORDER
+            if column.align is not None or column.number_format != "General":
+                cell.alignment = column.align or RIGHT
+        self.ws.freeze_panes = self.ws.cell(row=self.HEADER_ROWS + 1, column=1).coordinate
+        self.ws.print_title_rows = f"1:{self.HEADER_ROWS}"
+        self.ws.page_setup.orientation = "landscape"
+        self.ws.page_setup.fitToWidth = 1
+        self.ws.page_setup.fitToHeight = 0  # as many pages down as it takes
+        self.ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+    def heading(self, text: str, *, bold: bool = True) -> None:
+        self.ws.append([text])
+        if bold:
+            self.ws.cell(row=self.ws.max_row, column=1).font = BOLD
+
+    def gap(self) -> None:
+        self.ws.append([])
+
+    def line(self, values: list, *, bold: bool = False, formats: dict[int, str] = {}) -> None:  # noqa: B006
+        self.ws.append(values)
+        row = self.ws.max_row
+        for index, (value, column) in enumerate(zip(values, self.columns, strict=True)):
+            cell = self.ws.cell(row=row, column=index + 1)
+            number_format = formats.get(index, column.number_format)
+            cell.number_format = number_format
+            if column.align is not None:
+                cell.alignment = column.align
+            if bold:
+                cell.font = BOLD
+            self.widths[index] = max(self.widths[index], len(_shown(value, number_format)))
+
+    def fit(self) -> None:
+        for index, width in enumerate(self.widths, start=1):
+            letter = get_column_letter(index)
+            self.ws.column_dimensions[letter].width = min(width + 2, self.MAX_WIDTH)
+
+
+def _shown(value, number_format: str) -> str:
+    """About what Excel shows for the value, to fit the column to it."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    shown = _SHOWN.get(number_format)
+    return shown(value) if shown else str(value)
