@@ -35,6 +35,14 @@ def card(text: str):
 
 
 @register.filter
+def points(value):
+    """Matchpoints or IMPs to at most two decimals, without trailing zeros: 9.5, 4.83, 12."""
+    if value in (None, ""):
+        return ""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+@register.filter
 def signed(value):
     """+420, -50, 0; blank for None."""
     if value is None:

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.forms import EventForm
@@ -24,6 +25,7 @@ def directed_event(request: HttpRequest, event_id: int) -> Event:
 
 
 @require_GET
+@never_cache
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     clubs = request.user.clubs.prefetch_related("events")
@@ -31,6 +33,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 @login_required
 def event_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug, directors=request.user)
@@ -47,6 +50,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 @login_required
 def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
@@ -85,6 +89,7 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 @login_required
 def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
@@ -117,6 +122,7 @@ def _event_page_context(event: Event) -> dict:
 
 
 @require_GET
+@never_cache
 @login_required
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
@@ -129,6 +135,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
+@never_cache
 @login_required
 def event_panels(request: HttpRequest, event_id: int) -> HttpResponse:
     """The ranking and problems panels, re-rendered whenever a result is saved."""
@@ -149,6 +156,7 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
+@never_cache
 @login_required
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)

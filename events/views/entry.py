@@ -7,9 +7,11 @@ focus to the next empty one; a refused row keeps what was typed and says what to
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -29,7 +31,8 @@ class Row:
     ns: int | None
     ew: int | None
     result: Result | None
-    text: str = ""
+    text: str = ""  # what the input shows: the saved line, or what was typed and refused
+    saved_text: str = ""  # what Escape goes back to
     error: str = ""
     focus: bool = False
 
@@ -99,10 +102,12 @@ def _slip_rows(table_round: TableRound) -> list[Row]:
     return rows
 
 
-def _grid(event, mode, rows, *, saved_key=None, refused=None, status_text=""):
+def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
     """The grid's context: each row's text, the refused row's message, where the focus goes."""
+    context = _mode_context(event, mode)
+    rows = context["rows"]
     for row in rows:
-        row.text = result_text(row.result) if row.result else ""
+        row.text = row.saved_text = result_text(row.result) if row.result else ""
     scheduled = [row for row in rows if row.ns is not None]
     if refused is not None:
         key, text, error = refused
@@ -115,69 +120,80 @@ def _grid(event, mode, rows, *, saved_key=None, refused=None, status_text=""):
         empty = [row for row in scheduled[start:] + scheduled[:start] if row.result is None]
         if empty:
             empty[0].focus = True
-        elif not scheduled or saved_key not in keys:
+        elif not scheduled:
             rows[-1].focus = True
+    context.update(
+        event=event,
+        mode=mode,
+        status_text=status_text,
+        all_entered=bool(scheduled) and all(row.result for row in scheduled),
+    )
+    return context
+
+
+def _mode_context(event: Event, mode: str) -> dict:
+    """The rows of a board's traveller ("board:N") or of a pick-up slip ("slip:R:T"), and
+    where Enter goes once they are all in."""
+    kind, *numbers = mode.split(":")
+    if kind == "board":
+        board = _board(event, int(numbers[0]))
+        boards = list(board.section.boards.values_list("number", flat=True))
+        i = boards.index(board.number)
+        return {
+            "board": board,
+            "rows": _board_rows(board),
+            "previous": boards[i - 1] if i else None,
+            "next": boards[i + 1] if i + 1 < len(boards) else None,
+        }
+    table_round = _table_round(event, int(numbers[0]), int(numbers[1]))
+    later = (
+        _slips(table_round.section_id)
+        .filter(
+            Q(round__gt=table_round.round) | Q(round=table_round.round, table__gt=table_round.table)
+        )
+        .first()
+    )
     return {
-        "event": event,
-        "mode": mode,
-        "rows": rows,
-        "status_text": status_text,
-        "all_entered": bool(scheduled) and all(row.result for row in scheduled),
+        "table_round": table_round,
+        "rows": _slip_rows(table_round),
+        "next_slip": (later.round, later.table) if later else None,
     }
 
 
-def _navigation(event: Event, board: Board | None = None, table_round: TableRound | None = None):
-    if board is not None:
-        numbers = list(board.section.boards.values_list("number", flat=True))
-        i = numbers.index(board.number)
-        return {
-            "previous": numbers[i - 1] if i else None,
-            "next": numbers[i + 1] if i + 1 < len(numbers) else None,
-        }
-    rounds = table_round.section.rounds
-    tables = table_round.section.tables
-    r, t = table_round.round, table_round.table
-    nxt = (r, t + 1) if t < tables else (r + 1, 1) if r < rounds else None
-    return {"next_slip": nxt}
+def _slips(section_id: int):
+    """The table-rounds where two pairs play boards, in round and table order."""
+    return TableRound.objects.filter(
+        section_id=section_id,
+        ns_pair__isnull=False,
+        ew_pair__isnull=False,
+        low_board__isnull=False,
+    ).order_by("round", "table")
 
 
 @require_GET
+@never_cache
 @login_required
 def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    board = _board(event, number)
-    context = _grid(event, f"board:{number}", _board_rows(board))
-    context.update(board=board, **_navigation(event, board=board))
+    context = _grid(event, f"board:{number}")
     return render(request, "events/director/entry.html", context)
 
 
 def _table_round(event: Event, round_number: int, table: int) -> TableRound:
     return get_object_or_404(
-        TableRound.objects.select_related("section__event", "ns_pair", "ew_pair"),
-        section__event=event,
+        _slips(event.sections.get().pk).select_related("section__event", "ns_pair", "ew_pair"),
         round=round_number,
         table=table,
-        ns_pair__isnull=False,
-        ew_pair__isnull=False,
-        low_board__isnull=False,
     )
 
 
 @require_GET
+@never_cache
 @login_required
 def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    table_round = _table_round(event, round_number, table)
-    context = _grid(event, f"slip:{round_number}:{table}", _slip_rows(table_round))
-    context.update(table_round=table_round, **_navigation(event, table_round=table_round))
+    context = _grid(event, f"slip:{round_number}:{table}")
     return render(request, "events/director/entry.html", context)
-
-
-def _rows_for_mode(event: Event, mode: str) -> list[Row]:
-    kind, *numbers = mode.split(":")
-    if kind == "board":
-        return _board_rows(_board(event, int(numbers[0])))
-    return _slip_rows(_table_round(event, int(numbers[0]), int(numbers[1])))
 
 
 def _render_grid(request, event, mode, context, *, saved: bool) -> HttpResponse:
@@ -226,7 +242,6 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             context = _grid(
                 event,
                 mode,
-                _rows_for_mode(event, mode),
                 saved_key=saved_key,
                 status_text=f"Saved board {number}.",
             )
@@ -234,7 +249,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     else:
         error = " ".join(form.errors.get("line", [])) or "check the pair numbers"
     text = request.POST.get("line", "")
-    context = _grid(event, mode, _rows_for_mode(event, mode), refused=(key, text, error))
+    context = _grid(event, mode, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
 
 
@@ -252,13 +267,13 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
     context = _grid(
         event,
         mode,
-        _rows_for_mode(event, mode),
         status_text=f"Deleted a line of board {result.board.number}.",
     )
     return _render_grid(request, event, mode, context, saved=True)
 
 
 @require_GET
+@never_cache
 @login_required
 def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """What the line being typed scores, or what is still missing from it."""

@@ -1,23 +1,8 @@
 """The score pad and the calculator in a real Chromium, driven by the keyboard only."""
 
-import os
-import shutil
-from pathlib import Path
+from playwright.sync_api import expect
 
-import pytest
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not shutil.which(CHROMIUM), reason=f"needs Chromium at {CHROMIUM}"),
-]
+from tests.browser.conftest import DESKTOP, screenshot
 
 SEED_000_RUBBER = [
     "2NT we 9",
@@ -27,50 +12,6 @@ SEED_000_RUBBER = [
     "3C we 10",
     "6D they 12 hon they 150",
 ]
-
-
-@pytest.fixture(scope="module")
-def async_unsafe():
-    """Playwright's sync API runs an event loop in this thread; Django would refuse the test
-    database's teardown in it, so allow it for this module only.
-    """
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    yield
-    if previous is None:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-@pytest.fixture(scope="module")
-def chromium(async_unsafe):
-    with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(chromium, live_server):
-    context = chromium.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def screenshot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
 
 
 def test_seed_000_rubber_typed_on_the_pad(page, live_server):

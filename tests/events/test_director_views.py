@@ -19,16 +19,26 @@ def test_director_pages_need_a_login(client, make_event):
 def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
     response = director_client.post(
         reverse("event-new", args=[club.slug]),
-        {"name": "Tuesday Pairs", "date": "2026-11-24", "scoring": "mp", "mp_scale": 2,
-         "mp_rounding": "none", "datum_method": "drop-one", "cross_imp_mode": "cross2",
-         "winners": 2, "reveal": "always", "tables": "7"},
+        {
+            "name": "Tuesday Pairs",
+            "date": "2026-11-24",
+            "scoring": "mp",
+            "mp_scale": 2,
+            "mp_rounding": "none",
+            "datum_method": "drop-one",
+            "cross_imp_mode": "cross2",
+            "winners": 2,
+            "reveal": "always",
+            "tables": "7",
+        },
     )
     event = Event.objects.get(name="Tuesday Pairs")
     assert response.url == reverse("director-movement", args=[event.pk]) + "?tables=7"
     page = director_client.get(response.url).content.decode()
     assert "7-table Mitchell" in page
-    response = director_client.post(reverse("director-movement", args=[event.pk]),
-                                    {"tables": "7", "choice": 0})
+    response = director_client.post(
+        reverse("director-movement", args=[event.pk]), {"tables": "7", "choice": 0}
+    )
     assert response.url == reverse("director-pairs", args=[event.pk])
     section = event.sections.get()
     assert (section.tables, section.rounds, section.boards_per_round) == (7, 7, 3)
@@ -41,9 +51,18 @@ def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
 def test_tables_must_be_a_whole_or_half_number(director_client, club):
     response = director_client.post(
         reverse("event-new", args=[club.slug]),
-        {"name": "X", "date": "2026-11-24", "scoring": "mp", "mp_scale": 2, "winners": 2,
-         "mp_rounding": "none", "datum_method": "drop-one", "cross_imp_mode": "cross2",
-         "reveal": "always", "tables": "6.3"},
+        {
+            "name": "X",
+            "date": "2026-11-24",
+            "scoring": "mp",
+            "mp_scale": 2,
+            "winners": 2,
+            "mp_rounding": "none",
+            "datum_method": "drop-one",
+            "cross_imp_mode": "cross2",
+            "reveal": "always",
+            "tables": "6.3",
+        },
     )
     assert "tables must be a whole or half number from 2½ to 200" in response.content.decode()
     assert not Event.objects.exists()
@@ -59,10 +78,12 @@ def test_movement_cannot_change_once_results_exist(director_client, make_event):
     event = make_event(mitchell(3, 2))
     board = Board.objects.select_related("section__event").get(number=1)
     meeting = board_meetings(board=board)[0]
-    save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns,
-              ew_pair=meeting.ew)
-    response = director_client.post(reverse("director-movement", args=[event.pk]),
-                                    {"tables": "7", "choice": 0}, follow=True)
+    save_line(
+        board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+    response = director_client.post(
+        reverse("director-movement", args=[event.pk]), {"tables": "7", "choice": 0}, follow=True
+    )
     assert "results are already entered: the movement can no longer change" in (
         response.content.decode()
     )
@@ -86,8 +107,12 @@ def test_event_page_shows_problems_and_ranking(director_client, make_event):
     event = make_event(mitchell(3, 2))
     board = Board.objects.select_related("section__event").get(number=1)
     meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
-    save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=meetings[0].ns,
-              ew_pair=meetings[0].ew)
+    save_line(
+        board=board,
+        line=parse_traveller_line("4S N 10"),
+        ns_pair=meetings[0].ns,
+        ew_pair=meetings[0].ew,
+    )
     swapped = meetings[1]
     save_line(board=board, line=parse_traveller_line(f"{swapped.ew} {swapped.ns} 4S N 10"))
     content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
@@ -105,10 +130,12 @@ def test_suspicious_score_is_flagged_not_refused(director_client, make_event):
     event = make_event(mitchell(5, 2))
     board = Board.objects.select_related("section__event").get(number=1)
     meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
-    for meeting, text in zip(meetings, ["4S N 10", "4S N 10", "4S N 11", "4S N 10", "7NTX N 6"],
-                             strict=True):
-        save_line(board=board, line=parse_traveller_line(text), ns_pair=meeting.ns,
-                  ew_pair=meeting.ew)
+    for meeting, text in zip(
+        meetings, ["4S N 10", "4S N 10", "4S N 11", "4S N 10", "7NTX N 6"], strict=True
+    ):
+        save_line(
+            board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
+        )
     content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
     assert "scored -1700, far from every other result. Is it right?" in content
 
@@ -136,3 +163,10 @@ def test_another_clubs_director_sees_nothing(client, django_user_model, make_eve
     event = make_event(mitchell(3, 2))
     client.force_login(django_user_model.objects.create_user("other", password="x-x-x-x"))
     assert client.get(reverse("director-event", args=[event.pk])).status_code == 404
+
+
+def test_director_home_lists_the_clubs_events(director_client, make_event, club):
+    event = make_event(mitchell(3, 2), name="Friday Pairs")
+    content = director_client.get(reverse("director-home")).content.decode()
+    assert reverse("event-new", args=[club.slug]) in content
+    assert reverse("director-event", args=[event.pk]) in content and "Friday Pairs" in content

@@ -144,8 +144,12 @@ def saving_queries(event, django_assert_num_queries, count):
     meeting = board_meetings(board=board(event, 1))[0]
     target = board(event, 1)
     with django_assert_num_queries(count):
-        save_line(board=target, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns,
-                  ew_pair=meeting.ew)
+        save_line(
+            board=target,
+            line=parse_traveller_line("4S N 10"),
+            ns_pair=meeting.ns,
+            ew_pair=meeting.ew,
+        )
 
 
 SAVE_QUERIES = 12

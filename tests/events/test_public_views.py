@@ -12,13 +12,12 @@ pytestmark = pytest.mark.django_db
 
 def enter(event, number, *lines):
     """Enter `lines` on board `number` at the movement's tables, in NS-pair order."""
-    board = Board.objects.select_related("section__event").get(
-        section__event=event, number=number
-    )
+    board = Board.objects.select_related("section__event").get(section__event=event, number=number)
     meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
     for meeting, text in zip(meetings, lines, strict=False):
-        save_line(board=board, line=parse_traveller_line(text), ns_pair=meeting.ns,
-                  ew_pair=meeting.ew)
+        save_line(
+            board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
+        )
 
 
 def test_home_lists_clubs_events_and_tools(client, make_event):
@@ -36,7 +35,7 @@ def test_ranking_two_winners_with_places_and_ties(client, make_event):
     enter(event, 1, "4S N 10", "4S N 10", "4S N 9")  # pairs 1 and 2 tie on top
     content = client.get(reverse("event", args=[event.pk])).content.decode()
     assert "North-South" in content and "East-West" in content
-    ns_table = content[content.index("North-South"): content.index("East-West")]
+    ns_table = content[content.index("North-South") : content.index("East-West")]
     assert ns_table.count("1=") == 2
     assert "75.00" in ns_table  # 3 of 4 matchpoints on the one board played
 
@@ -60,14 +59,14 @@ def test_end_of_session_reveal_hides_results_until_published(client, make_event)
 def test_running_event_ranking_polls_only_while_visible(client, make_event):
     event = make_event(mitchell(3, 2), status="running")
     content = client.get(reverse("event", args=[event.pk])).content.decode()
-    assert 'hx-trigger="every 15s [document.visibilityState === \'visible\']"' in content
+    assert "hx-trigger=\"every 15s [document.visibilityState === 'visible']\"" in content
     fragment = client.get(reverse("ranking-fragment", args=[event.pk]), HTTP_HX_REQUEST="true")
     assert fragment.content.decode().lstrip().startswith('<div id="ranking"')
 
 
 def test_published_event_does_not_poll(client, make_event):
     event = make_event(mitchell(3, 2), status="published")
-    assert "hx-trigger" not in client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "every 15s" not in client.get(reverse("event", args=[event.pk])).content.decode()
 
 
 def test_scorecard_shows_each_board_from_the_pairs_side(client, make_event):
@@ -103,8 +102,9 @@ def test_howell_has_one_ranking(client, make_event):
     assert content.count('class="num"><a href="/events/') >= 8
 
 
-def test_ranking_page_queries_do_not_grow_with_the_field(client, make_event,
-                                                        django_assert_max_num_queries):
+def test_ranking_page_queries_do_not_grow_with_the_field(
+    client, make_event, django_assert_max_num_queries
+):
     event = make_event(mitchell(15, 2), status="published")
     with django_assert_max_num_queries(8):
         client.get(reverse("event", args=[event.pk]))
