@@ -43,9 +43,14 @@ class EventForm(forms.ModelForm):
 class LineForm(forms.Form):
     """One traveller line, e.g. `1 8 4SX N 10`, `4S N +1`, `P`, `NP`, `A+ A-`."""
 
-    line = forms.CharField(max_length=60, strip=True)
+    line = forms.CharField(
+        max_length=60,
+        strip=True,
+        error_messages={"required": "type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-"},
+    )
     ns = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     ew = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    result = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def clean_line(self):
         try:

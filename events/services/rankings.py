@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass
 
-from events.models import Event, Pair, Section
+from events.models import Event, Pair, Result, Section
+from events.services.progress import slip_progress
+from events.services.scoring import Totals, pair_totals
 from scoring import places
 
 
@@ -10,8 +12,9 @@ from scoring import places
 class Standing:
     pair: Pair
     place: str
-    score: float
+    score: float  # factored to the event's board count when the event says so
     percentage: float | None
+    boards_played: int
 
 
 @dataclass(frozen=True)
@@ -20,10 +23,18 @@ class RankingGroup:
     standings: list[Standing]
 
 
-def section_ranking(*, section: Section) -> list[RankingGroup]:
-    """The section's ranking: one group, or NS and EW groups for two winners."""
+def section_ranking(*, section: Section, up_to_round: int | None = None) -> list[RankingGroup]:
+    """The section's ranking: one group, or NS and EW groups for two winners.
+
+    With `up_to_round`, only the lines of rounds up to that one count (the "end of round"
+    reveal rule); otherwise the pairs' stored totals, kept current on every save.
+    """
     event = section.event
     pairs = list(section.pairs.all())
+    if up_to_round is None:
+        totals = {p.pk: Totals(p.score, p.top_total, p.boards_played) for p in pairs}
+    else:
+        totals = _totals_up_to(section, up_to_round)
     two_winners = event.winners == 2 and all(p.direction for p in pairs)
     if two_winners:
         groups = [
@@ -32,25 +43,48 @@ def section_ranking(*, section: Section) -> list[RankingGroup]:
         ]
     else:
         groups = [("", pairs)]
-    return [RankingGroup(title, _standings(event, members)) for title, members in groups]
+    return [RankingGroup(title, _standings(event, members, totals)) for title, members in groups]
 
 
-def _standings(event: Event, pairs: list[Pair]) -> list[Standing]:
-    most_boards = max((p.boards_played for p in pairs), default=0)
+def revealed_round(*, section: Section) -> int:
+    """The last round up to which every scheduled result is in (0 before round 1 is)."""
+    complete = 0
+    for round_number, slips in sorted(slip_progress(section=section).items()):
+        if not all(slip.complete for slip in slips):
+            break
+        complete = round_number
+    return complete
 
-    def total(pair: Pair) -> float:
-        if event.factor_totals and pair.boards_played:
-            return pair.score * most_boards / pair.boards_played
-        return pair.score
+
+def _totals_up_to(section: Section, last_round: int) -> dict[int, Totals]:
+    return pair_totals(Result.objects.filter(board__section=section, round__lte=last_round))
+
+
+def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> list[Standing]:
+    of = {p.pk: totals.get(p.pk, Totals()) for p in pairs}
+    factor_to = event.factor_boards or max((t.boards for t in of.values()), default=0)
+
+    def score(pair: Pair) -> float:
+        total = of[pair.pk]
+        if event.factor_totals and total.boards:
+            return total.score * factor_to / total.boards
+        return total.score
 
     # Matchpoint pairs who played different numbers of boards compare by percentage.
     def key(pair: Pair) -> float:
         if event.is_imps:
-            return total(pair)
-        return pair.percentage if pair.percentage is not None else -1.0
+            return score(pair)
+        percentage = of[pair.pk].percentage
+        return percentage if percentage is not None else -1.0
 
     pairs = sorted(pairs, key=lambda p: (-key(p), p.number))
     return [
-        Standing(pair=p, place=place, score=total(p), percentage=p.percentage)
+        Standing(
+            pair=p,
+            place=place,
+            score=score(p),
+            percentage=of[p.pk].percentage,
+            boards_played=of[p.pk].boards,
+        )
         for p, place in zip(pairs, places([key(p) for p in pairs]), strict=True)
     ]

@@ -4,7 +4,9 @@ The work after one saved line is one board's traveller and the pairs on it: a co
 of queries, whatever the size of the event.
 """
 
-from django.db.models import Count, Q, Sum
+from dataclasses import dataclass
+
+from django.db.models import Count, Sum
 
 from events.models import Board, Event, Pair, Result
 from scoring import Adjusted, Split, cross_imps, datum_imps, matchpoint_traveller
@@ -61,7 +63,9 @@ def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
     played = [r for r in lines if not r.ns_adjustment]
     ns_scores = [r.score_ns for r in played]
     ew_scores = [r.score_ns if r.score_ew is None else r.score_ew for r in played]
-    if event.scoring == Event.Scoring.BUTLER:
+    if not played:  # only adjusted lines: no datum, nothing to compare
+        ns_imps = ew_imps = []
+    elif event.scoring == Event.Scoring.BUTLER:
         ns_imps = datum_imps(ns_scores, method=event.datum_method)
         ew_imps = datum_imps(ew_scores, method=event.datum_method)
     else:
@@ -76,23 +80,45 @@ def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
     ]
 
 
-def update_pair_totals(*, pair_ids: set[int]) -> None:
-    """Recompute score, top total and boards played for these pairs from their lines."""
-    totals = {pid: [0.0, 0.0, 0] for pid in pair_ids}
-    played = Q(not_played=False)
+@dataclass(frozen=True)
+class Totals:
+    """A pair's score, the sum of the tops of the boards it played, and how many it played."""
+
+    score: float = 0.0
+    top: float = 0.0
+    boards: int = 0
+
+    @property
+    def percentage(self) -> float | None:
+        return 100 * self.score / self.top if self.top else None
+
+    def __add__(self, other: "Totals") -> "Totals":
+        return Totals(self.score + other.score, self.top + other.top, self.boards + other.boards)
+
+
+def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]:
+    """Each pair's totals over `lines` (a Result queryset), from both directions it sat in:
+    two grouped queries, whatever the number of lines."""
+    totals: dict[int, Totals] = {}
     for side in ("ns", "ew"):
-        rows = (
-            Result.objects.filter(played, **{f"{side}_pair__in": pair_ids})
-            .order_by()
-            .values(f"{side}_pair")
-            .annotate(score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id"))
+        side_lines = lines.filter(not_played=False).order_by()
+        if pair_ids is not None:
+            side_lines = side_lines.filter(**{f"{side}_pair__in": pair_ids})
+        rows = side_lines.values(f"{side}_pair").annotate(
+            score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id")
         )
         for row in rows:
-            total = totals[row[f"{side}_pair"]]
-            total[0] += row["score"] or 0
-            total[1] += row["top"] or 0
-            total[2] += row["boards"]
+            pair_id = row[f"{side}_pair"]
+            found = Totals(row["score"] or 0.0, row["top"] or 0.0, row["boards"])
+            totals[pair_id] = totals.get(pair_id, Totals()) + found
+    return totals
+
+
+def update_pair_totals(*, pair_ids: set[int]) -> None:
+    """Recompute score, top total and boards played for these pairs from their lines."""
+    totals = pair_totals(Result.objects.all(), pair_ids=pair_ids)
     pairs = list(Pair.objects.filter(pk__in=pair_ids))
     for pair in pairs:
-        pair.score, pair.top_total, pair.boards_played = totals[pair.pk]
+        total = totals.get(pair.pk, Totals())
+        pair.score, pair.top_total, pair.boards_played = total.score, total.top, total.boards
     Pair.objects.bulk_update(pairs, ["score", "top_total", "boards_played"])

@@ -27,10 +27,11 @@ class ScorecardLine:
         return self.percentage is not None and self.percentage <= 0.05
 
 
-def scorecard(*, pair: Pair) -> list[ScorecardLine]:
-    """Every board the pair played, in board order, scored from the pair's side."""
+def scorecard(*, pair: Pair, up_to_round: int | None = None) -> list[ScorecardLine]:
+    """Every board the pair played (up to a round, if given), in board order, scored from the
+    pair's side."""
     results = (
-        Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+        _up_to(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)), up_to_round)
         .select_related("board", "ns_pair", "ew_pair")
         .order_by("board__number")
     )
@@ -56,13 +57,18 @@ def _scorecard_line(pair: Pair, result: Result) -> ScorecardLine:
     )
 
 
-def traveller(*, board: Board) -> list[Result]:
-    """The board's lines, best North-South score first; adjusted and not-played lines last."""
-    results = list(board.results.select_related("ns_pair", "ew_pair"))
+def traveller(*, board: Board, up_to_round: int | None = None) -> list[Result]:
+    """The board's lines (up to a round, if given), best North-South score first; adjusted and
+    not-played lines last."""
+    results = list(_up_to(board.results.select_related("ns_pair", "ew_pair"), up_to_round))
     return sorted(
         results,
         key=lambda r: (r.score_ns is None, -(r.score_ns or 0), r.ns_pair.number),
     )
+
+
+def _up_to(results, up_to_round: int | None):
+    return results if up_to_round is None else results.filter(round__lte=up_to_round)
 
 
 def score_frequencies(results: list[Result]) -> list[tuple[int, int]]:

@@ -64,7 +64,8 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         error = "" if proposals else "No movement fits that number of tables."
     if request.method == "POST" and proposals:
-        index = int(request.POST.get("choice", -1))
+        choice = request.POST.get("choice", "")
+        index = int(choice) if choice.isdigit() else -1
         if 0 <= index < len(proposals):
             try:
                 apply_movement(section=section, movement=proposals[index])

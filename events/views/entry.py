@@ -4,6 +4,7 @@ Each row of the grid is one meeting the movement schedules. Enter saves the row 
 focus to the next empty one; a refused row keeps what was typed and says what to fix.
 """
 
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -21,6 +22,8 @@ from events.services.entry import LineRefused, board_meetings, delete_line, save
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
 from scoring import ScoringError, parse_traveller_line
+
+MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
 
 
 @dataclass
@@ -196,6 +199,12 @@ def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: in
     return render(request, "events/director/entry.html", context)
 
 
+def _mode(request: HttpRequest, *, default: str) -> str:
+    """Which grid a POST came from: "board:N" or "slip:R:T"; anything else is the default."""
+    mode = request.POST.get("mode", "")
+    return mode if MODE.fullmatch(mode) else default
+
+
 def _render_grid(request, event, mode, context, *, saved: bool) -> HttpResponse:
     if not request.htmx:
         return redirect(_mode_url(event, mode))
@@ -220,13 +229,13 @@ def _mode_url(event: Event, mode: str) -> str:
 def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_event(request, event_id)
     board = _board(event, number)
-    mode = request.POST.get("mode", f"board:{number}")
+    mode = _mode(request, default=f"board:{number}")
     form = LineForm(request.POST)
     key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
-    editing = None
-    if request.POST.get("result"):
-        editing = get_object_or_404(Result, pk=request.POST["result"], board=board)
     if form.is_valid():
+        editing = None
+        if form.cleaned_data["result"]:
+            editing = get_object_or_404(Result, pk=form.cleaned_data["result"], board=board)
         try:
             result = save_line(
                 board=board,
@@ -247,7 +256,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             )
             return _render_grid(request, event, mode, context, saved=True)
     else:
-        error = " ".join(form.errors.get("line", [])) or "check the pair numbers"
+        error = " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
     text = request.POST.get("line", "")
     context = _grid(event, mode, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
@@ -262,7 +271,7 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
         pk=result_id,
         board__section__event=event,
     )
-    mode = request.POST.get("mode", f"board:{result.board.number}")
+    mode = _mode(request, default=f"board:{result.board.number}")
     delete_line(result=result)
     context = _grid(
         event,

@@ -6,19 +6,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from events.models import Board, Club, Event, Pair, Section
+from events.services.publication import public_event, results_visible, reveal_limit
 from events.services.rankings import section_ranking
 from events.services.travellers import score_frequencies, scorecard, traveller
-
-
-def _public_event(event_id: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
-    if event.status == Event.Status.SETUP:
-        raise Http404("This event has not started.")
-    return event
-
-
-def _ranking_visible(event: Event) -> bool:
-    return event.is_published or event.reveal != Event.Reveal.END_OF_SESSION
 
 
 @require_GET
@@ -41,18 +31,21 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _ranking_context(event: Event) -> dict:
-    sections = event.sections.all()
+    sections = []
+    for section in event.sections.all():
+        limit = reveal_limit(event, section)
+        sections.append((section, limit, section_ranking(section=section, up_to_round=limit)))
     return {
         "event": event,
-        "visible": _ranking_visible(event),
-        "sections": [(s, section_ranking(section=s)) for s in sections],
+        "visible": results_visible(event),
+        "sections": sections,
         "polling": event.status == Event.Status.RUNNING,
     }
 
 
 @require_GET
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _public_event(event_id)
+    event = public_event(event_id)
     context = _ranking_context(event)
     context["boards"] = Board.objects.filter(section__event=event).select_related("section")
     return render(request, "events/event.html", context)
@@ -60,7 +53,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @require_GET
 def ranking_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _public_event(event_id)
+    event = public_event(event_id)
     return render(request, "events/event.html#ranking", _ranking_context(event))
 
 
@@ -70,22 +63,23 @@ def _section(event: Event, letter: str) -> Section:
 
 @require_GET
 def scorecard_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event = _public_event(event_id)
-    if not _ranking_visible(event):
+    event = public_event(event_id)
+    if not results_visible(event):
         raise Http404("Results are shown when the director publishes them.")
-    pair = get_object_or_404(Pair, section=_section(event, section), number=number)
-    lines = scorecard(pair=pair)
+    section_obj = _section(event, section)
+    pair = get_object_or_404(Pair, section=section_obj, number=number)
+    lines = scorecard(pair=pair, up_to_round=reveal_limit(event, section_obj))
     return render(request, "events/scorecard.html", {"event": event, "pair": pair, "lines": lines})
 
 
 @require_GET
 def traveller_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event = _public_event(event_id)
-    if not _ranking_visible(event):
+    event = public_event(event_id)
+    if not results_visible(event):
         raise Http404("Results are shown when the director publishes them.")
     section_obj = _section(event, section)
     board = get_object_or_404(Board, section=section_obj, number=number)
-    results = traveller(board=board)
+    results = traveller(board=board, up_to_round=reveal_limit(event, section_obj))
     numbers = list(section_obj.boards.values_list("number", flat=True))
     index = numbers.index(number)
     return render(

@@ -164,3 +164,24 @@ def test_saving_one_line_takes_the_same_queries_whatever_the_size(
     for meeting in board_meetings(board=board(event, 1))[1:]:
         save(event, 1, "3NT S 9", meeting.ns, meeting.ew)
     saving_queries(event, django_assert_num_queries, SAVE_QUERIES)
+
+
+@pytest.mark.parametrize("scoring", ["butler", "cross-imps"])
+def test_imp_board_with_only_adjusted_or_unplayed_lines(make_event, scoring):
+    event = make_event(mitchell(3, 2), scoring=scoring)
+    first, second = board_meetings(board=board(event, 1))[:2]
+    save(event, 1, "A+ A-", first.ns, first.ew)
+    save(event, 1, "NP", second.ns, second.ew)
+    adjusted = Result.objects.get(ns_adjustment="A+")
+    assert (adjusted.ns_points, adjusted.ew_points) == (3, -3)
+
+
+def test_butler_scores_against_the_datum(make_event):
+    event = make_event(mitchell(3, 2), scoring="butler")
+    for meeting, text in zip(
+        board_meetings(board=board(event, 1)), ["4S N 10", "4S N 11", "4S N 9"], strict=True
+    ):
+        save(event, 1, text, meeting.ns, meeting.ew)
+    # Three scores: drop the top and the bottom, the datum is the middle one, 420.
+    points = {r.score_ns: (r.ns_points, r.ew_points) for r in Result.objects.all()}
+    assert points == {420: (0, 0), 450: (1, -1), -50: (-10, 10)}

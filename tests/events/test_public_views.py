@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from events.models import Board, Event
+from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
 from scoring import howell, mitchell, parse_traveller_line
 
@@ -108,3 +108,39 @@ def test_ranking_page_queries_do_not_grow_with_the_field(
     event = make_event(mitchell(15, 2), status="published")
     with django_assert_max_num_queries(8):
         client.get(reverse("event", args=[event.pk]))
+
+
+def test_end_of_round_reveal_shows_only_completed_rounds(client, make_event):
+    event = make_event(mitchell(3, 2), status="running", reveal="round")
+    section = event.sections.get()
+    round_one = {
+        (tr.low_board, tr.ns_pair.number, tr.ew_pair.number)
+        for tr in section.table_rounds.filter(round=1).select_related("ns_pair", "ew_pair")
+    }
+    for low, ns, ew in sorted(round_one):
+        for number in (low, low + 1):
+            board = Board.objects.select_related("section__event").get(
+                section=section, number=number
+            )
+            save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=ns, ew_pair=ew)
+    # One line of round 2 is in: round 2 is not complete, so it stays hidden.
+    late = section.table_rounds.select_related("ns_pair", "ew_pair").get(round=2, table=1)
+    board = Board.objects.select_related("section__event").get(
+        section=section, number=late.low_board
+    )
+    save_line(
+        board=board,
+        line=parse_traveller_line("3NT S 11"),
+        ns_pair=late.ns_pair.number,
+        ew_pair=late.ew_pair.number,
+    )
+    hidden = f"{Result.objects.get(contract='3NT').score_ns:+d}"
+    content = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "The ranking after round 1" in content
+    card = client.get(reverse("scorecard", args=[event.pk, "A", late.ns_pair.number]))
+    assert hidden not in card.content.decode()
+    shown = card.content.decode()
+    assert "+420" in shown and "+620" in shown  # round 1's boards 1 and 2
+    Event.objects.filter(pk=event.pk).update(status="published")
+    card = client.get(reverse("scorecard", args=[event.pk, "A", late.ns_pair.number]))
+    assert hidden in card.content.decode()
