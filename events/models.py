@@ -99,6 +99,13 @@ class Event(models.Model):
         default=False,
         help_text="Scale a pair's total up to the most boards any pair played (sit-outs).",
     )
+    factor_boards = models.PositiveSmallIntegerField(
+        "factor totals to",
+        null=True,
+        blank=True,
+        help_text="With factored totals: the number of boards every total is scaled to, e.g. "
+        "all the boards when byes count (Magic Contest). Blank: the most boards any pair played.",
+    )
     winners = models.PositiveSmallIntegerField(
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
     )
@@ -267,6 +274,10 @@ class Result(models.Model):
     score_ew = models.IntegerField(null=True, blank=True)
     ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
     ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    # An artificial score other than Law 12C2's 60/50/40 (USEBIO "A7030", a session
+    # percentage under Law 12C2(c)): each side's percent of the top. Blank: the code's percent.
+    ns_percent = models.FloatField(null=True, blank=True)
+    ew_percent = models.FloatField(null=True, blank=True)
     not_played = models.BooleanField(default=False)
     note = models.CharField(max_length=200, blank=True)
     ns_points = models.FloatField(null=True, blank=True)
