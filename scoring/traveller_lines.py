@@ -1,9 +1,11 @@
 """One traveller line as a director types it: `1 8 4SX N 10`, `4S N +1`, `3NT E -2 HK`, `P`.
 
 Grammar (case-insensitive, spaces between parts):
-    [NS-pair EW-pair] result
+    [NS-pair EW-pair] result [# note]
     result  := contract declarer outcome [lead]  |  contract declarer [lead] outcome
              | +420 | -50                        (North-South's score, when only that is known)
+             | +420 / +170                       (an assigned split score: NS's, then EW's,
+                                                  both written from North-South's side)
              | P | PASS                          (passed out)
              | NP                                (not played)
              | A+ A-  (any of A+, A, A- for NS then EW; one code gives both sides the same)
@@ -29,6 +31,7 @@ _SUIT = r"[SHDC♠♥♦♣]"
 _LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECASE)
 _OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _SCORE = re.compile(r"^[+-]?\d{1,4}$")
+_SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -44,10 +47,18 @@ class TravellerLine:
     ew_adjustment: str = ""
     not_played: bool = False
     entered_score: int | None = None  # an NS score typed without its contract
+    entered_ew_score: int | None = None  # with entered_score: an assigned split score
+    note: str = ""
 
     @property
     def passed_out(self) -> bool:
         return self.contract is not None and self.contract.level == 0
+
+    def score_ew(self, vulnerability: str) -> int | None:
+        """The NS-side score East-West are scored on when it differs (a split score), else None."""
+        if self.entered_ew_score is None:
+            return None
+        return _possible(self.entered_ew_score, vulnerability)
 
     def score_ns(self, vulnerability: str) -> int | None:
         """North-South's score on a board of this vulnerability; None when nothing was scored.
@@ -55,12 +66,7 @@ class TravellerLine:
         Raises ScoringError for a typed score that no contract can produce on this board.
         """
         if self.entered_score is not None:
-            if self.entered_score not in possible_scores(vulnerability):
-                raise ScoringError(
-                    f"{self.entered_score:+d} is not a possible score for North-South when "
-                    f"{_vulnerability_text(vulnerability)} vulnerable"
-                )
-            return self.entered_score
+            return _possible(self.entered_score, vulnerability)
         if self.contract is None:
             return None
         if self.passed_out:
@@ -71,6 +77,7 @@ class TravellerLine:
 
 def parse_traveller_line(text: str) -> TravellerLine:
     """Read one typed line; raise ScoringError saying what to fix when it cannot be scored."""
+    text, _, note = text.partition("#")
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise ScoringError("type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-")
@@ -78,8 +85,10 @@ def parse_traveller_line(text: str) -> TravellerLine:
     if len(tokens) >= 3 and tokens[0].isdigit() and tokens[1].isdigit():
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
-    pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair}
+    pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
     head = tokens[0].upper()
+    if split := _SPLIT.match(" ".join(tokens)):
+        return TravellerLine(**pairs, entered_score=int(split[1]), entered_ew_score=int(split[2]))
     if len(tokens) == 1 and head in {"P", "PASS", "PASSED"}:
         return TravellerLine(**pairs, contract=parse_contract("PASS"))
     if len(tokens) == 1 and head == "NP":
@@ -173,6 +182,15 @@ def possible_scores(vulnerability: str) -> frozenset[int]:
                     for tricks in range(14):
                         scores.add(sign * deal_score(contract, vulnerable, tricks))
     return frozenset(scores)
+
+
+def _possible(score: int, vulnerability: str) -> int:
+    if score not in possible_scores(vulnerability):
+        raise ScoringError(
+            f"{score:+d} is not a possible score for North-South when "
+            f"{_vulnerability_text(vulnerability)} vulnerable"
+        )
+    return score
 
 
 def _vulnerability_text(vulnerability: str) -> str:

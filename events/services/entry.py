@@ -55,6 +55,7 @@ def save_line(
     """
     try:
         score_ns = line.score_ns(board.vulnerability)
+        score_ew = line.score_ew(board.vulnerability)
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
     ns_number = line.ns_pair or ns_pair
@@ -68,7 +69,7 @@ def save_line(
     _check_not_entered(board, ns, ew, result)
     result = result or Result(board=board)
     former = {result.ns_pair_id, result.ew_pair_id} - {None} if result.pk else set()
-    _fill(result, line, score_ns, ns, ew, meeting)
+    _fill(result, line, (score_ns, score_ew), ns, ew, meeting)
     with transaction.atomic():
         result.save()
         rescore_board(board=board, former_pair_ids=former)
@@ -130,7 +131,7 @@ def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None)
 def _fill(
     result: Result,
     line: TravellerLine,
-    score_ns: int | None,
+    scores: tuple[int | None, int | None],
     ns: Pair,
     ew: Pair,
     meeting: TableRound | None,
@@ -142,8 +143,9 @@ def _fill(
     result.declarer = line.declarer
     result.lead = line.lead
     result.tricks = line.tricks
-    result.score_ns = score_ns
-    result.score_ew = None
+    result.score_ns, result.score_ew = scores
+    result.note = line.note
     result.ns_adjustment = line.ns_adjustment
     result.ew_adjustment = line.ew_adjustment
+    result.ns_percent = result.ew_percent = None  # typed codes are Law 12C2's 60/50/40
     result.not_played = line.not_played

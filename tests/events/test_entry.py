@@ -185,3 +185,16 @@ def test_butler_scores_against_the_datum(make_event):
     # Three scores: drop the top and the bottom, the datum is the middle one, 420.
     points = {r.score_ns: (r.ns_points, r.ew_points) for r in Result.objects.all()}
     assert points == {420: (0, 0), 450: (1, -1), -50: (-10, 10)}
+
+
+def test_split_score_scores_each_side_on_its_own_score(make_event):
+    event = make_event(mitchell(3, 2))
+    first, second, third = board_meetings(board=board(event, 1))
+    save(event, 1, "4S N 10", first.ns, first.ew)
+    save(event, 1, "4S N 9", second.ns, second.ew)
+    split = save(event, 1, "+420 / -50 # director's ruling", third.ns, third.ew)
+    split.refresh_from_db()
+    # NS is scored as +420 (ties the +420: 3 of 4), EW as if NS scored -50 (ties: 1 of 4 for NS,
+    # so 3 for EW): the two sides need not add up to the top.
+    assert (split.score_ns, split.score_ew, split.note) == (420, -50, "director's ruling")
+    assert (split.ns_points, split.ew_points) == (3, 3)

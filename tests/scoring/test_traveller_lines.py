@@ -88,3 +88,20 @@ def test_refusals_say_what_to_fix(text, message):
 def test_bad_contract_message_comes_from_the_contract_parser():
     with pytest.raises(ScoringError, match="level must be 1 to 7"):
         parse_traveller_line("8S N 10")
+
+
+def test_split_score_and_note():
+    line = parse_traveller_line("3 10 +420 / -100 # wrong board played, table 4")
+    assert (line.ns_pair, line.ew_pair) == (3, 10)
+    assert (line.score_ns("None"), line.score_ew("None")) == (420, -100)
+    assert line.note == "wrong board played, table 4"
+
+
+def test_split_score_must_be_possible():
+    with pytest.raises(ScoringError, match=r"\+425 is not a possible score"):
+        parse_traveller_line("+420/+425").score_ew("None")
+
+
+def test_note_on_a_played_line():
+    line = parse_traveller_line("4S N 10 HK # claim disputed")
+    assert (str(line.contract), line.lead, line.note) == ("4S", "HK", "claim disputed")
