@@ -300,6 +300,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         return HttpResponse("")
     try:
         line = parse_traveller_line(text)
+        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
     except ScoringError as incomplete:
         return render(request, "events/director/preview.html", {"error": str(incomplete)})
     return render(
@@ -307,7 +308,8 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         "events/director/preview.html",
         {
             "line": line,
-            "score": line.score_ns(board.vulnerability),
+            "score": scores[0],
+            "ew_score": scores[1],
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )
