@@ -18,29 +18,71 @@ class Problem:
     board: int | None = None
 
 
+@dataclass(frozen=True)
+class _Slot:
+    round: int
+    table: int
+    ns_id: int
+    ew_id: int
+    ns: int
+    ew: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class _Line:
+    board: int
+    ns_id: int
+    ew_id: int
+    ns: int
+    ew: int
+    round: int | None
+    score: int | None
+
+
 def section_problems(*, section: Section) -> list[Problem]:
     """Missing results by round, direction swaps and outlying scores; two queries in all."""
-    table_rounds = list(
-        TableRound.objects.filter(section=section, low_board__isnull=False)
+    slots = [
+        _Slot(*row)
+        for row in TableRound.objects.filter(section=section, low_board__isnull=False)
         .exclude(ns_pair=None)
         .exclude(ew_pair=None)
-        .select_related("ns_pair", "ew_pair")
-    )
-    results = list(
-        Result.objects.filter(board__section=section).select_related("board", "ns_pair", "ew_pair")
-    )
-    return _missing(table_rounds, results) + _swapped(table_rounds, results) + _suspicious(results)
+        .values_list(
+            "round",
+            "table",
+            "ns_pair_id",
+            "ew_pair_id",
+            "ns_pair__number",
+            "ew_pair__number",
+            "low_board",
+            "high_board",
+        )
+    ]
+    lines = [
+        _Line(*row)
+        for row in Result.objects.filter(board__section=section).values_list(
+            "board__number",
+            "ns_pair_id",
+            "ew_pair_id",
+            "ns_pair__number",
+            "ew_pair__number",
+            "round",
+            "score_ns",
+        )
+    ]
+    return _missing(slots, lines) + _swapped(slots, lines) + _suspicious(lines)
 
 
-def _missing(table_rounds: list[TableRound], results: list[Result]) -> list[Problem]:
-    entered = {(r.board.number, frozenset((r.ns_pair_id, r.ew_pair_id))) for r in results}
+def _missing(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
+    entered = {(line.board, frozenset((line.ns_id, line.ew_id))) for line in lines}
     missing_by_round = defaultdict(list)
-    for tr in table_rounds:
-        pairs = frozenset((tr.ns_pair_id, tr.ew_pair_id))
-        boards = [b for b in range(tr.low_board, tr.high_board + 1) if (b, pairs) not in entered]
+    for slot in slots:
+        pairs = frozenset((slot.ns_id, slot.ew_id))
+        boards = [b for b in range(slot.low, slot.high + 1) if (b, pairs) not in entered]
         if boards:
-            missing_by_round[tr.round].append((tr, boards))
-    started = {r.round for r in results if r.round}
+            missing_by_round[slot.round].append((slot, boards))
+    started = {line.round for line in lines if line.round}
     problems = []
     for round_number in sorted(missing_by_round):
         tables = missing_by_round[round_number]
@@ -48,55 +90,57 @@ def _missing(table_rounds: list[TableRound], results: list[Result]) -> list[Prob
             count = sum(len(boards) for _, boards in tables)
             problems.append(Problem("missing", f"Round {round_number}: no results yet ({count})."))
             continue
-        for tr, boards in tables:
+        for slot, boards in tables:
             listed = ", ".join(str(b) for b in boards)
             problems.append(
                 Problem(
                     "missing",
-                    f"Round {round_number}, table {tr.table} ({tr.ns_pair.number} v "
-                    f"{tr.ew_pair.number}): board{'s' if len(boards) > 1 else ''} {listed} "
-                    "missing.",
+                    f"Round {round_number}, table {slot.table} ({slot.ns} v {slot.ew}): "
+                    f"board{'s' if len(boards) > 1 else ''} {listed} missing.",
                     board=boards[0],
                 )
             )
     return problems
 
 
-def _swapped(table_rounds: list[TableRound], results: list[Result]) -> list[Problem]:
-    scheduled = {}
-    for tr in table_rounds:
-        for b in range(tr.low_board, tr.high_board + 1):
-            scheduled[(b, tr.ns_pair_id, tr.ew_pair_id)] = True
+def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
+    scheduled = {
+        (b, slot.ns_id, slot.ew_id) for slot in slots for b in range(slot.low, slot.high + 1)
+    }
     return [
         Problem(
             "direction",
-            f"Board {r.board.number}: pair {r.ns_pair.number} is entered North-South against "
-            f"{r.ew_pair.number}, but the movement seats them East-West. Scored as entered.",
-            board=r.board.number,
+            f"Board {line.board}: pair {line.ns} is entered North-South against {line.ew}, but "
+            "the movement seats them East-West. Scored as entered.",
+            board=line.board,
         )
-        for r in results
-        if (r.board.number, r.ew_pair_id, r.ns_pair_id) in scheduled
+        for line in lines
+        if (line.board, line.ew_id, line.ns_id) in scheduled
     ]
 
 
-def _suspicious(results: list[Result]) -> list[Problem]:
+def _suspicious(lines: list[_Line]) -> list[Problem]:
     by_board = defaultdict(list)
-    for r in results:
-        if r.score_ns is not None:
-            by_board[r.board.number].append(r)
+    for line in lines:
+        if line.score is not None:
+            by_board[line.board].append(line)
     problems = []
-    for number, lines in sorted(by_board.items()):
-        if len(lines) < 4:
+    for number, played in sorted(by_board.items()):
+        if len(played) < 4:
             continue
-        middle = median(r.score_ns for r in lines)
-        for r in lines:
-            near = [o for o in lines if o is not r and abs(imps(o.score_ns - r.score_ns)) <= 3]
-            if abs(imps(r.score_ns - middle)) >= SUSPICIOUS_IMPS and not near:
+        middle = median(line.score for line in played)
+        for line in played:
+            near = [
+                other
+                for other in played
+                if other is not line and abs(imps(other.score - line.score)) <= 3
+            ]
+            if abs(imps(line.score - middle)) >= SUSPICIOUS_IMPS and not near:
                 problems.append(
                     Problem(
                         "suspicious",
-                        f"Board {number}: {r.ns_pair.number} v {r.ew_pair.number} scored "
-                        f"{r.score_ns:+d}, far from every other result. Is it right?",
+                        f"Board {number}: {line.ns} v {line.ew} scored {line.score:+d}, far "
+                        "from every other result. Is it right?",
                         board=number,
                     )
                 )

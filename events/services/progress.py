@@ -1,4 +1,7 @@
-"""How far result entry has got: per board and per table-round, for the director's page."""
+"""How far result entry has got: per board and per table-round, for the director's page.
+
+Plain values, not model instances: a 200-table event has thousands of table-rounds.
+"""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -21,9 +24,18 @@ class BoardProgress:
 
 @dataclass(frozen=True)
 class SlipProgress:
-    table_round: TableRound
+    """A table-round: its pairs (None for a sit-out's empty seat) and how much is entered."""
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
     entered: int
     boards: int
+
+    @property
+    def played(self) -> bool:
+        return bool(self.boards) and self.ns is not None and self.ew is not None
 
     @property
     def complete(self) -> bool:
@@ -31,22 +43,28 @@ class SlipProgress:
 
 
 def board_progress(*, section: Section) -> list[BoardProgress]:
-    boards = Board.objects.filter(section=section).annotate(entered=Count("results"))
-    return [BoardProgress(b.number, b.entered, b.expected_results) for b in boards]
+    boards = (
+        Board.objects.filter(section=section)
+        .annotate(entered=Count("results"))
+        .values_list("number", "entered", "expected_results")
+    )
+    return [BoardProgress(*row) for row in boards]
 
 
 def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:
     """Each round's table-rounds with how many of their boards are entered, round by round."""
     entered = Counter(
-        (round_number, table)
-        for round_number, table in Result.objects.filter(board__section=section)
+        Result.objects.filter(board__section=section)
         .exclude(round=None)
         .values_list("round", "table")
     )
+    rows = TableRound.objects.filter(section=section).values_list(
+        "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+    )
     rounds: dict[int, list[SlipProgress]] = {}
-    for tr in section.table_rounds.select_related("ns_pair", "ew_pair"):
-        boards = tr.high_board - tr.low_board + 1 if tr.low_board else 0
-        rounds.setdefault(tr.round, []).append(
-            SlipProgress(tr, entered[(tr.round, tr.table)], boards)
+    for round_number, table, ns, ew, low, high in rows:
+        boards = high - low + 1 if low else 0
+        rounds.setdefault(round_number, []).append(
+            SlipProgress(round_number, table, ns, ew, entered[(round_number, table)], boards)
         )
     return rounds

@@ -132,6 +132,11 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     context["boards"] = board_progress(section=section)
     context["slips"] = sorted(slip_progress(section=section).items())
     context["tables"] = range(1, section.tables + 1)
+    # Thousands of links on a large event: build them from one reversed prefix each.
+    context["board_url"] = reverse("director-board", args=[event.pk, 1]).removesuffix("1/")
+    context["slip_url"] = reverse("director-slip", args=[event.pk, 1, 1]).removesuffix(
+        "1/tables/1/"
+    )
     return render(request, "events/director/event.html", context)
 
 
