@@ -3,7 +3,7 @@
 from django import forms
 
 from events.models import Event
-from scoring import ScoringError, parse_traveller_line
+from scoring import ScoringError, mitchell, parse_traveller_line, propose_movements
 
 
 class EventForm(forms.ModelForm):
@@ -30,14 +30,72 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def clean_tables(self) -> float:
-        text = self.cleaned_data["tables"].strip().replace("½", ".5").replace(",", ".")
-        try:
-            tables = float(text)
-        except ValueError:
-            raise forms.ValidationError("type the number of tables, e.g. 7 or 6.5") from None
-        if tables * 2 != int(tables * 2) or not 2.5 <= tables <= 200:
-            raise forms.ValidationError("tables must be a whole or half number from 2½ to 200")
-        return tables
+        return tables_from_text(self.cleaned_data["tables"])
+
+
+def tables_from_text(text: str) -> float:
+    """ "7", "6½", "6.5" or "6,5" as a number of tables; a ValidationError otherwise."""
+    text = text.strip().replace("½", ".5").replace(",", ".")
+    try:
+        tables = float(text)
+    except ValueError:
+        raise forms.ValidationError("type the number of tables, e.g. 7 or 6.5") from None
+    if tables * 2 != int(tables * 2) or not 2.5 <= tables <= 200:
+        raise forms.ValidationError("tables must be a whole or half number from 2½ to 200")
+    return tables
+
+
+class MovementForm(forms.Form):
+    """The movements that fit the tables, the one chosen, and any arrow-switched rounds."""
+
+    tables = forms.CharField(max_length=5)
+    choice = forms.IntegerField(required=False, min_value=0)
+    arrow_switch = forms.CharField(
+        label="Arrow-switch in rounds",
+        required=False,
+        max_length=40,
+        help_text="Mitchell only: the rounds where NS and EW swap, e.g. 7 or 6, 7. With any, "
+        "the event has one winner.",
+    )
+
+    def clean_tables(self) -> float:
+        return tables_from_text(self.cleaned_data["tables"])
+
+    def proposals(self) -> list:
+        """The movements that fit the tables typed (after is_valid()), best first."""
+        tables = self.cleaned_data.get("tables")
+        return propose_movements(tables) if tables else []
+
+    def clean_arrow_switch(self) -> tuple[int, ...]:
+        text = self.cleaned_data["arrow_switch"].replace(",", " ")
+        if not all(part.isdigit() for part in text.split()):
+            raise forms.ValidationError("list round numbers, e.g. 6, 7")
+        return tuple(sorted({int(part) for part in text.split()}))
+
+    def clean(self):
+        data = super().clean()
+        proposals = self.proposals()
+        choice = data.get("choice")
+        if choice is None or choice >= len(proposals):
+            raise forms.ValidationError("Choose one of the movements.")
+        movement = proposals[choice]
+        rounds = data.get("arrow_switch") or ()
+        if rounds:
+            if movement.kind != "mitchell":
+                raise forms.ValidationError("Only a Mitchell has arrow-switched rounds.")
+            try:
+                movement = mitchell(
+                    movement.tables,
+                    movement.boards_per_round,
+                    rounds=movement.rounds,
+                    variant=movement.variant,
+                    arrow_switch_rounds=rounds,
+                    sit_out=movement.phantom is not None,
+                )
+            except ScoringError as refused:
+                raise forms.ValidationError(str(refused)) from None
+        data["movement"] = movement
+        return data
 
 
 class LineForm(forms.Form):

@@ -8,13 +8,12 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from events.forms import EventForm
+from events.forms import EventForm, MovementForm
 from events.models import Club, Event, Section
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
 from events.services.setup import SetupRefused, apply_movement, name_pair
-from scoring import ScoringError, propose_movements
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -55,36 +54,29 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    tables_text = request.POST.get("tables") or request.GET.get("tables") or str(section.tables)
-    try:
-        tables = float(tables_text.replace("½", ".5"))
-        proposals = propose_movements(tables)
-    except (ValueError, ScoringError) as refused:
-        proposals, error = [], str(refused)
-    else:
-        error = "" if proposals else "No movement fits that number of tables."
-    if request.method == "POST" and proposals:
-        choice = request.POST.get("choice", "")
-        index = int(choice) if choice.isdigit() else -1
-        if 0 <= index < len(proposals):
-            try:
-                apply_movement(section=section, movement=proposals[index])
-            except SetupRefused as refused:
-                messages.error(request, str(refused))
-            else:
-                messages.success(request, f"Movement: {proposals[index].name}.")
-                return redirect("director-pairs", event_id=event.pk)
+    data = request.POST if request.method == "POST" else request.GET
+    form = MovementForm(data if "tables" in data else {"tables": str(section.tables or "")})
+    form.is_valid()
+    if request.method == "POST" and form.is_valid():
+        movement = form.cleaned_data["movement"]
+        try:
+            apply_movement(section=section, movement=movement)
+        except SetupRefused as refused:
+            messages.error(request, str(refused))
         else:
-            error = "Choose one of the movements."
+            if movement.arrow_switch_rounds:
+                event.winners = 1
+                event.save(update_fields=["winners"])
+            messages.success(request, f"Movement: {movement.name}.")
+            return redirect("director-pairs", event_id=event.pk)
     return render(
         request,
         "events/director/movement.html",
         {
             "event": event,
-            "section": section,
-            "tables": tables_text,
-            "proposals": proposals,
-            "error": error,
+            "form": form,
+            "proposals": form.proposals(),
+            "posted": request.method == "POST",
         },
     )
 

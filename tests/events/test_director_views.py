@@ -170,3 +170,27 @@ def test_director_home_lists_the_clubs_events(director_client, make_event, club)
     content = director_client.get(reverse("director-home")).content.decode()
     assert reverse("event-new", args=[club.slug]) in content
     assert reverse("director-event", args=[event.pk]) in content and "Friday Pairs" in content
+
+
+def test_arrow_switch_on_chosen_rounds_makes_one_winner(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    director_client.post(
+        reverse("director-movement", args=[event.pk]),
+        {"tables": "7", "choice": 0, "arrow_switch": "7"},
+    )
+    event.refresh_from_db()
+    section = event.sections.get()
+    assert event.winners == 1 and section.tables == 7
+    # In round 7 the home EW pairs (8-14) sit North-South.
+    round7 = TableRound.objects.filter(section=section, round=7)
+    assert {tr.ns_pair.number for tr in round7} == set(range(8, 15))
+
+
+def test_arrow_switch_refusals(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    url = reverse("director-movement", args=[event.pk])
+    response = director_client.post(url, {"tables": "7", "choice": 0, "arrow_switch": "x"})
+    assert "list round numbers, e.g. 6, 7" in response.content.decode()
+    response = director_client.post(url, {"tables": "4", "choice": 0, "arrow_switch": "2"})
+    assert "Only a Mitchell has arrow-switched rounds." in response.content.decode()
+    assert event.sections.get().tables == 3
