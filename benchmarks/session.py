@@ -78,8 +78,13 @@ def main() -> None:
     texts = iter(["4S N 12", "4S N 10"] * 50)
 
     def edit() -> None:
-        save_line(board=busiest, line=parse_traveller_line(next(texts)), result=result,
-                  ns_pair=result.ns_pair.number, ew_pair=result.ew_pair.number)
+        save_line(
+            board=busiest,
+            line=parse_traveller_line(next(texts)),
+            result=result,
+            ns_pair=result.ns_pair.number,
+            ew_pair=result.ew_pair.number,
+        )
 
     print(f"saving one line on a full board: {timed(edit, 50):.1f} ms (median of 50)")
 

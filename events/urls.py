@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.views import calculator, director, entry, pads, public
+from events.views import calculator, director, downloads, entry, imports, pads, public, results_json
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -16,6 +16,12 @@ urlpatterns = [
         "events/<int:event_id>/<str:section>/boards/<int:number>/",
         public.traveller_view,
         name="traveller",
+    ),
+    # Downloads
+    path(
+        "events/<int:event_id>/download/<str:format_key>/",
+        downloads.download,
+        name="download",
     ),
     # Score pads and calculator
     path("calculator/", calculator.calculator, name="calculator"),
@@ -63,5 +69,13 @@ urlpatterns = [
         "director/events/<int:event_id>/lines/<int:result_id>/delete/",
         entry.line_delete,
         name="line-delete",
+    ),
+    # Imports
+    path("events/<int:event_id>/results.json", results_json.results_json, name="results-json"),
+    path("director/clubs/<slug:slug>/import/", imports.import_upload, name="import-upload"),
+    path(
+        "director/clubs/<slug:slug>/import/confirm/",
+        imports.import_confirm,
+        name="import-confirm",
     ),
 ]

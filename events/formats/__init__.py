@@ -19,10 +19,6 @@ class Format:
     def export_event(self, event) -> bytes:
         return import_module(self.module).export_event(event)
 
-    @property
-    def importable(self) -> bool:
-        return hasattr(import_module(self.module), "parse_file")
-
     def parse_file(self, data: bytes):
         return import_module(self.module).parse_file(data)
 

@@ -5,8 +5,8 @@ row that stay in view (frozen) and repeat on every printed page, fitted column w
 formats for points, percentages and signed scores, landscape pages one page wide.
 
 Travellers and scorecards are one sheet each, a block per board or pair under the sheet's one
-header row, rather than a tab per board: a committee member scrolls, searches (Ctrl+F), filters
-and prints a single sheet, and the layout is the same for 12 boards or 40.
+header row, rather than a tab per board: a committee member scrolls, searches (Ctrl+F) and prints
+a single sheet, and the layout is the same for 12 boards or 40.
 """
 
 import datetime
@@ -18,6 +18,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
 
+from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.rankings import RankingGroup, Standing, section_ranking
 from events.services.travellers import scorecard, traveller
@@ -79,9 +80,9 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
         Column("Place", align=RIGHT),
         Column("Pair", align=RIGHT),
         Column("Names"),
-        Column("IMPs", IMP_TOTAL) if event.is_imps else Column("MPs", MP_TOTAL),
-        *([] if event.is_imps else [Column("%", PERCENT)]),
-        Column("Boards"),
+        Column("IMPs", IMP_TOTAL, RIGHT) if event.is_imps else Column("MPs", MP_TOTAL, RIGHT),
+        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
+        Column("Boards", align=RIGHT),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
     blocks = [(section, group) for section, groups in sections for group in groups]
@@ -105,7 +106,7 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
 
 
 def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
-    """Every board's traveller, best NS score first, under a heading with dealer and vulnerability."""
+    """Every board's traveller, best NS score first, headed by its dealer and vulnerability."""
     unit = _unit(event)
     columns = [
         Column("NS", align=RIGHT),
@@ -181,12 +182,8 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
                     ]
                 )
             pair = standing.pair
-            total = [None] * (len(columns) - 1)
-            total[0] = "Total"
-            total[columns.index(Column(unit, POINTS, RIGHT))] = pair.score
-            if not event.is_imps:
-                total[columns.index(Column("%", PERCENT, RIGHT))] = pair.percentage
-            sheet.line(total, bold=True)
+            total = {"Board": "Total", unit: pair.score, "%": pair.percentage}
+            sheet.line([total.get(c.header) for c in columns], bold=True)
     sheet.fit()
 
 
@@ -210,7 +207,7 @@ def settings_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
     else:
         rows.append(("Cross-IMP method", event.get_cross_imp_mode_display()))
     rows += [
-        ("Factored totals", "Yes" if event.factor_totals else "No"),
+        ("Factored totals", _factored(event)),
         ("Winners", event.get_winners_display()),
     ]
     for section, _ in sections:
@@ -253,7 +250,7 @@ def _play(result: Result) -> list:
     if result.not_played:
         return ["Not played", None, None, None]
     if result.ns_adjustment:
-        return [f"Adjusted {result.ns_adjustment}/{result.ew_adjustment}", None, None, None]
+        return [f"Adjusted {adjustment_text(result)}", None, None, None]
     return [
         contract_text(result.contract),
         result.declarer,
@@ -269,6 +266,14 @@ def _note(result: Result) -> str:
     if result.note:
         parts.append(result.note)
     return "; ".join(parts)
+
+
+def _factored(event: Event) -> str:
+    if not event.factor_totals:
+        return "No"
+    if event.factor_boards:
+        return f"Yes, to {event.factor_boards} boards"
+    return "Yes, to the most boards any pair played"
 
 
 def _place(place: str) -> int | str:
@@ -291,7 +296,9 @@ def _pair_heading(
     parts = [f"{_section_prefix(section, sections)}Pair {pair.number}"]
     if pair.names:
         parts.append(pair.names)
-    parts.append(f"{group.title} place {standing.place}" if group.title else f"place {standing.place}")
+    if group.title:
+        parts.append(group.title)
+    parts.append(f"place {standing.place}")
     return " · ".join(parts)
 
 
@@ -328,16 +335,18 @@ class _Sheet:
         self.ws = book.create_sheet(name)
         self.columns = columns
         self.widths = [len(c.header) for c in columns]
-        self.ws.append([title])
+        self.row = 0
+        self._append([title])
         self.ws.cell(row=1, column=1).font = TITLE_FONT
-        self.ws.append([c.header for c in columns])
+        self._append([c.header for c in columns])
         for index, column in enumerate(columns, start=1):
             cell = self.ws.cell(row=2, column=index)
             cell.font = BOLD
             cell.border = HEADER_BORDER
-            if column.align is not None or column.number_format != "General":
-                cell.alignment = column.align or RIGHT
-        self.ws.freeze_panes = self.ws.cell(row=self.HEADER_ROWS + 1, column=1).coordinate
+            if column.align is not None:
+                cell.alignment = column.align
+        # A coordinate, not ws.cell(): asking for a cell below would create it and move appends.
+        self.ws.freeze_panes = f"A{self.HEADER_ROWS + 1}"
         self.ws.print_title_rows = f"1:{self.HEADER_ROWS}"
         self.ws.page_setup.orientation = "landscape"
         self.ws.page_setup.fitToWidth = 1
@@ -345,25 +354,31 @@ class _Sheet:
         self.ws.sheet_properties.pageSetUpPr.fitToPage = True
 
     def heading(self, text: str, *, bold: bool = True) -> None:
-        self.ws.append([text])
+        self._append([text])
         if bold:
-            self.ws.cell(row=self.ws.max_row, column=1).font = BOLD
+            self.ws.cell(row=self.row, column=1).font = BOLD
 
     def gap(self) -> None:
-        self.ws.append([])
+        self._append([])
 
-    def line(self, values: list, *, bold: bool = False, formats: dict[int, str] = {}) -> None:  # noqa: B006
-        self.ws.append(values)
-        row = self.ws.max_row
+    def line(
+        self, values: list, *, bold: bool = False, formats: dict[int, str] | None = None
+    ) -> None:
+        """A row of values under the columns; `formats` overrides a column's number format."""
+        self._append(values)
         for index, (value, column) in enumerate(zip(values, self.columns, strict=True)):
-            cell = self.ws.cell(row=row, column=index + 1)
-            number_format = formats.get(index, column.number_format)
+            cell = self.ws.cell(row=self.row, column=index + 1)
+            number_format = (formats or {}).get(index, column.number_format)
             cell.number_format = number_format
             if column.align is not None:
                 cell.alignment = column.align
             if bold:
                 cell.font = BOLD
             self.widths[index] = max(self.widths[index], len(_shown(value, number_format)))
+
+    def _append(self, values: list) -> None:
+        self.ws.append(values)
+        self.row += 1
 
     def fit(self) -> None:
         for index, width in enumerate(self.widths, start=1):

@@ -50,12 +50,17 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
 
 def _matchpoint_entry(result: Result):
     if result.ns_adjustment:
-        return Adjusted(
-            ADJUSTED_PERCENT[result.ns_adjustment], ADJUSTED_PERCENT[result.ew_adjustment]
-        )
+        return Adjusted(_percent(result, "ns"), _percent(result, "ew"))
     if result.score_ew is not None:
         return Split(result.score_ns, result.score_ew)
     return result.score_ns
+
+
+def _percent(result: Result, side: str) -> float:
+    """A side's artificial score in percent of the top: as stored (e.g. USEBIO's A7030), else
+    what its code stands for."""
+    stored = getattr(result, f"{side}_percent")
+    return ADJUSTED_PERCENT[getattr(result, f"{side}_adjustment")] if stored is None else stored
 
 
 def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:

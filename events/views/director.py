@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from events.formats import FORMATS
 from events.forms import EventForm, MovementForm
 from events.models import Club, Event, Section
 from events.services.problems import section_problems
@@ -122,6 +123,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     context = _event_page_context(event)
     section = event.sections.get()
     context["boards"] = board_progress(section=section)
+    context["download_formats"] = FORMATS.items()
     context["slips"] = sorted(slip_progress(section=section).items())
     context["tables"] = range(1, section.tables + 1)
     # Thousands of links on a large event: build them from one reversed prefix each.

@@ -4,23 +4,15 @@ One address serves everyone: the club's directors get any of their events, anyon
 the public pages show (no event being set up, no results the reveal rule still hides).
 """
 
-from importlib.util import find_spec
-
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS, Format
 from events.models import Event
+from events.services.publication import everything_visible, public_event
 from events.views.director import directed_event
-from events.views.public import _public_event, _ranking_visible
-
-
-def available_formats() -> dict[str, Format]:
-    """The formats whose module exists: a format registered ahead of its module is left out."""
-    return {key: fmt for key, fmt in FORMATS.items() if find_spec(fmt.module) is not None}
 
 
 def export_filename(event: Event, fmt: Format) -> str:
@@ -35,15 +27,15 @@ def downloadable_event(request: HttpRequest, event_id: int) -> Event:
             return directed_event(request, event_id)
         except Http404:
             pass
-    event = _public_event(event_id)
-    if not _ranking_visible(event):
-        raise Http404("Results are shown when the director publishes them.")
+    event = public_event(event_id)
+    if not everything_visible(event):
+        raise Http404("The results files are ready when the director publishes the results.")
     return event
 
 
 @require_GET
 def download(request: HttpRequest, event_id: int, format_key: str) -> HttpResponse:
-    fmt = available_formats().get(format_key)
+    fmt = FORMATS.get(format_key)
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
     event = downloadable_event(request, event_id)
@@ -52,15 +44,4 @@ def download(request: HttpRequest, event_id: int, format_key: str) -> HttpRespon
         fmt.export_event(event),
         content_type=fmt.content_type,
         headers={"Content-Disposition": disposition},
-    )
-
-
-@require_GET
-def download_links(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The download buttons the event pages load: every format there is, for this visitor."""
-    event = downloadable_event(request, event_id)
-    return render(
-        request,
-        "events/_downloads.html#links",
-        {"event": event, "formats": available_formats().items()},
     )

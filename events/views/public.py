@@ -5,8 +5,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Section
-from events.services.publication import public_event, results_visible, reveal_limit
+from events.services.publication import (
+    everything_visible,
+    public_event,
+    results_visible,
+    reveal_limit,
+)
 from events.services.rankings import section_ranking
 from events.services.travellers import score_frequencies, scorecard, traveller
 
@@ -48,6 +54,8 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
     context = _ranking_context(event)
     context["boards"] = Board.objects.filter(section__event=event).select_related("section")
+    if everything_visible(event):
+        context["download_formats"] = FORMATS.items()
     return render(request, "events/event.html", context)
 
 

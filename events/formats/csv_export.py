@@ -1,0 +1,88 @@
+"""Every traveller line of an event as one CSV table, for spreadsheets and other programs.
+
+The bytes are UTF-8 with a byte order mark: Excel reads a CSV without one in the machine's
+legacy code page and garbles accented names; every other reader skips the mark. Contracts and
+leads are written as entered ("4SX", "HK"), so that programs can read them back.
+"""
+
+import csv
+import io
+
+from events.models import Event, Result
+
+HEADER = [
+    "Event",
+    "Section",
+    "Board",
+    "Round",
+    "Table",
+    "NS pair",
+    "EW pair",
+    "Contract",
+    "Declarer",
+    "Lead",
+    "Tricks",
+    "Score NS",
+    "Split score EW",
+    "Adjustment",
+    "NS points",
+    "EW points",
+    "Note",
+]
+
+
+def export_event(event: Event) -> bytes:
+    """One row per traveller line, by section, board, round and table; UTF-8 with a BOM."""
+    results = (
+        Result.objects.filter(board__section__event=event)
+        .select_related("board__section", "ns_pair", "ew_pair")
+        .order_by("board__section__letter", "board__number", "round", "table", "ns_pair__number")
+    )
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    for result in results:
+        writer.writerow(_row(event, result))
+    return out.getvalue().encode("utf-8-sig")
+
+
+def _row(event: Event, result: Result) -> list:
+    return [
+        event.name,
+        result.board.section.letter,
+        result.board.number,
+        result.round,
+        result.table,
+        result.ns_pair.number,
+        result.ew_pair.number,
+        result.contract,
+        result.declarer,
+        result.lead,
+        result.tricks,
+        result.score_ns,
+        result.score_ew,
+        _adjustment(result),
+        _points(result.ns_points),
+        _points(result.ew_points),
+        result.note,
+    ]
+
+
+def _adjustment(result: Result) -> str:
+    if result.not_played:
+        return "Not played"
+    return adjustment_text(result)
+
+
+def adjustment_text(result: Result) -> str:
+    """An artificial score, NS/EW: "A+/A-", or the percentages assigned ("70%/30%"); else ""."""
+    if not result.ns_adjustment:
+        return ""
+    ns = result.ns_adjustment if result.ns_percent is None else f"{result.ns_percent:g}%"
+    ew = result.ew_adjustment if result.ew_percent is None else f"{result.ew_percent:g}%"
+    return f"{ns}/{ew}"
+
+
+def _points(points: float | None) -> str:
+    # Two decimals at most: Neuberg's fractions are not worth 15 digits to a reader.
+    return "" if points is None else f"{round(points, 2):g}"

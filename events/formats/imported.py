@@ -1,0 +1,238 @@
+"""An event as read from another scorer's file: plain data, before anything is saved.
+
+The parsers (PBN, USEBIO) fill these from a file's raw results only: contracts, declarers,
+tricks, leads and scores. The figures the other program computed (matchpoints, IMPs, totals,
+places) are not carried; our engine scores the raw results again.
+"""
+
+import datetime
+import re
+from dataclasses import dataclass, field
+
+from scoring import ScoringError, TravellerLine, parse_contract
+from scoring.traveller_lines import possible_scores
+
+# Law 12C2's artificial scores, in percent of the top.
+ADJUSTMENT_PERCENT = {"A+": 60, "A": 50, "A-": 40}
+
+
+class FileRefused(ValueError):
+    """A file that cannot be imported; str() names the line or element and what is wrong."""
+
+
+def adjustment_code(percent: float) -> str:
+    """The Ave+/Ave/Ave- code that stands for an artificial score of this percent."""
+    return "A+" if percent > 50 else "A" if percent == 50 else "A-"
+
+
+@dataclass
+class ImportedPair:
+    number: int
+    direction: str = ""  # "NS" or "EW" when the pair sat one way all session, else ""
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportedLine:
+    """One traveller line: a played result, an artificial score, or a board not played."""
+
+    ns_pair: int
+    ew_pair: int
+    where: str  # "line 1062" or "BOARD 26, TRAVELLER_LINE 3": for messages
+    round: int | None = None
+    table: int | None = None
+    contract: str = ""  # "4SX", "3NT", "PASS"; "" for an artificial score
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""  # suit then rank: "HK", "ST"
+    score_ns: int | None = None
+    score_ew: int | None = None  # a split score: EW are scored as if NS had scored this
+    ns_percent: float | None = None  # artificial scores only
+    ew_percent: float | None = None
+    not_played: bool = False
+
+    @property
+    def is_adjusted(self) -> bool:
+        return self.ns_percent is not None
+
+
+@dataclass
+class ImportedBoard:
+    number: int
+    dealer: str
+    vulnerability: str  # "None", "NS", "EW", "All"
+    deal: str = ""  # PBN deal string "N:... ... ... ..."; "" without a hand record
+    lines: list[ImportedLine] = field(default_factory=list)
+
+
+@dataclass
+class ImportedEvent:
+    name: str
+    date: datetime.date
+    file_format: str  # "PBN" or "USEBIO"
+    generator: str = ""  # the program that wrote the file
+    club_name: str = ""
+    # Event fields the file implies: scoring, mp_scale, datum_method, winners, ...
+    settings: dict = field(default_factory=dict)
+    pairs: list[ImportedPair] = field(default_factory=list)
+    boards: list[ImportedBoard] = field(default_factory=list)
+
+    @property
+    def line_count(self) -> int:
+        return sum(len(board.lines) for board in self.boards)
+
+
+_LEAD = re.compile(r"^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$", re.IGNORECASE)
+
+
+def lead_card(text: str, where: str) -> str:
+    """A lead written suit then rank ("S9", PBN) or rank then suit ("9S", USEBIO), as "S9"."""
+    text = text.strip()
+    if text in ("", "-"):
+        return ""
+    match = _LEAD.match(text)
+    if match is None:
+        raise FileRefused(f"{where}: {text!r} is not a lead card (a suit and a rank, e.g. HK)")
+    suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
+    return suit.upper() + ("T" if rank == "10" else rank.upper())
+
+
+def result_line(
+    *,
+    where: str,
+    vulnerability: str,
+    ns_pair: int,
+    ew_pair: int,
+    contract: str = "",
+    declarer: str = "",
+    tricks: int | None = None,
+    lead: str = "",
+    score_ns: int | None = None,
+    score_ew: int | None = None,
+    round: int | None = None,
+    table: int | None = None,
+) -> ImportedLine:
+    """A played line (or one with no result: not played), checked the way our entry checks it.
+
+    The score, when the file gives one, must be the one the contract, declarer and tricks make
+    on this board; a line with only a score must hold a score some contract can make. A split
+    score (score_ew differs from score_ns) is an assigned score: the contract is kept as played.
+    """
+    line = ImportedLine(ns_pair=ns_pair, ew_pair=ew_pair, where=where, round=round, table=table)
+    line.lead = lead_card(lead, where)
+    if score_ew is not None and score_ew != score_ns:
+        for score in (score_ns, score_ew):
+            if score is None or score not in possible_scores(vulnerability):
+                raise FileRefused(
+                    f"{where}: the split score {score_ns} / {score_ew} is not possible"
+                )
+        line.score_ns, line.score_ew = score_ns, score_ew
+        if contract:
+            try:
+                line.contract = str(parse_contract(contract))
+            except ScoringError as refused:
+                raise FileRefused(f"{where}: {refused}") from None
+            line.declarer, line.tricks = declarer, tricks
+        return line
+    if not contract:
+        if score_ns is None:
+            line.not_played = True
+        elif score_ns not in possible_scores(vulnerability):
+            raise FileRefused(
+                f"{where}: {score_ns:+d} is not a score North-South can get on a board where "
+                f"{_vulnerable_text(vulnerability)} vulnerable"
+            )
+        line.score_ns = score_ns
+        return line
+    try:
+        parsed = parse_contract(contract)
+        if parsed.passed_out:
+            computed = 0
+        else:
+            if declarer not in ("N", "E", "S", "W"):
+                raise ScoringError(f"{parsed}: the declarer must be N, E, S or W, not {declarer!r}")
+            if tricks is None:
+                raise ScoringError(f"{parsed} by {declarer}: the number of tricks is missing")
+            computed = TravellerLine(contract=parsed, declarer=declarer, tricks=tricks).score_ns(
+                vulnerability
+            )
+    except ScoringError as refused:
+        raise FileRefused(f"{where}: {refused}") from None
+    if score_ns is not None and score_ns != computed:
+        raise FileRefused(
+            f"{where}: {parsed} by {declarer} taking {tricks} tricks scores {computed:+d} for "
+            f"North-South when {_vulnerable_text(vulnerability)} vulnerable, but the file says "
+            f"{score_ns:+d}"
+        )
+    line.contract = str(parsed)
+    if not parsed.passed_out:
+        line.declarer, line.tricks = declarer, tricks
+    line.score_ns = computed
+    return line
+
+
+def adjusted_line(
+    *, where: str, ns_pair: int, ew_pair: int, ns_percent: float, ew_percent: float, **seat
+) -> ImportedLine:
+    """An artificial score: each side's percent of the top (Ave+ 60, Ave 50, Ave- 40)."""
+    for percent in (ns_percent, ew_percent):
+        if not 0 <= percent <= 100:
+            raise FileRefused(f"{where}: an artificial score is 0 to 100 percent, not {percent}")
+    return ImportedLine(
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        where=where,
+        ns_percent=ns_percent,
+        ew_percent=ew_percent,
+        **seat,
+    )
+
+
+def _vulnerable_text(vulnerability: str) -> str:
+    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")
+
+
+def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:
+    """Check the event as a whole and settle what the lines imply.
+
+    Refuses a file without boards, a board twice, a pair twice on one board or against itself.
+    Adds the pairs the lines name but the file's pair list lacks. A pair that sat the same way
+    on every line gets that direction. `winners` (1 or 2) when the file says; otherwise two
+    winners when every pair kept its direction, as in a Mitchell.
+    """
+    if not event.boards:
+        raise FileRefused("the file has no boards with results")
+    if not any(board.lines for board in event.boards):
+        raise FileRefused("the file has boards but no results on them")
+    seen_boards = set()
+    sides: dict[int, set[str]] = {}
+    for board in event.boards:
+        if board.number in seen_boards:
+            raise FileRefused(f"board {board.number} appears twice in the file")
+        seen_boards.add(board.number)
+        on_board: dict[int, ImportedLine] = {}
+        for line in board.lines:
+            if line.ns_pair == line.ew_pair:
+                raise FileRefused(f"{line.where}: pair {line.ns_pair} cannot play against itself")
+            for number, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
+                if number < 1:
+                    raise FileRefused(f"{line.where}: pair numbers start at 1, not {number}")
+                if number in on_board:
+                    raise FileRefused(
+                        f"{line.where}: pair {number} plays board {board.number} twice (also "
+                        f"{on_board[number].where})"
+                    )
+                on_board[number] = line
+                sides.setdefault(number, set()).add(side)
+    known = {pair.number: pair for pair in event.pairs}
+    for number in sorted(set(sides) - set(known)):
+        known[number] = ImportedPair(number=number)
+    event.pairs = sorted(known.values(), key=lambda pair: pair.number)
+    for pair in event.pairs:
+        kept = sides.get(pair.number, set())
+        pair.direction = next(iter(kept)) if len(kept) == 1 else ""
+    if winners is None:
+        directions = {pair.direction for pair in event.pairs if pair.number in sides}
+        winners = 2 if directions == {"NS", "EW"} else 1
+    event.settings["winners"] = winners
+    return event

@@ -1,0 +1,128 @@
+"""The event's results as JSON, in a shape other programs can rely on.
+
+    {"event": {"id", "name", "club", "date", "scoring", "status", "settings": {...}},
+     "ranking": [{"pair", "direction", "names", "score", "percentage", "place",
+                  "boards_played"}],
+     "boards": [{"number", "dealer", "vulnerability", "deal", "par", "datum",
+                 "results": [{"ns", "ew", "round", "table", "contract", "declarer", "tricks",
+                              "lead", "score_ns", "score_ew", "adjusted", "not_played",
+                              "ns_points", "ew_points"}]}]}
+
+"datum" is null unless the event is scored by Butler. "adjusted" is null, or the two sides'
+codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. Numbers are
+unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
+North-South, then East-West, each with its own places.
+"""
+
+import json
+
+from events.formats.imported import ADJUSTMENT_PERCENT
+from events.models import Event, Result
+from events.services.rankings import section_ranking
+from scoring import butler_datum
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def event_results(event: Event) -> dict:
+    """The event's settings, ranking and travellers as plain data (see the module docstring)."""
+    sections = list(event.sections.all())
+    ranking = []
+    for section in sections:
+        for group in section_ranking(section=section):
+            for standing in group.standings:
+                pair = standing.pair
+                ranking.append(
+                    {
+                        "pair": pair.number,
+                        "direction": pair.direction,
+                        "names": pair.names,
+                        "score": _number(standing.score),
+                        "percentage": _number(standing.percentage),
+                        "place": standing.place,
+                        "boards_played": standing.boards_played,
+                    }
+                )
+    boards = []
+    for section in sections:
+        for board in section.boards.prefetch_related("results__ns_pair", "results__ew_pair"):
+            results = list(board.results.all())
+            boards.append(
+                {
+                    "number": board.number,
+                    "dealer": board.dealer,
+                    "vulnerability": board.vulnerability,
+                    "deal": board.deal or None,
+                    "par": board.par or None,
+                    "datum": _datum(event, results),
+                    "results": [_result(r) for r in results],
+                }
+            )
+    return {
+        "event": {
+            "id": event.pk,
+            "name": event.name,
+            "club": event.club.name,
+            "date": event.date.isoformat(),
+            "scoring": event.scoring,
+            "status": event.status,
+            "settings": {
+                "mp_scale": event.mp_scale,
+                "mp_rounding": event.mp_rounding,
+                "datum_method": event.datum_method,
+                "cross_imp_mode": event.cross_imp_mode,
+                "factor_totals": event.factor_totals,
+                "factor_boards": event.factor_boards,
+                "winners": event.winners,
+            },
+        },
+        "ranking": ranking,
+        "boards": boards,
+    }
+
+
+def _datum(event: Event, results: list[Result]) -> int | None:
+    if event.scoring != Event.Scoring.BUTLER:
+        return None
+    scores = [r.score_ns for r in results if r.score_ns is not None]
+    return butler_datum(scores, event.datum_method) if scores else None
+
+
+def _adjusted(result: Result) -> dict | None:
+    if not result.ns_adjustment:
+        return None
+    return {
+        "ns": result.ns_adjustment,
+        "ew": result.ew_adjustment,
+        "ns_percent": result.ns_percent
+        if result.ns_percent is not None
+        else ADJUSTMENT_PERCENT[result.ns_adjustment],
+        "ew_percent": result.ew_percent
+        if result.ew_percent is not None
+        else ADJUSTMENT_PERCENT[result.ew_adjustment],
+    }
+
+
+def _result(result: Result) -> dict:
+    return {
+        "ns": result.ns_pair.number,
+        "ew": result.ew_pair.number,
+        "round": result.round,
+        "table": result.table,
+        "contract": result.contract or None,
+        "declarer": result.declarer or None,
+        "tricks": result.tricks,
+        "lead": result.lead or None,
+        "score_ns": result.score_ns,
+        "score_ew": result.score_ew,
+        "adjusted": _adjusted(result),
+        "not_played": result.not_played,
+        "ns_points": _number(result.ns_points),
+        "ew_points": _number(result.ew_points),
+    }
+
+
+def export_event(event: Event) -> bytes:
+    return json.dumps(event_results(event), ensure_ascii=False, indent=1).encode("utf-8")

@@ -1,0 +1,584 @@
+"""PBN 2.1 (Portable Bridge Notation): hand records and results, in and out (SPEC §6.1).
+
+Reads what Ruter and Magic Contest write: `% <META ...>` comment lines, a `[ScoreTable]` per
+board, the `[TotalScoreTable]` for the names, unsigned scores in the scoring side's column,
+"A+"/"A-" artificial scores in both columns, `-` for no value, Bye rows for the pair that sits
+out, the Nordic `Ö-V`, ISO-8859-1 text. Writes PBN 2.1 in UTF-8 with a byte-order mark, with
+our own settings in META lines so that a file we wrote comes back with every setting.
+"""
+
+import datetime
+import re
+from dataclasses import dataclass, field
+
+from events.formats.imported import (
+    ADJUSTMENT_PERCENT,
+    FileRefused,
+    ImportedBoard,
+    ImportedEvent,
+    ImportedPair,
+    adjusted_line,
+    finish_event,
+    result_line,
+)
+from events.models import Event, Pair
+from events.services.hand_records import DealRefused, normalize_deal
+from events.services.rankings import section_ranking
+from scoring import board_conditions
+from scoring.cross_imps import CROSS_IMP_MODES
+from scoring.datum import DATUM_METHODS
+from scoring.matchpoints import ROUNDING_RULES
+
+GENERATOR = "Clubscoring"
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_META = re.compile(r'^%\s*<META\s+name=(\S+)\s+content="(.*)">\s*$', re.IGNORECASE)
+_CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
+               "all": "All", "both": "All"}  # fmt: skip
+_ARTIFICIAL = re.compile(r"^A(\d+(?:\.\d+)?)$")
+_TEAMS = "team events are not supported yet: import a pairs event"
+
+# Our settings, written as META lines and read back (Ruter writes program data the same way).
+_SETTINGS_META = {
+    "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
+    "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
+    "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
+    "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
+    "FactorTotals": ("factor_totals", {"Y": True, "N": False}),
+    "Winners": ("winners", {"1": 1, "2": 2}),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+@dataclass
+class _Tag:
+    value: str
+    line: int
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)  # a table's data lines
+
+
+@dataclass
+class _Game:
+    tags: dict[str, _Tag] = field(default_factory=dict)
+
+    def value(self, name: str, default: str = "") -> str:
+        tag = self.tags.get(name)
+        return tag.value if tag is not None else default
+
+
+def decode(data: bytes) -> str:
+    """PBN text: UTF-8 when it has a byte-order mark or decodes as UTF-8, else ISO-8859-1."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-1")
+
+
+def looks_like_pbn(data: bytes) -> bool:
+    head = decode(data[:4096]).lstrip()
+    return head.startswith("%") or head.startswith("[")
+
+
+def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
+    """The META comments and the games (tag sections) of a PBN file, with line numbers.
+
+    A game ends at an empty line. A tag value "#" repeats the previous game's value. The lines
+    after a tag that are neither tags nor comments are its data (a table's rows, an auction).
+    """
+    meta: dict[str, str] = {}
+    games: list[_Game] = []
+    game = _Game()
+    previous: dict[str, str] = {}
+    current: _Tag | None = None
+    in_brace = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_brace:
+            in_brace = "}" not in line
+            continue
+        if line.startswith("%"):
+            if match := _META.match(line):
+                meta[match[1]] = match[2]
+            continue
+        if line.startswith(";"):
+            continue
+        if line.startswith("{"):
+            in_brace = "}" not in line
+            continue
+        if not line:
+            if game.tags:
+                games.append(game)
+                previous = {name: tag.value for name, tag in game.tags.items()}
+            game, current = _Game(), None
+            continue
+        if match := _TAG.match(line):
+            name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
+            if name in game.tags:  # a new game without the empty line between
+                games.append(game)
+                previous = {n: tag.value for n, tag in game.tags.items()}
+                game = _Game()
+            if value == "#":
+                value = previous.get(name, "")
+            current = game.tags[name] = _Tag(value, number)
+            continue
+        if line.startswith("["):
+            raise FileRefused(f'line {number}: a tag is written [Name "value"], not {line[:40]!r}')
+        if current is None:
+            raise FileRefused(f"line {number}: data outside any tag: {line[:40]!r}")
+        current.rows.append(
+            (number, [m[1] if m[1] is not None else m[2] for m in _CELL.finditer(line)])
+        )
+    if game.tags:
+        games.append(game)
+    return meta, games
+
+
+def _columns(tag: _Tag) -> list[str]:
+    """A table tag's column names: "Rank\\2R;PairId\\2R" -> ["Rank", "PairId"] (sort marks off)."""
+    return [part.split("\\")[0].strip().lstrip("+-") for part in tag.value.split(";")]
+
+
+def _table(tag: _Tag, name: str) -> list[tuple[int, dict[str, str]]]:
+    columns = _columns(tag)
+    rows = []
+    for number, cells in tag.rows:
+        if len(cells) != len(columns):
+            raise FileRefused(
+                f"line {number}: this {name} row has {len(cells)} cells for {len(columns)} columns"
+            )
+        rows.append((number, dict(zip(columns, cells, strict=True))))
+    return rows
+
+
+def parse_file(data: bytes) -> ImportedEvent:
+    """Read a PBN results file; FileRefused naming the line for anything we cannot score."""
+    meta, games = read_games(decode(data))
+    if not games:
+        raise FileRefused("this is not a PBN file: no [Tag] lines found")
+    first = games[0]
+    if len({game.value("Section") for game in games} - {""}) > 1:
+        raise FileRefused("the file has more than one section: import them one by one")
+    scoring_tag = first.tags.get("Scoring")
+    if _is_teams(first, meta):
+        raise FileRefused(_TEAMS)
+    if scoring_tag is None or not scoring_tag.value:
+        raise FileRefused(
+            f"line {first.tags['Board'].line if 'Board' in first.tags else 1}: the file has no "
+            "[Scoring] tag, so matchpoints cannot be told from IMPs"
+        )
+    settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
+    settings.update(_settings_from_meta(meta))
+    event = ImportedEvent(
+        name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
+        date=_event_date(first),
+        file_format="PBN",
+        generator=meta.get("Generator", ""),
+        club_name=first.value("Site").split(",")[0].strip(),
+        settings=settings,
+        pairs=_pairs(games),
+    )
+    byes = False
+    for game in games:
+        board, had_bye = _board(game)
+        if board is not None:
+            event.boards.append(board)
+            byes = byes or had_bye
+    if byes and "factor_totals" not in settings:
+        # Ruter and Magic Contest credit a sit-out with the pair's average: the same as
+        # scaling each total to every board of the session, byes included.
+        settings["factor_totals"] = True
+        settings["factor_boards"] = int(meta.get("BoardCount") or len(event.boards))
+    winners = settings.pop("winners", None)
+    return finish_event(event, winners=winners)
+
+
+def _is_teams(first: _Game, meta: dict[str, str]) -> bool:
+    scoring = first.value("Scoring").split(";")[0].strip().lower()
+    total = first.tags.get("TotalScoreTable")
+    return (
+        first.value("Competition").lower() == "teams"
+        or scoring == "teams"
+        or meta.get("ScoringType", "").lower() == "teams"
+        or (total is not None and "TeamId" in _columns(total))
+    )
+
+
+def scoring_settings(value: str, where: str) -> dict:
+    """Event settings for a PBN [Scoring] value: "MatchPoints;MP1", "IMP;Butler-2;Mean", ..."""
+    parts = [part.strip() for part in value.split(";") if part.strip()]
+    base, modifiers = parts[0].lower(), [part.lower() for part in parts[1:]]
+    if base in ("mp", "matchpoints"):
+        unknown = set(modifiers) - {"mp1", "mp2"}
+        if unknown:
+            raise FileRefused(
+                f"{where}: matchpoint scoring {value!r}: {sorted(unknown)[0]!r} is not supported"
+            )
+        return {"scoring": Event.Scoring.MATCHPOINTS, "mp_scale": 1 if "mp2" in modifiers else 2}
+    if base == "imp":
+        unknown = set(modifiers) - {
+            "butler",
+            "butler-2",
+            "mean",
+            "median",
+            "cross",
+            "cross1",
+            "cross2",
+        }
+        if unknown:
+            raise FileRefused(
+                f"{where}: IMP scoring {value!r}: {sorted(unknown)[0]!r} is not supported"
+            )
+        for mode in ("cross", "cross1", "cross2"):
+            if mode in modifiers:
+                return {"scoring": Event.Scoring.CROSS_IMPS, "cross_imp_mode": mode}
+        if "butler-2" in modifiers:
+            method = "median" if "median" in modifiers else "drop-one"
+        elif "butler" in modifiers:
+            method = "median" if "median" in modifiers else "mean"
+        else:
+            raise FileRefused(f"{where}: IMP pairs scoring needs Butler or Cross in {value!r}")
+        return {"scoring": Event.Scoring.BUTLER, "datum_method": method}
+    if base == "teams":
+        raise FileRefused(_TEAMS)
+    raise FileRefused(f"{where}: the scoring {value!r} is not supported: pairs MP or IMP only")
+
+
+def _settings_from_meta(meta: dict[str, str]) -> dict:
+    settings = {}
+    for name, (setting, values) in _SETTINGS_META.items():
+        if name in meta and meta[name] in values:
+            settings[setting] = values[meta[name]]
+    if meta.get("FactorBoards", "").isdigit():
+        settings["factor_boards"] = int(meta["FactorBoards"])
+    return settings
+
+
+def _event_date(game: _Game) -> datetime.date:
+    """The session's [Date], or the [EventDate] when the Date is missing or partly unknown."""
+    tags = [game.tags[name] for name in ("Date", "EventDate") if name in game.tags]
+    for tag in tags:
+        try:
+            return datetime.datetime.strptime(tag.value.strip(), "%Y.%m.%d").date()
+        except ValueError:
+            continue
+    if not tags:
+        raise FileRefused("the file has no [Date] tag: the event needs a date")
+    raise FileRefused(f'line {tags[0].line}: "{tags[0].value}" is not a date written YYYY.MM.DD')
+
+
+def _pairs(games: list[_Game]) -> list[ImportedPair]:
+    """The pairs and their names, from the TotalScoreTable (Ruter writes it in the first game)."""
+    for game in games:
+        tag = game.tags.get("TotalScoreTable")
+        if tag is None:
+            continue
+        pairs = []
+        for number, row in _table(tag, "TotalScoreTable"):
+            pair_id = row.get("PairId", "")
+            if not pair_id.isdigit():
+                raise FileRefused(
+                    f"line {number}: the pair number {pair_id!r} is not a whole number"
+                )
+            names = [
+                n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
+            ]
+            pairs.append(ImportedPair(number=int(pair_id), names=names))
+        return pairs
+    return []
+
+
+def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
+    """One game's board and its traveller; (None, False) for a game without a board number."""
+    tag = game.tags.get("Board")
+    if tag is None or not tag.value.strip():
+        return None, False
+    if not tag.value.strip().isdigit() or int(tag.value) < 1:
+        raise FileRefused(f'line {tag.line}: [Board "{tag.value}"] is not a board number')
+    number = int(tag.value)
+    dealer, vulnerability = board_conditions(number)
+    if dealer_tag := game.tags.get("Dealer"):
+        if dealer_tag.value.upper() in ("N", "E", "S", "W"):
+            dealer = dealer_tag.value.upper()
+        elif dealer_tag.value:
+            raise FileRefused(f"line {dealer_tag.line}: the dealer must be N, E, S or W")
+    if vulnerable_tag := game.tags.get("Vulnerable"):
+        if vulnerable_tag.value.lower() in _VULNERABLE:
+            vulnerability = _VULNERABLE[vulnerable_tag.value.lower()]
+        elif vulnerable_tag.value:
+            raise FileRefused(
+                f"line {vulnerable_tag.line}: vulnerability must be None, NS, EW or All, not "
+                f"{vulnerable_tag.value!r}"
+            )
+    deal = ""
+    if (deal_tag := game.tags.get("Deal")) and deal_tag.value.strip():
+        try:
+            deal = normalize_deal(deal_tag.value)
+        except DealRefused as refused:
+            raise FileRefused(f"line {deal_tag.line}: board {number}: {refused}") from None
+    board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
+    had_bye = False
+    if score_tag := game.tags.get("ScoreTable"):
+        columns = _columns(score_tag)
+        for needed in ("PairId_NS", "PairId_EW"):
+            if needed not in columns:
+                raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
+        for line_number, row in _table(score_tag, "ScoreTable"):
+            line = _score_row(row, f"line {line_number}", vulnerability)
+            if line is None:
+                had_bye = True
+            else:
+                board.lines.append(line)
+    return board, had_bye
+
+
+def _cell(row: dict[str, str], name: str) -> str:
+    value = row.get(name, "").strip()
+    return "" if value in ("-", "?") else value
+
+
+def _number(row: dict[str, str], name: str, where: str) -> int | None:
+    value = _cell(row, name)
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise FileRefused(f"{where}: {name} {value!r} is not a whole number") from None
+
+
+def _score_row(row: dict[str, str], where: str, vulnerability: str):
+    """One ScoreTable row as a line; None for a Bye row (the pair that sits out)."""
+    ns_score, ew_score = _cell(row, "Score_NS"), _cell(row, "Score_EW")
+    if "bye" in (ns_score.lower(), ew_score.lower()):
+        return None
+    seat = {
+        "ns_pair": _number(row, "PairId_NS", where),
+        "ew_pair": _number(row, "PairId_EW", where),
+        "round": _number(row, "Round", where),
+        "table": _number(row, "Table", where),
+    }
+    if seat["ns_pair"] is None or seat["ew_pair"] is None:
+        raise FileRefused(f"{where}: the row needs both pair numbers")
+    ns_percent, ew_percent = _artificial(ns_score), _artificial(ew_score)
+    if ns_percent is not None or ew_percent is not None:
+        if ns_percent is None or ew_percent is None:
+            raise FileRefused(
+                f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
+            )
+        return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+    contract = _cell(row, "Contract")
+    score_ns, score_ew = _ns_score(ns_score, ew_score, row, where)
+    return result_line(
+        where=where,
+        vulnerability=vulnerability,
+        contract="PASS" if contract.lower() == "pass" else contract,
+        declarer=_cell(row, "Declarer").upper(),
+        tricks=_number(row, "Result", where),
+        lead=_cell(row, "Lead"),
+        score_ns=score_ns,
+        score_ew=score_ew,
+        **seat,
+    )
+
+
+def _artificial(text: str) -> float | None:
+    """Percent of the top for "A+", "A", "A-" (and our "A63" for other percents); else None."""
+    code = text.upper()
+    if code in ADJUSTMENT_PERCENT:
+        return ADJUSTMENT_PERCENT[code]
+    if match := _ARTIFICIAL.match(code):
+        return float(match[1])
+    return None
+
+
+def _ns_score(ns: str, ew: str, row: dict[str, str], where: str) -> tuple[int | None, int | None]:
+    """North-South's score from the two columns, and EW's (from NS's side) when it differs.
+
+    Ruter and Magic Contest write the score unsigned in the column of the side that scored it
+    and "-" in the other; PBN 2.1 writes both signed. A "Score" column ("NS 420") also counts.
+    """
+    try:
+        ns_value = int(ns) if ns else None
+        ew_value = int(ew) if ew else None
+        if ns_value is None and ew_value is None and (score := _cell(row, "Score")):
+            side, _, value = score.partition(" ")
+            return (int(value) if side.upper() == "NS" else -int(value)), None
+    except ValueError:
+        raise FileRefused(f"{where}: the score {ns or ew!r} is not a number") from None
+    if ns_value is not None and ew_value is not None:
+        # Both signed (PBN 2.1); columns that do not cancel out are a split score.
+        return ns_value, -ew_value
+    if ns_value is not None:
+        return ns_value, None
+    return (None, None) if ew_value is None else (-ew_value, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def scoring_tag(event: Event) -> str:
+    """The PBN [Scoring] value for the event's scoring."""
+    if event.scoring == Event.Scoring.MATCHPOINTS:
+        return "MatchPoints;MP1" if event.mp_scale == 2 else "MatchPoints;MP2"
+    if event.scoring == Event.Scoring.CROSS_IMPS:
+        return {"cross": "IMP;Cross", "cross1": "IMP;Cross1", "cross2": "IMP;Cross2"}[
+            event.cross_imp_mode
+        ]
+    return {
+        "drop-one": "IMP;Butler-2;Mean",
+        "median": "IMP;Butler;Median",
+    }.get(event.datum_method, "IMP;Butler;Mean")
+
+
+def _quote(value) -> str:
+    # Backslashes stay single, as in Ruter's column formats ("Rank\2R").
+    return '"' + str(value).replace('"', '\\"') + '"'
+
+
+def _tag(name: str, value) -> str:
+    return f"[{name} {_quote(value)}]"
+
+
+def _points(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def export_event(event: Event) -> bytes:
+    """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking."""
+    section = event.sections.get()
+    imps = event.is_imps
+    unit = "IMP" if imps else "MP"
+    lines = [
+        "% PBN 2.1",
+        "% EXPORT",
+        "%",
+        f'% <META  name=Generator  content="{GENERATOR}">',
+        f'% <META  name=ContestName  content="{event.name}">',
+        f'% <META  name=ContestDate  content="{event.date:%Y-%m-%d}">',
+        f'% <META  name=ScoringType  content="{scoring_tag(event)}">',
+        f'% <META  name=BoardCount  content="{section.boards.count()}">',
+        f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
+        f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
+        f'% <META  name=DatumMethod  content="{event.datum_method}">',
+        f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
+        f'% <META  name=FactorTotals  content="{"Y" if event.factor_totals else "N"}">',
+        f'% <META  name=FactorBoards  content="{event.factor_boards or ""}">',
+        f'% <META  name=Winners  content="{event.winners}">',
+        "%",
+    ]
+    boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
+    for index, board in enumerate(boards):
+        lines += [
+            _tag("Event", event.name),
+            _tag("Site", event.club.name),
+            _tag("Date", f"{event.date:%Y.%m.%d}"),
+            _tag("Board", board.number),
+            _tag("West", ""),
+            _tag("North", ""),
+            _tag("East", ""),
+            _tag("South", ""),
+            _tag("Dealer", board.dealer),
+            _tag("Vulnerable", board.vulnerability),
+            _tag("Deal", board.deal),
+            _tag("Scoring", scoring_tag(event)),
+            _tag("Declarer", ""),
+            _tag("Contract", ""),
+            _tag("Result", ""),
+            _tag("Competition", "Pairs"),
+        ]
+        if index == 0:
+            lines += _total_score_table(event, section, unit)
+        lines += _score_table(event, board, unit)
+        if board.double_dummy:
+            lines += _optimum(board)
+        lines.append("")
+    return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
+
+
+def _total_score_table(event: Event, section, unit: str) -> list[str]:
+    columns = ["Rank\\3R", "PairId\\3R", "Direction\\3R", f"TotalScore{unit}\\8R"]
+    if not event.is_imps:
+        columns.append("TotalPercentage\\6R")
+    columns += ["Names\\40L", "NrBoards\\3R"]
+    rows = [_tag("TotalScoreTable", ";".join(columns))]
+    for group in section_ranking(section=section):
+        for standing in group.standings:
+            pair = standing.pair
+            cells = [
+                standing.place.rstrip("="),
+                str(pair.number),
+                {"NS": '"N-S"', "EW": '"E-W"'}.get(pair.direction, "-"),
+                f"{standing.score:.2f}",
+            ]
+            if not event.is_imps:
+                cells.append("-" if standing.percentage is None else f"{standing.percentage:.2f}")
+            cells += [_quote(" - ".join(_names(pair))), str(standing.boards_played)]
+            rows.append(" ".join(cells))
+    return rows
+
+
+def _names(pair: Pair) -> list[str]:
+    return [name for name in pair.names.split(" & ") if name]
+
+
+def _score_table(event: Event, board, unit: str) -> list[str]:
+    columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
+               "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
+               f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
+    rows = [_tag("ScoreTable", ";".join(columns))]
+    for result in board.results.all():
+        if result.ns_adjustment:
+            contract, ns_score, ew_score = "-", _code(result, "ns"), _code(result, "ew")
+        elif result.not_played:
+            contract, ns_score, ew_score = "-", "-", "-"
+        else:
+            contract = {"PASS": "Pass", "": "-"}.get(result.contract, result.contract)
+            ew_side = result.score_ns if result.score_ew is None else result.score_ew
+            ns_score, ew_score = _quote(result.score_ns), _quote(-ew_side)
+        rows.append(
+            " ".join(
+                [
+                    str(result.table or "-"),
+                    str(result.round or "-"),
+                    str(result.ns_pair.number),
+                    str(result.ew_pair.number),
+                    contract,
+                    result.declarer or "-",
+                    "-" if result.tricks is None else str(result.tricks),
+                    result.lead or "-",
+                    ns_score,
+                    ew_score,
+                    _points(result.ns_points),
+                    _points(result.ew_points),
+                ]
+            )
+        )
+    return rows
+
+
+def _code(result, side: str) -> str:
+    """ "A+" for a standard artificial score; "A63" when the percent is not the code's."""
+    percent = getattr(result, f"{side}_percent")
+    code = getattr(result, f"{side}_adjustment")
+    if percent is None or percent == ADJUSTMENT_PERCENT[code]:
+        return _quote(code)
+    return _quote(f"A{percent:g}")
+
+
+def _optimum(board) -> list[str]:
+    tricks = board.double_dummy["tricks"]
+    score = board.double_dummy["par_score"]
+    rows = [
+        _tag("OptimumScore", f"NS {score}"),
+        _tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"),
+    ]
+    for seat in ("W", "N", "E", "S"):
+        for strain in ("S", "H", "D", "C", "NT"):
+            rows.append(f"{seat} {strain:>2} {tricks[seat][strain]:>2}")
+    return rows

@@ -1,0 +1,452 @@
+"""USEBIO 1.2 XML results, in and out: matchpoint, Butler and cross-IMP pairs (SPEC §6.2).
+
+Reads what Compscore writes: EVENT_TYPE MP_PAIRS, BUTLER_PAIRS or CROSS_IMP; SCORE as North-
+South's signed score or an artificial "A6040" (NS percent then EW percent); a passed-out line
+with an empty TRICKS; LEAD rank then suit ("TS"); WINNER_TYPE 1 or 2 with pairs numbered "3NS"
+and "3EW"; the deals in HANDSET. Writes the same, with our own settings in a processing
+instruction (`<?clubscoring ...?>`) that other readers skip.
+"""
+
+import datetime
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
+
+from events.formats.imported import (
+    ADJUSTMENT_PERCENT,
+    FileRefused,
+    ImportedBoard,
+    ImportedEvent,
+    ImportedPair,
+    adjusted_line,
+    finish_event,
+    result_line,
+)
+from events.models import Event
+from events.services.hand_records import DealRefused, normalize_deal
+from events.services.rankings import section_ranking
+from scoring import board_conditions, butler_datum
+from scoring.cross_imps import CROSS_IMP_MODES
+from scoring.datum import DATUM_METHODS
+from scoring.matchpoints import ROUNDING_RULES
+
+PROGRAM = "Clubscoring"
+_EVENT_TYPES = {
+    "MP_PAIRS": {"scoring": Event.Scoring.MATCHPOINTS, "mp_scale": 2},
+    "BUTLER_PAIRS": {"scoring": Event.Scoring.BUTLER, "datum_method": "drop-one"},
+    "CROSS_IMP": {"scoring": Event.Scoring.CROSS_IMPS, "cross_imp_mode": "cross2"},
+}
+_TEAM_TYPES = {"SWISS_TEAMS", "TEAMS_OF_FOUR", "TEAMS", "KO", "HEAD_TO_HEAD"}
+_POINTS = {
+    Event.Scoring.MATCHPOINTS: "MATCH_POINTS",
+    Event.Scoring.BUTLER: "BUTLER_POINTS",
+    Event.Scoring.CROSS_IMPS: "CROSS_IMP_POINTS",
+}
+_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
+_PAIR_NUMBER = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
+_HAND_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_PI = re.compile(r'(\w+)="([^"]*)"')
+# Our settings in the <?clubscoring ...?> instruction, with the values each may take.
+_SETTINGS = {
+    "mp_scale": {"1": 1, "2": 2},
+    "mp_rounding": {k: k for k in ROUNDING_RULES},
+    "datum_method": {k: k for k in DATUM_METHODS},
+    "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
+    "factor_totals": {"1": True, "0": False},
+}
+
+
+def looks_like_usebio(data: bytes) -> bool:
+    return b"<USEBIO" in data[:4096]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def _text(element: ET.Element | None, name: str) -> str:
+    if element is None:
+        return ""
+    child = element.find(name)
+    return (child.text or "").strip() if child is not None else ""
+
+
+def _where(board_number, index: int | None = None) -> str:
+    where = f"BOARD {board_number}"
+    return where if index is None else f"{where}, TRAVELLER_LINE {index}"
+
+
+def parse_file(data: bytes) -> ImportedEvent:
+    """Read a USEBIO results file; FileRefused naming the element for anything we cannot score."""
+    builder = ET.TreeBuilder(insert_pis=True)
+    try:
+        parser = ET.XMLParser(target=builder)
+        parser.feed(data)
+        root = parser.close()
+    except ET.ParseError as error:
+        raise FileRefused(f"the XML is not well formed: {error}") from None
+    if root.tag != "USEBIO":
+        raise FileRefused(f"this is not a USEBIO file: the root element is <{root.tag}>")
+    event_element = root.find("EVENT")
+    if event_element is None:
+        raise FileRefused("the USEBIO file has no EVENT element")
+    event_type = event_element.get("EVENT_TYPE", "").upper()
+    if event_type in _TEAM_TYPES:
+        raise FileRefused("team events are not supported yet: import a pairs event")
+    if event_type not in _EVENT_TYPES:
+        known = ", ".join(_EVENT_TYPES)
+        raise FileRefused(f"EVENT_TYPE {event_type or '(none)'} is not supported: {known} only")
+    if len(event_element.findall(".//SECTION")) > 1 or len(event_element.findall(".//SESSION")) > 1:
+        raise FileRefused("the file has more than one session or section: import them one by one")
+    settings = dict(_EVENT_TYPES[event_type])
+    # Compscore scales the total of a pair that missed boards up to the most any pair played.
+    settings["factor_totals"] = True
+    settings.update(_our_settings(root, event_element))
+    winner_type = _text(event_element, "WINNER_TYPE")
+    if winner_type not in ("", "1", "2"):
+        raise FileRefused(f"WINNER_TYPE must be 1 or 2, not {winner_type!r}")
+    pairs, ew_offset = _pairs(event_element)
+    deals = _handset(root)
+    event = ImportedEvent(
+        name=_text(event_element, "EVENT_DESCRIPTION")
+        or _text(event_element, "TITLE")
+        or "Imported event",
+        date=_date(_text(event_element, "DATE")),
+        file_format="USEBIO",
+        generator=_text(event_element, "PROGRAM_NAME"),
+        club_name=_text(root.find("CLUB"), "CLUB_NAME"),
+        settings=settings,
+        pairs=pairs,
+    )
+    in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
+    for element in event_element.iter("BOARD"):
+        if id(element) not in in_handset:
+            event.boards.append(_board(element, deals, ew_offset))
+    return finish_event(event, winners=int(winner_type) if winner_type else None)
+
+
+def _our_settings(root: ET.Element, event_element: ET.Element) -> dict:
+    settings = {}
+    for node in [*root, *event_element]:
+        if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
+            for name, value in _PI.findall(node.text):
+                if name in _SETTINGS and value in _SETTINGS[name]:
+                    settings[name] = _SETTINGS[name][value]
+                elif name == "factor_boards" and value.isdigit():
+                    settings[name] = int(value)
+    return settings
+
+
+def _date(text: str) -> datetime.date:
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return datetime.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise FileRefused(f"DATE {text!r} is not a date written dd/mm/yyyy")
+
+
+def _pair_number(text: str, where: str) -> tuple[int, str]:
+    match = _PAIR_NUMBER.match(text.strip())
+    if match is None:
+        raise FileRefused(f"{where}: the pair number {text!r} is not a whole number")
+    return int(match[1]), (match[2] or "").upper()
+
+
+def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
+    """The pairs, and the number added to an EW pair's number when NS and EW both count from 1.
+
+    With two winners Compscore numbers each direction from 1 ("3NS", "3EW"); our pair numbers are
+    unique in a section, so EW pair k becomes k + the highest NS number, as in our Mitchells.
+    """
+    found = []
+    for index, element in enumerate(event_element.iter("PAIR"), start=1):
+        number, suffix = _pair_number(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
+        direction = suffix or _text(element, "DIRECTION").upper().replace("-", "")
+        names = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
+        found.append((number, direction, [name for name in names if name]))
+    ns_numbers = {n for n, d, _ in found if d == "NS"}
+    ew_numbers = {n for n, d, _ in found if d == "EW"}
+    offset = max(ns_numbers) if ns_numbers & ew_numbers else 0
+    pairs = [
+        ImportedPair(number=n + (offset if d == "EW" else 0), names=names) for n, d, names in found
+    ]
+    if len({p.number for p in pairs}) != len(pairs):
+        raise FileRefused("PARTICIPANTS lists a pair number twice")
+    return pairs, offset
+
+
+def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
+    """Board number -> (deal, dealer, vulnerability) from the HANDSET; "" where not given."""
+    deals = {}
+    handset = root.find(".//HANDSET")
+    if handset is None:
+        return deals
+    for element in handset.iter("BOARD"):
+        number_text = _text(element, "BOARD_NUMBER")
+        if not number_text.isdigit():
+            raise FileRefused(f"HANDSET BOARD_NUMBER {number_text!r} is not a board number")
+        hands = {}
+        for hand in element.iter("HAND"):
+            seat = _HAND_SEATS.get(_text(hand, "DIRECTION").upper())
+            if seat is None:
+                raise FileRefused(
+                    f"HANDSET board {number_text}: a HAND has no DIRECTION North…West"
+                )
+            hands[seat] = ".".join(
+                _text(hand, suit).upper().replace("10", "T")
+                for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+            )
+        text = "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
+        try:
+            deal = normalize_deal(text)
+        except DealRefused as refused:
+            raise FileRefused(f"HANDSET board {number_text}: {refused}") from None
+        dealer = _text(element, "DEALER")[:1].upper()
+        vulnerability = _text(element, "VULNERABILITY") or _text(element, "VULNERABLE")
+        deals[int(number_text)] = (deal, dealer, vulnerability)
+    return deals
+
+
+def _board(element: ET.Element, deals: dict, ew_offset: int) -> ImportedBoard:
+    number_text = _text(element, "BOARD_NUMBER")
+    if not number_text.isdigit() or int(number_text) < 1:
+        raise FileRefused(f"BOARD_NUMBER {number_text!r} is not a board number")
+    number = int(number_text)
+    dealer, vulnerability = board_conditions(number)
+    deal, given_dealer, given_vulnerability = deals.get(number, ("", "", ""))
+    if given_dealer in ("N", "E", "S", "W"):
+        dealer = given_dealer
+    given_vulnerability = {"BOTH": "All", "ALL": "All", "NONE": "None", "LOVE": "None",
+                           "NS": "NS", "EW": "EW"}.get(given_vulnerability.upper(), "")  # fmt: skip
+    vulnerability = given_vulnerability or vulnerability
+    board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
+    for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
+        board.lines.append(_line(line, _where(number, index), vulnerability, ew_offset))
+    return board
+
+
+def _int(element: ET.Element, name: str, where: str) -> int | None:
+    text = _text(element, name)
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise FileRefused(f"{where}: {name} {text!r} is not a whole number") from None
+
+
+def _line_instruction(element: ET.Element) -> dict[str, str]:
+    """What we wrote in a line's <?clubscoring ...?>: round, table, a split score's EW part."""
+    for node in element:
+        if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
+            return dict(_PI.findall(node.text))
+    return {}
+
+
+def _line(element: ET.Element, where: str, vulnerability: str, ew_offset: int):
+    ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
+    if not ns_text or not ew_text:
+        raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
+    seat = {
+        "ns_pair": _pair_number(ns_text, where)[0],
+        "ew_pair": _pair_number(ew_text, where)[0] + ew_offset,
+        "round": _int(element, "ROUND_NUMBER", where),
+        "table": _int(element, "TABLE_NUMBER", where),
+    }
+    score = _text(element, "SCORE").upper()
+    if match := _ARTIFICIAL.match(score):
+        return adjusted_line(
+            where=where, ns_percent=float(match[1]), ew_percent=float(match[2]), **seat
+        )
+    contract = _text(element, "CONTRACT").upper()
+    try:
+        score_ns = int(score) if score else None
+    except ValueError:
+        raise FileRefused(f"{where}: SCORE {score!r} is neither a score nor A6040") from None
+    ours = _line_instruction(element)
+    for name in ("round", "table"):
+        if seat[name] is None and ours.get(name, "").isdigit():
+            seat[name] = int(ours[name])
+    score_ew = int(ours["score_ew"]) if ours.get("score_ew", "").lstrip("-").isdigit() else None
+    return result_line(
+        where=where,
+        vulnerability=vulnerability,
+        contract=contract,
+        declarer=_text(element, "PLAYED_BY").upper(),
+        tricks=_int(element, "TRICKS", where),
+        lead=_text(element, "LEAD"),
+        score_ns=score_ns,
+        score_ew=score_ew,
+        **seat,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+_EVENT_TYPE_OF = {
+    Event.Scoring.MATCHPOINTS: "MP_PAIRS",
+    Event.Scoring.BUTLER: "BUTLER_PAIRS",
+    Event.Scoring.CROSS_IMPS: "CROSS_IMP",
+}
+
+
+class _Writer:
+    def __init__(self):
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def open(self, tag: str, **attributes) -> None:
+        attrs = "".join(f' {k}="{escape(str(v))}"' for k, v in attributes.items())
+        self.lines.append(f"{'  ' * self.depth}<{tag}{attrs}>")
+        self.depth += 1
+
+    def close(self, tag: str) -> None:
+        self.depth -= 1
+        self.lines.append(f"{'  ' * self.depth}</{tag}>")
+
+    def element(self, tag: str, value="") -> None:
+        text = "" if value is None else escape(str(value))
+        self.lines.append(f"{'  ' * self.depth}<{tag}>{text}</{tag}>")
+
+
+def _number(value: float | None, places: int = 2) -> str:
+    return "" if value is None else f"{value:.{places}f}"
+
+
+def export_event(event: Event) -> bytes:
+    """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals."""
+    section = event.sections.get()
+    event_type = _EVENT_TYPE_OF[event.scoring]
+    settings = " ".join(
+        f'{name}="{value}"'
+        for name, value in (
+            ("mp_scale", event.mp_scale),
+            ("mp_rounding", event.mp_rounding),
+            ("datum_method", event.datum_method),
+            ("cross_imp_mode", event.cross_imp_mode),
+            ("factor_totals", int(event.factor_totals)),
+            ("factor_boards", event.factor_boards or ""),
+        )
+    )
+    boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
+    out = _Writer()
+    out.lines += [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">',
+    ]
+    out.open("USEBIO", Version="1.2")
+    out.lines.append(f"  <?clubscoring {settings}?>")
+    out.open("CLUB")
+    out.element("CLUB_NAME", event.club.name)
+    out.element("CLUB_ID_NUMBER")
+    out.close("CLUB")
+    out.open("EVENT", EVENT_TYPE=event_type)
+    out.element("EVENT_IDENTIFIER", event.pk)
+    out.element("EVENT_DESCRIPTION", event.name)
+    out.element("PROGRAM_NAME", PROGRAM)
+    out.element("PROGRAM_VERSION", "1")
+    out.element("WINNER_TYPE", event.winners)
+    out.element("TITLE", event.name)
+    out.element("DATE", f"{event.date:%d/%m/%Y}")
+    out.element("BOARDS_PLAYED", len(boards))
+    out.element("SESSION_COUNT", 1)
+    out.element("SECTION_COUNT", 1)
+    if event.is_imps:
+        out.element("SCORING_METHOD", "IMPS")
+    _participants(out, event, section, event_type)
+    points = _POINTS[event.scoring]
+    for board in boards:
+        out.open("BOARD", EVENT_TYPE=event_type)
+        out.element("BOARD_NUMBER", board.number)
+        results = list(board.results.all())
+        if event.scoring == Event.Scoring.BUTLER:
+            scores = [r.score_ns for r in results if r.score_ns is not None]
+            if scores:
+                out.element("BOARD_AVERAGE", butler_datum(scores, event.datum_method))
+        for result in results:
+            _traveller_line(out, result, points)
+        out.close("BOARD")
+    out.close("EVENT")
+    _handsets(out, boards)
+    out.close("USEBIO")
+    return ("\n".join(out.lines) + "\n").encode("utf-8")
+
+
+def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
+    out.open("PARTICIPANTS", EVENT_TYPE=event_type)
+    for group in section_ranking(section=section):
+        for standing in group.standings:
+            pair = standing.pair
+            out.open("PAIR")
+            out.element("PAIR_NUMBER", pair.number)
+            out.element("DIRECTION", pair.direction)
+            out.element("TOTAL_SCORE", _number(standing.score))
+            if not event.is_imps:
+                out.element("PERCENTAGE", _number(standing.percentage))
+            out.element("PLACE", standing.place)
+            for name in [n for n in pair.names.split(" & ") if n]:
+                out.open("PLAYER")
+                out.element("PLAYER_NAME", name)
+                out.element("NATIONAL_ID_NUMBER")
+                out.close("PLAYER")
+            out.close("PAIR")
+    out.close("PARTICIPANTS")
+
+
+def _traveller_line(out: _Writer, result, points: str) -> None:
+    out.open("TRAVELLER_LINE")
+    out.element("NS_PAIR_NUMBER", result.ns_pair.number)
+    out.element("EW_PAIR_NUMBER", result.ew_pair.number)
+    if result.ns_adjustment:
+        ns = (
+            result.ns_percent
+            if result.ns_percent is not None
+            else ADJUSTMENT_PERCENT[result.ns_adjustment]
+        )
+        ew = (
+            result.ew_percent
+            if result.ew_percent is not None
+            else ADJUSTMENT_PERCENT[result.ew_adjustment]
+        )
+        out.element("SCORE", f"A{ns:02.0f}{ew:02.0f}")
+    elif not result.not_played:
+        if result.contract:
+            out.element("CONTRACT", result.contract)
+            # Compscore writes North as the declarer of a passed-out board.
+            out.element("PLAYED_BY", result.declarer or "N")
+            if result.lead:
+                out.element("LEAD", result.lead[1:] + result.lead[0])
+            out.element("TRICKS", "" if result.tricks is None else result.tricks)
+        out.element("SCORE", result.score_ns)
+    # USEBIO's traveller line has no round, table or split score: they ride along where other
+    # readers skip them.
+    ours = {"round": result.round, "table": result.table, "score_ew": result.score_ew}
+    if written := " ".join(f'{k}="{v}"' for k, v in ours.items() if v is not None):
+        out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")
+    out.element(f"NS_{points}", _number(result.ns_points))
+    out.element(f"EW_{points}", _number(result.ew_points))
+    out.close("TRAVELLER_LINE")
+
+
+def _handsets(out: _Writer, boards) -> None:
+    dealt = [board for board in boards if board.deal]
+    if not dealt:
+        return
+    out.open("HANDSET")
+    for board in dealt:
+        out.open("BOARD")
+        out.element("BOARD_NUMBER", board.number)
+        for seat, hand in zip("NESW", board.deal[2:].split(), strict=True):
+            if hand == "-":
+                continue
+            out.open("HAND")
+            out.element("DIRECTION", {"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
+            for suit, cards in zip(
+                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True
+            ):
+                out.element(suit, cards)
+            out.close("HAND")
+        out.close("BOARD")
+    out.close("HANDSET")

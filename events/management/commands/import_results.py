@@ -1,0 +1,60 @@
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from events.formats.imported import FileRefused
+from events.models import Club
+from events.services.imports import import_event, read_result_file
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a PBN or USEBIO results file as a published event, scored by our engine. "
+        "The new event's id is the last line printed."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="a .pbn or USEBIO .xml results file")
+        parser.add_argument("--club", help="the club's slug (needed when there is more than one)")
+        parser.add_argument(
+            "--no-hand-records",
+            action="store_true",
+            help="skip the double-dummy analysis of the deals",
+        )
+
+    def handle(self, *args, **options):
+        path = Path(options["file"])
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"{path}: {error.strerror}") from None
+        club = self._club(options["club"])
+        started = time.perf_counter()
+        try:
+            imported = read_result_file(data)
+        except FileRefused as refused:
+            raise CommandError(f"{path.name}: {refused}") from None
+        event = import_event(
+            imported=imported, club=club, hand_records=not options["no_hand_records"]
+        )
+        seconds = time.perf_counter() - started
+        self.stdout.write(
+            f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: "
+            f"{len(imported.pairs)} pairs, {len(imported.boards)} boards, "
+            f"{imported.line_count} lines, {event.get_scoring_display()}, in {seconds:.1f} s"
+        )
+        self.stdout.write(str(event.pk))
+
+    def _club(self, slug: str | None) -> Club:
+        if slug:
+            try:
+                return Club.objects.get(slug=slug)
+            except Club.DoesNotExist:
+                raise CommandError(f"there is no club {slug!r}") from None
+        clubs = list(Club.objects.all()[:2])
+        if len(clubs) == 1:
+            return clubs[0]
+        raise CommandError(
+            "name the club with --club SLUG" if clubs else "create a club first: there is none"
+        )

@@ -1,0 +1,167 @@
+"""Hand records: the deal of a board, its double-dummy table and par, worked out once and stored.
+
+The double-dummy solver (DDS, bundled with endplay) runs when a deal is imported or set; the board
+page only reads what was stored on the Board (SPEC §7).
+"""
+
+import re
+from dataclasses import dataclass
+
+from events.models import Board
+
+SEATS = "NESW"  # clockwise, as a PBN deal lists the hands
+SUITS = "SHDC"  # the order of the suits in a PBN hand
+RANKS = "AKQJT98765432"
+STRAINS = ("NT", "S", "H", "D", "C")  # the columns of the makeable-contracts table
+TABLE_SEATS = ("N", "S", "E", "W")  # its rows
+_BATCH = 32  # DDS solves at most 40 full tables in one call
+_DEAL = re.compile(r"^\s*([NESWnesw])\s*:\s*(.+?)\s*$")
+
+
+class DealRefused(ValueError):
+    """A deal that is not four hands of thirteen different cards; str() says what is wrong."""
+
+
+def normalize_deal(text: str) -> str:
+    """A PBN deal string written from North, each suit's cards from the ace down.
+
+    "E:7643.KQJT3.75.Q2 ..." becomes "N:... 7643.KQJT3.75.Q2 ...". A hand may be "-" (not
+    known); the known hands must hold 13 different cards each. Raises DealRefused otherwise.
+    """
+    match = _DEAL.match(text)
+    if match is None:
+        raise DealRefused(f"a deal starts with the first hand's seat, e.g. N:AKQ.., not {text!r}")
+    first = SEATS.index(match[1].upper())
+    hands = match[2].split()
+    if len(hands) != 4:
+        raise DealRefused(f"a deal has four hands separated by spaces, not {len(hands)}")
+    by_seat = {SEATS[(first + i) % 4]: hand for i, hand in enumerate(hands)}
+    seen: dict[str, str] = {}
+    written = []
+    for seat in SEATS:
+        hand = by_seat[seat]
+        if hand == "-":
+            written.append("-")
+            continue
+        suits = hand.upper().split(".")
+        if len(suits) != 4:
+            raise DealRefused(
+                f"{seat}'s hand has {len(suits)} suits: write spades.hearts.diamonds.clubs"
+            )
+        for suit, cards in zip(SUITS, suits, strict=True):
+            for card in cards:
+                if card not in RANKS:
+                    raise DealRefused(f"{seat}'s hand has {card!r}: ranks are AKQJT98765432")
+                if (suit + card) in seen:
+                    raise DealRefused(
+                        f"the {suit}{card} is in both {seen[suit + card]}'s and {seat}'s hands"
+                    )
+                seen[suit + card] = seat
+        if sum(len(cards) for cards in suits) != 13:
+            count = sum(len(cards) for cards in suits)
+            raise DealRefused(f"{seat}'s hand has {count} cards, not 13")
+        written.append(".".join("".join(sorted(c, key=RANKS.index)) for c in suits))
+    return "N:" + " ".join(written)
+
+
+def is_complete(deal: str) -> bool:
+    return bool(deal) and "-" not in deal.split(":", 1)[1].split()
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the board page shows besides the hands."""
+
+    double_dummy: (
+        dict  # {"tricks": {"N": {"NT": 10, "S": 7, ...}, ...}, "par_score", "par_contracts"}
+    )
+    par: str  # "NS +990: 6NT by S"
+
+
+def analyse_deal(*, deal: str, dealer: str, vulnerability: str) -> Analysis:
+    """The double-dummy tricks for each declarer and strain, and the par, of a complete deal.
+
+    Par depends on the vulnerability and, between equal-level contracts, on the dealer. The par
+    score is North-South's.
+    """
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal
+
+    return _analysis(calc_dd_table(Deal(deal)), dealer, vulnerability)
+
+
+def _analysis(table, dealer: str, vulnerability: str) -> Analysis:
+    from endplay.dds import par
+    from endplay.types import Denom, Penalty, Player, Vul
+
+    denoms = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds,
+              "C": Denom.clubs}  # fmt: skip
+    tricks = {
+        seat: {strain: table[denoms[strain], Player.find(seat)] for strain in STRAINS}
+        for seat in TABLE_SEATS
+    }
+    vul = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}[vulnerability]
+    result = par(table, vul, Player.find(dealer))
+    doubled = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
+    contracts: dict[tuple, list[str]] = {}
+    # endplay rewrites a contract in place while it iterates: read each one as it comes.
+    for contract in result:
+        strain = "NT" if contract.denom == Denom.nt else contract.denom.name[0].upper()
+        text = f"{contract.level}{strain}{doubled[contract.penalty]}"
+        contracts.setdefault((text, contract.result), []).append(contract.declarer.abbr)
+    par_contracts = [
+        {"contract": text, "declarers": "".join(sorted(seats, key=SEATS.index)), "result": res}
+        for (text, res), seats in contracts.items()
+    ]
+    return Analysis(
+        double_dummy={
+            "tricks": tricks,
+            "par_score": result.score,
+            "par_contracts": par_contracts,
+        },
+        par=par_text(result.score, par_contracts),
+    )
+
+
+def par_text(score: int, contracts: list[dict]) -> str:
+    """ "NS +990: 6NT by S", "NS -100: 2SX-1 by NS, 3DX-1 by N", "0: passed out"."""
+    if not contracts:
+        return "0: passed out"
+    made = ", ".join(
+        f"{c['contract']}{_overtricks(c['result'])} by {c['declarers']}" for c in contracts
+    )
+    return f"NS {score:+d}: {made}"[:80]
+
+
+def _overtricks(result: int) -> str:
+    return f"{result:+d}" if result else "="
+
+
+def analyse_boards(boards: list[tuple[str, str, str]]) -> list[Analysis | None]:
+    """analyse_deal for each (deal, dealer, vulnerability); None where the deal is incomplete.
+
+    The deals go to DDS in batches, which solves them on every core; a deal repeated in the
+    list is solved once.
+    """
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal
+
+    deals = list(dict.fromkeys(deal for deal, _, _ in boards if is_complete(deal)))
+    tables = {}
+    for start in range(0, len(deals), _BATCH):
+        batch = deals[start : start + _BATCH]
+        tables.update(zip(batch, calc_all_tables([Deal(d) for d in batch]), strict=True))
+    return [
+        _analysis(tables[deal], dealer, vulnerability) if deal in tables else None
+        for deal, dealer, vulnerability in boards
+    ]
+
+
+def set_deal(*, board: Board, deal: str) -> None:
+    """Give the board its hand record, with the double-dummy table and par worked out now."""
+    deal = normalize_deal(deal) if deal else ""
+    analysis = analyse_boards([(deal, board.dealer, board.vulnerability)])[0]
+    board.deal = deal
+    board.double_dummy = analysis.double_dummy if analysis else None
+    board.par = analysis.par if analysis else ""
+    board.save(update_fields=["deal", "double_dummy", "par"])

@@ -1,0 +1,208 @@
+"""Saving an event read from another scorer's file, and previewing it before it is saved.
+
+Only the raw results are saved (contracts, declarers, tricks, leads, scores); every board is then
+scored by our engine with the settings the file implies. The hand records' double-dummy tables
+are worked out before the transaction opens, so that the database is not held while DDS runs.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from events.formats import FORMATS
+from events.formats.imported import (
+    ADJUSTMENT_PERCENT,
+    FileRefused,
+    ImportedEvent,
+    adjustment_code,
+)
+from events.formats.pbn import looks_like_pbn
+from events.formats.usebio import looks_like_usebio
+from events.models import Board, Club, Event, Pair, Result, Section
+from events.services.hand_records import Analysis, analyse_boards
+from events.services.rankings import section_ranking
+from events.services.rescoring import rescore_event
+from events.services.setup import name_pair
+
+
+def read_result_file(data: bytes) -> ImportedEvent:
+    """Parse a PBN or USEBIO results file, told apart by its content, not its name."""
+    if looks_like_usebio(data):
+        return FORMATS["usebio"].parse_file(data)
+    if looks_like_pbn(data):
+        return FORMATS["pbn"].parse_file(data)
+    raise FileRefused("this is neither a PBN nor a USEBIO results file")
+
+
+def import_event(*, imported: ImportedEvent, club: Club, hand_records: bool = True) -> Event:
+    """Save the imported event as a published event of `club`, scored by our engine.
+
+    With `hand_records`, each complete deal's double-dummy table and par are stored on its board.
+    All or nothing: a failure leaves no trace of the event.
+    """
+    analyses = (
+        analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in imported.boards])
+        if hand_records
+        else [None] * len(imported.boards)
+    )
+    with transaction.atomic():
+        return _save(imported, club, analyses)
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    place: str
+    number: int
+    names: str
+    score: float
+    percentage: float | None
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    """What the director checks before saving: the event, its settings, the top of the ranking."""
+
+    name: str
+    date: object
+    file_format: str
+    generator: str
+    scoring: str
+    settings: list[tuple[str, str]]
+    pairs: int
+    boards: int
+    lines: int
+    is_imps: bool
+    groups: list[tuple[str, list[PreviewRow]]]
+
+
+def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> ImportPreview:
+    """The event as it would be saved and ranked by our engine, without saving anything.
+
+    The event is saved and scored inside a transaction that is then rolled back, so that the
+    preview's ranking is exactly the one the import will give.
+    """
+    with transaction.atomic():
+        event = _save(imported, club, [None] * len(imported.boards))
+        groups = [
+            (
+                group.title,
+                [
+                    PreviewRow(s.place, s.pair.number, s.pair.names, s.score, s.percentage)
+                    for s in group.standings[:rows]
+                ],
+            )
+            for group in section_ranking(section=event.sections.get())
+        ]
+        preview = ImportPreview(
+            name=event.name,
+            date=event.date,
+            file_format=imported.file_format,
+            generator=imported.generator,
+            scoring=event.get_scoring_display(),
+            settings=settings_summary(event),
+            pairs=len(imported.pairs),
+            boards=len(imported.boards),
+            lines=imported.line_count,
+            is_imps=event.is_imps,
+            groups=groups,
+        )
+        transaction.set_rollback(True)
+    return preview
+
+
+def settings_summary(event: Event) -> list[tuple[str, str]]:
+    """The scoring settings that matter for this event's kind of scoring, as label and value."""
+    rows = [("Scoring", event.get_scoring_display())]
+    if event.scoring == Event.Scoring.MATCHPOINTS:
+        rows += [
+            ("Matchpoint scale", event.get_mp_scale_display()),
+            ("Matchpoint rounding", event.get_mp_rounding_display()),
+        ]
+    elif event.scoring == Event.Scoring.BUTLER:
+        rows.append(("Datum", event.get_datum_method_display()))
+    else:
+        rows.append(("Cross-IMPs", event.get_cross_imp_mode_display()))
+    if event.factor_totals:
+        to = f"{event.factor_boards} boards" if event.factor_boards else "the most boards played"
+        rows.append(("Factored totals", f"yes, to {to}"))
+    else:
+        rows.append(("Factored totals", "no"))
+    rows.append(("Winners", event.get_winners_display()))
+    return rows
+
+
+def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) -> Event:
+    event = Event.objects.create(
+        club=club,
+        name=imported.name[:120],
+        date=imported.date,
+        status=Event.Status.PUBLISHED,
+        **imported.settings,
+    )
+    lines = [line for board in imported.boards for line in board.lines]
+    source = f"Imported {imported.file_format}" + (
+        f" from {imported.generator}" if imported.generator else ""
+    )
+    section = Section.objects.create(
+        event=event,
+        letter="A",
+        movement=source[:80],
+        tables=max((line.table or 0 for line in lines), default=0),
+        rounds=max((line.round or 0 for line in lines), default=0),
+    )
+    pairs = Pair.objects.bulk_create(
+        Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs
+    )
+    for pair, source_pair in zip(pairs, imported.pairs, strict=True):
+        if source_pair.names:
+            name_pair(pair=pair, names=source_pair.names)
+    # Neuberg's E: every board is factored up to the most results any board has (the field's
+    # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
+    expected = max(len(board.lines) for board in imported.boards)
+    boards = Board.objects.bulk_create(
+        Board(
+            section=section,
+            number=b.number,
+            dealer=b.dealer,
+            vulnerability=b.vulnerability,
+            deal=b.deal,
+            double_dummy=analysis.double_dummy if analysis else None,
+            par=analysis.par if analysis else "",
+            expected_results=expected,
+        )
+        for b, analysis in zip(imported.boards, analyses, strict=True)
+    )
+    by_number = {pair.number: pair for pair in pairs}
+    Result.objects.bulk_create(
+        _result(board, line, by_number)
+        for board, source_board in zip(boards, imported.boards, strict=True)
+        for line in source_board.lines
+    )
+    rescore_event(event=event)
+    return event
+
+
+def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
+    result = Result(
+        board=board,
+        ns_pair=pairs[line.ns_pair],
+        ew_pair=pairs[line.ew_pair],
+        round=line.round,
+        table=line.table,
+        contract=line.contract,
+        declarer=line.declarer,
+        lead=line.lead,
+        tricks=line.tricks,
+        score_ns=line.score_ns,
+        score_ew=line.score_ew,
+        not_played=line.not_played,
+    )
+    if line.is_adjusted:
+        for side in ("ns", "ew"):
+            percent = getattr(line, f"{side}_percent")
+            code = adjustment_code(percent)
+            setattr(result, f"{side}_adjustment", code)
+            # Only a percent the code does not already stand for is stored.
+            if percent != ADJUSTMENT_PERCENT[code]:
+                setattr(result, f"{side}_percent", percent)
+    return result

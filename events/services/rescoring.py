@@ -1,0 +1,26 @@
+"""Rescoring a whole event, after its settings change or once its results are loaded."""
+
+from django.db import transaction
+
+from events.models import Board, Event
+from events.services.scoring import rescore_board
+
+
+def rescore_event(*, event: Event, **settings) -> None:
+    """Score every board of the event again from its raw results, and every pair's total.
+
+    `settings` are Event fields to change first (scoring, mp_scale, mp_rounding, datum_method,
+    cross_imp_mode, factor_totals, factor_boards, winners); they are checked like a form would
+    check them, so a wrong value raises ValidationError and nothing changes.
+    """
+    with transaction.atomic():
+        if settings:
+            for name, value in settings.items():
+                setattr(event, name, value)
+            event.full_clean(exclude=["club"])
+            event.save(update_fields=list(settings))
+        boards = Board.objects.filter(section__event=event).select_related("section__event")
+        for board in boards:
+            # The board's section is loaded with its event: keep the settings just saved.
+            board.section.event = event
+            rescore_board(board=board)

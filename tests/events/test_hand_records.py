@@ -1,0 +1,141 @@
+"""Hand records: deals, the double-dummy table and par (SPEC §7), and the board page's diagram."""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from events.services.hand_records import (
+    DealRefused,
+    analyse_deal,
+    normalize_deal,
+    par_text,
+    set_deal,
+)
+from events.services.imports import import_event, read_result_file
+
+FILES = Path(__file__).parent / "files"
+
+# sm1.pbn (Ruter 4.9.1.3, ../shared/realdata), board 1 and board 16, with Ruter's own
+# OptimumResultTable and OptimumScore for them.
+SM1_BOARD_1 = "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
+SM1_BOARD_16 = "W:T9.AT65.984.AJT8 K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954"
+
+
+def test_a_deal_is_written_from_north_with_each_suit_from_the_ace_down():
+    assert normalize_deal(
+        "w:T9.AT65.984.AJT8 K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954"
+    ) == ("N:K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954 T9.AT65.984.AJT8")
+    assert normalize_deal("N:36J.AKQ8762.29.6 - - -") == "N:J63.AKQ8762.92.6 - - -"
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        (
+            "J63.AKQ8762.92.6",
+            "a deal starts with the first hand's seat, e.g. N:AKQ.., not 'J63.AKQ8762.92.6'",
+        ),
+        ("N:J63.AKQ8762.92.6 KT754.3.QJ763.87", "a deal has four hands separated by spaces, not 2"),
+        ("N:J63.AKQ8762.92 - - -", "N's hand has 3 suits: write spades.hearts.diamonds.clubs"),
+        ("N:J63.AKQ8762.92.6X - - -", "N's hand has 'X': ranks are AKQJT98765432"),
+        ("N:J63.AKQ8762.92.6 J63.AKQ8762.92.6 - -", "the SJ is in both N's and E's hands"),
+        ("N:J63.AKQ8762.92 - - -".replace(".92", ".92."), "N's hand has 12 cards, not 13"),
+    ],
+)
+def test_a_deal_that_is_not_four_hands_of_thirteen_cards_is_refused(deal, message):
+    with pytest.raises(DealRefused) as refused:
+        normalize_deal(deal)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("deal", "dealer", "vulnerability", "tricks", "par"),
+    [
+        (
+            SM1_BOARD_1,
+            "N",
+            "None",
+            # W, N, E, S in S H D C NT, as Ruter lists them.
+            {
+                "W": [5, 1, 6, 5, 1],
+                "N": [7, 11, 6, 8, 10],
+                "E": [5, 1, 6, 5, 1],
+                "S": [8, 12, 6, 8, 12],
+            },
+            (990, "NS +990: 6NT= by S"),
+        ),
+        (
+            normalize_deal(SM1_BOARD_16),
+            "W",
+            "EW",
+            {
+                "W": [9, 7, 5, 11, 8],
+                "N": [3, 5, 8, 2, 5],
+                "E": [9, 7, 5, 11, 8],
+                "S": [3, 5, 8, 2, 5],
+            },
+            (-500, "NS -500: 5DX-3 by NS"),
+        ),
+    ],
+    ids=["ruter-sm1-board-1", "ruter-sm1-board-16"],
+)
+def test_double_dummy_and_par_agree_with_ruter(deal, dealer, vulnerability, tricks, par):
+    analysis = analyse_deal(deal=deal, dealer=dealer, vulnerability=vulnerability)
+    table = analysis.double_dummy["tricks"]
+    assert {seat: [table[seat][s] for s in ("S", "H", "D", "C", "NT")] for seat in "WNES"} == tricks
+    assert (analysis.double_dummy["par_score"], analysis.par) == par
+
+
+def test_par_text_of_a_passed_out_deal():
+    assert par_text(0, []) == "0: passed out"
+
+
+@pytest.mark.django_db
+def test_import_stores_the_analysis_once_on_each_board_with_a_deal(club):
+    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    event = import_event(imported=read_result_file(data), club=club)
+    board_1, board_2 = event.sections.get().boards.all()
+    assert board_1.par == "NS +990: 6NT= by S"
+    assert board_1.double_dummy["tricks"]["S"] == {"NT": 12, "S": 8, "H": 12, "D": 6, "C": 8}
+    assert board_1.double_dummy["par_contracts"] == [
+        {"contract": "6NT", "declarers": "S", "result": 0}
+    ]
+    assert (board_2.deal, board_2.double_dummy, board_2.par) == ("", None, "")
+
+
+@pytest.mark.django_db
+def test_set_deal_works_the_analysis_out(make_event):
+    board = make_event().sections.get().boards.get(number=1)
+    set_deal(board=board, deal=SM1_BOARD_1)
+    board.refresh_from_db()
+    assert board.deal == SM1_BOARD_1
+    assert board.par == "NS +990: 6NT= by S"
+    set_deal(board=board, deal="")
+    board.refresh_from_db()
+    assert (board.deal, board.double_dummy, board.par) == ("", None, "")
+
+
+@pytest.mark.django_db
+def test_board_page_shows_hands_makeable_contracts_and_par(client, club):
+    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    event = import_event(imported=read_result_file(data), club=club)
+    url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 1})
+    content = client.get(url).content.decode()
+    assert 'id="hand-record"' in content
+    # North: ♠ J 6 3, ♥ A K Q 8 7 6 2 in red, ♦ 9 2, ♣ 6; West's ten of clubs as "10".
+    assert '<div class="seat">North</div>\n      <div><span>♠</span> J 6 3</div>' in content
+    assert '<div><span class="red">♥</span> A K Q 8 7 6 2</div>' in content
+    assert "<div><span>♣</span> J 10 5 4 3 2</div>" in content
+    assert "<tr><th>S</th><td>6</td><td>2</td><td>6</td><td>–</td><td>2</td></tr>" in content
+    assert "Par: NS +990 (6NT by S =)" in content
+
+
+@pytest.mark.django_db
+def test_board_page_without_a_hand_record_has_no_diagram(client, club):
+    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    event = import_event(imported=read_result_file(data), club=club)
+    url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 2})
+    response = client.get(url)
+    assert b"Board 2" in response.content
+    assert b'id="hand-record"' not in response.content
