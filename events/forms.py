@@ -6,12 +6,8 @@ from events.models import Event
 from scoring import ScoringError, mitchell, parse_traveller_line, propose_movements
 
 
-class EventForm(forms.ModelForm):
-    tables = forms.CharField(
-        label="Tables",
-        max_length=5,
-        help_text="How many tables, e.g. 7, or 6½ (6.5) when one pair sits out each round.",
-    )
+class EventSettingsForm(forms.ModelForm):
+    """An event's name, date and scoring settings; changing them rescores the event."""
 
     class Meta:
         model = Event
@@ -26,8 +22,19 @@ class EventForm(forms.ModelForm):
             "winners",
             "reveal",
             "factor_totals",
+            "factor_boards",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class EventForm(EventSettingsForm):
+    """A new event: its settings and the number of tables its movement is chosen for."""
+
+    tables = forms.CharField(
+        label="Tables",
+        max_length=5,
+        help_text="How many tables, e.g. 7, or 6½ (6.5) when one pair sits out each round.",
+    )
 
     def clean_tables(self) -> float:
         return tables_from_text(self.cleaned_data["tables"])

@@ -42,6 +42,11 @@ urlpatterns = [
         name="director-movement",
     ),
     path("director/events/<int:event_id>/pairs/", director.event_pairs, name="director-pairs"),
+    path(
+        "director/events/<int:event_id>/settings/",
+        director.event_settings,
+        name="director-settings",
+    ),
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
     # Result entry

@@ -9,11 +9,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats import FORMATS
-from events.forms import EventForm, MovementForm
+from events.forms import EventForm, EventSettingsForm, MovementForm
 from events.models import Club, Event, Section
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
+from events.services.rescoring import rescore_event
 from events.services.setup import SetupRefused, apply_movement, name_pair
 
 
@@ -80,6 +81,19 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
             "posted": request.method == "POST",
         },
     )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
+    if request.method == "POST" and form.is_valid():
+        rescore_event(event=event, **form.cleaned_data)
+        messages.success(request, "Settings saved; every board is scored again.")
+        return redirect("director-event", event_id=event.pk)
+    return render(request, "events/director/settings.html", {"event": event, "form": form})
 
 
 @require_http_methods(["GET", "POST"])

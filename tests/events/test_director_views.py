@@ -194,3 +194,34 @@ def test_arrow_switch_refusals(director_client, make_event):
     response = director_client.post(url, {"tables": "4", "choice": 0, "arrow_switch": "2"})
     assert "Only a Mitchell has arrow-switched rounds." in response.content.decode()
     assert event.sections.get().tables == 3
+
+
+def test_changing_the_scoring_rescores_every_board(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    for meeting, text in zip(
+        board_meetings(board=board), ["4S N 10", "4S N 11", "4S N 9"], strict=True
+    ):
+        save_line(
+            board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
+        )
+    response = director_client.post(
+        reverse("director-settings", args=[event.pk]),
+        {
+            "name": event.name,
+            "date": "2026-11-20",
+            "scoring": "butler",
+            "mp_scale": 2,
+            "mp_rounding": "none",
+            "datum_method": "drop-one",
+            "cross_imp_mode": "cross2",
+            "winners": 2,
+            "reveal": "always",
+            "factor_boards": "",
+        },
+    )
+    assert response.url == reverse("director-event", args=[event.pk])
+    event.refresh_from_db()
+    assert event.scoring == "butler"
+    points = {r.score_ns: r.ns_points for r in board.results.all()}
+    assert points == {420: 0, 450: 1, -50: -10}  # IMPs against the datum, 420
