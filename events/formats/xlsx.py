@@ -20,6 +20,7 @@ from openpyxl.utils import get_column_letter
 
 from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
+from events.services.event_settings import settings_summary
 from events.services.rankings import RankingGroup, Standing, section_ranking
 from events.services.travellers import scorecard, traveller
 
@@ -195,20 +196,7 @@ def settings_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
         ("Event", event.name),
         ("Club", event.club.name),
         ("Date", event.date),
-        ("Scoring", event.get_scoring_display()),
-    ]
-    if event.scoring == Event.Scoring.MATCHPOINTS:
-        rows += [
-            ("Matchpoint scale", event.get_mp_scale_display()),
-            ("Matchpoint rounding", event.get_mp_rounding_display()),
-        ]
-    elif event.scoring == Event.Scoring.BUTLER:
-        rows.append(("Datum", event.get_datum_method_display()))
-    else:
-        rows.append(("Cross-IMP method", event.get_cross_imp_mode_display()))
-    rows += [
-        ("Factored totals", _factored(event)),
-        ("Winners", event.get_winners_display()),
+        *settings_summary(event),
     ]
     for section, _ in sections:
         prefix = _section_prefix(section, sections)
@@ -266,14 +254,6 @@ def _note(result: Result) -> str:
     if result.note:
         parts.append(result.note)
     return "; ".join(parts)
-
-
-def _factored(event: Event) -> str:
-    if not event.factor_totals:
-        return "No"
-    if event.factor_boards:
-        return f"Yes, to {event.factor_boards} boards"
-    return "Yes, to the most boards any pair played"
 
 
 def _place(place: str) -> int | str:

@@ -19,6 +19,7 @@ from events.formats.imported import (
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Club, Event, Pair, Result, Section
+from events.services.event_settings import settings_summary
 from events.services.hand_records import Analysis, analyse_boards
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
@@ -108,27 +109,6 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
         )
         transaction.set_rollback(True)
     return preview
-
-
-def settings_summary(event: Event) -> list[tuple[str, str]]:
-    """The scoring settings that matter for this event's kind of scoring, as label and value."""
-    rows = [("Scoring", event.get_scoring_display())]
-    if event.scoring == Event.Scoring.MATCHPOINTS:
-        rows += [
-            ("Matchpoint scale", event.get_mp_scale_display()),
-            ("Matchpoint rounding", event.get_mp_rounding_display()),
-        ]
-    elif event.scoring == Event.Scoring.BUTLER:
-        rows.append(("Datum", event.get_datum_method_display()))
-    else:
-        rows.append(("Cross-IMPs", event.get_cross_imp_mode_display()))
-    if event.factor_totals:
-        to = f"{event.factor_boards} boards" if event.factor_boards else "the most boards played"
-        rows.append(("Factored totals", f"yes, to {to}"))
-    else:
-        rows.append(("Factored totals", "no"))
-    rows.append(("Winners", event.get_winners_display()))
-    return rows
 
 
 def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) -> Event:

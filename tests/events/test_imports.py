@@ -156,7 +156,7 @@ def test_preview_ranks_without_saving_anything(club):
         ("Scoring", "Matchpoints"),
         ("Matchpoint scale", "2 per score beaten (EBU, WBF)"),
         ("Matchpoint rounding", "Not rounded"),
-        ("Factored totals", "no"),
+        ("Factored totals", "No"),
         ("Winners", "Two winners (NS and EW)"),
     ]
     assert [
