@@ -68,12 +68,20 @@ def _table_round(section: Section, sitting, pairs: dict[int, Pair], movement) ->
     )
 
 
-def create_pairs_event(*, club: Club, name: str, date, movement, **settings) -> Event:
-    """A pairs event with one section laid out by `movement`; `settings` are Event fields."""
+def create_event(*, club: Club, **settings) -> Event:
+    """A pairs event with its one section, the movement still to choose; `settings` are Event
+    fields."""
     with transaction.atomic():
-        event = Event.objects.create(club=club, name=name, date=date, **settings)
-        section = Section.objects.create(event=event, letter="A")
-        apply_movement(section=section, movement=movement)
+        event = Event.objects.create(club=club, **settings)
+        Section.objects.create(event=event, letter="A")
+    return event
+
+
+def create_pairs_event(*, club: Club, movement, **settings) -> Event:
+    """A pairs event with one section laid out by `movement`."""
+    with transaction.atomic():
+        event = create_event(club=club, **settings)
+        apply_movement(section=event.sections.get(), movement=movement)
     return event
 
 

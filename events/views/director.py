@@ -10,12 +10,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats import FORMATS
 from events.forms import EventForm, EventSettingsForm, MovementForm
-from events.models import Club, Event, Section
+from events.models import Club, Event
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
-from events.services.setup import SetupRefused, apply_movement, name_pair
+from events.services.setup import SetupRefused, apply_movement, create_event, name_pair
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -40,10 +40,8 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug, directors=request.user)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = form.save(commit=False)
-        event.club = club
-        event.save()
-        Section.objects.create(event=event, letter="A")
+        settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
+        event = create_event(club=club, **settings)
         tables = form.cleaned_data["tables"]
         movement_url = reverse("director-movement", kwargs={"event_id": event.pk})
         return redirect(f"{movement_url}?tables={tables:g}")

@@ -65,29 +65,28 @@ def ranking_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "events/event.html#ranking", _ranking_context(event))
 
 
-def _section(event: Event, letter: str) -> Section:
-    return get_object_or_404(Section, event=event, letter=letter)
+def _visible_section(event_id: int, letter: str) -> tuple[Event, Section, int | None]:
+    """The event and section whose lines a player may read, and the last round they may see."""
+    event = public_event(event_id)
+    if not results_visible(event):
+        raise Http404("Results are shown when the director publishes them.")
+    section = get_object_or_404(Section, event=event, letter=letter)
+    return event, section, reveal_limit(event, section)
 
 
 @require_GET
 def scorecard_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event = public_event(event_id)
-    if not results_visible(event):
-        raise Http404("Results are shown when the director publishes them.")
-    section_obj = _section(event, section)
+    event, section_obj, last_round = _visible_section(event_id, section)
     pair = get_object_or_404(Pair, section=section_obj, number=number)
-    lines = scorecard(pair=pair, up_to_round=reveal_limit(event, section_obj))
+    lines = scorecard(pair=pair, up_to_round=last_round)
     return render(request, "events/scorecard.html", {"event": event, "pair": pair, "lines": lines})
 
 
 @require_GET
 def traveller_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event = public_event(event_id)
-    if not results_visible(event):
-        raise Http404("Results are shown when the director publishes them.")
-    section_obj = _section(event, section)
+    event, section_obj, last_round = _visible_section(event_id, section)
     board = get_object_or_404(Board, section=section_obj, number=number)
-    results = traveller(board=board, up_to_round=reveal_limit(event, section_obj))
+    results = traveller(board=board, up_to_round=last_round)
     numbers = list(section_obj.boards.values_list("number", flat=True))
     index = numbers.index(number)
     return render(
