@@ -187,7 +187,8 @@ class Pair(models.Model):
 
 class Partnership(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT)
+    # RESTRICT: a player in a pair stays, unless the pair goes too (a whole club or event).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT)
     seat = models.PositiveSmallIntegerField(default=1)
 
     class Meta:

@@ -6,8 +6,9 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from events.models import Club, Event, Player, Result
+from events.models import Board, Club, Event, Player, Result
 from events.services.entry import board_meetings, save_line
+from events.services.hand_records import analyse_boards, normalize_deal
 from events.services.setup import create_pairs_event, name_pair
 from scoring import howell, mitchell, parse_traveller_line
 
@@ -111,49 +112,78 @@ def load_demo(*, seed: int = 2026) -> Club:
 
 
 def _play(event: Event, rng: random.Random, *, share: float) -> None:
-    """Name every pair and enter a plausible result for the first `share` of the rounds."""
+    """Name every pair, deal every board, and enter a result near what the cards make for the
+    first `share` of the rounds, with one director's ruling, as in real life."""
     section = event.sections.get()
     names = [p.name for p in Player.objects.filter(club=event.club)]
     rng.shuffle(names)
     for pair in section.pairs.all():
         name_pair(pair=pair, names=[names.pop(), names.pop()])
+    boards = list(section.boards.select_related("section__event"))
+    _deal(boards, rng)
     last_round = max(1, round(section.rounds * share))
-    for board in section.boards.select_related("section__event"):
-        contract, declarer, tricks = _par(rng)
+    for board in boards:
+        contract, declarer, tricks = _expected_contract(board.double_dummy["tricks"])
         for meeting in board_meetings(board=board):
-            if meeting.round > last_round:
-                continue
-            line = _variation(rng, contract, declarer, tricks)
-            save_line(
-                board=board, line=parse_traveller_line(line), ns_pair=meeting.ns, ew_pair=meeting.ew
-            )
-    # One director's ruling, as in real life.
+            if meeting.round <= last_round:
+                line = _variation(rng, contract, declarer, tricks)
+                save_line(
+                    board=board,
+                    line=parse_traveller_line(line),
+                    ns_pair=meeting.ns,
+                    ew_pair=meeting.ew,
+                )
     ruled = Result.objects.filter(board__section=section).order_by("pk").first()
-    if ruled is not None:
-        save_line(
-            board=ruled.board,
-            line=parse_traveller_line("A+ A-"),
-            result=ruled,
-            ns_pair=ruled.ns_pair.number,
-            ew_pair=ruled.ew_pair.number,
-        )
+    save_line(
+        board=ruled.board,
+        line=parse_traveller_line("A+ A- # slow play warning, then a revoke"),
+        result=ruled,
+        ns_pair=ruled.ns_pair.number,
+        ew_pair=ruled.ew_pair.number,
+    )
 
 
-def _par(rng: random.Random) -> tuple[str, str, int]:
-    level = rng.choice([1, 2, 2, 3, 3, 4, 4, 4, 5, 6])
-    strain = rng.choice(["C", "D", "H", "S", "NT", "NT", "S", "H"])
-    if level == 4 and strain in "CD":
-        level = 5
-    declarer = rng.choice("NESW")
-    return f"{level}{strain}", declarer, level + 6
+def _deal(boards: list[Board], rng: random.Random) -> None:
+    """Shuffle a deck for each board and store the hands with their double-dummy analysis."""
+    deck = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    for board in boards:
+        rng.shuffle(deck)
+        hands = [
+            ".".join("".join(c[1] for c in deck[13 * h : 13 * h + 13] if c[0] == s) for s in "SHDC")
+            for h in range(4)
+        ]
+        board.deal = normalize_deal("N:" + " ".join(hands))
+    analyses = analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in boards])
+    for board, analysis in zip(boards, analyses, strict=True):
+        board.double_dummy, board.par = analysis.double_dummy, analysis.par
+    Board.objects.bulk_update(boards, ["deal", "double_dummy", "par"])
+
+
+def _expected_contract(tricks: dict) -> tuple[str, str, int]:
+    """What most tables would bid: the strain and declarer taking most tricks double dummy (no
+    trumps and majors first on a tie), at game or slam when it makes, else a part-score."""
+    order = {"NT": 0, "S": 1, "H": 2, "D": 3, "C": 4}
+    declarer, strain = max(
+        ((seat, strain) for seat in tricks for strain in tricks[seat]),
+        key=lambda ds: (tricks[ds[0]][ds[1]], -order[ds[1]]),
+    )
+    made = tricks[declarer][strain]
+    game = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}[strain]
+    if made >= 12:
+        level = made - 6
+    elif made >= game:
+        level = game - 6
+    else:
+        level = max(1, min(made - 6, game - 7))
+    return f"{level}{strain}", declarer, made
 
 
 def _variation(rng: random.Random, contract: str, declarer: str, tricks: int) -> str:
+    """One table's result: mostly the double-dummy tricks, give or take one."""
     roll = rng.random()
-    if roll < 0.1:
-        return "P" if contract.startswith("1") else f"{contract}X {declarer} {tricks - 2}"
+    if roll < 0.08:  # overbid and doubled, one down
+        return "P" if contract.startswith("1") else f"{contract}X {declarer} -1"
     if roll < 0.25:
-        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[declarer]
-        declarer = partner
-    tricks = min(13, max(0, tricks + rng.choice([-1, 0, 0, 0, 1, 1])))
+        declarer = {"N": "S", "S": "N", "E": "W", "W": "E"}[declarer]
+    tricks = min(13, max(0, tricks + rng.choice([-1, 0, 0, 0, 0, 1])))
     return f"{contract} {declarer} {tricks}"
