@@ -16,22 +16,25 @@ def test_director_pages_need_a_login(client, make_event):
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
 
 
+def event_fields(**changes) -> dict:
+    """What the new-event form posts, with `changes`."""
+    fields = {
+        "name": "Tuesday Pairs",
+        "date": "2026-11-24",
+        "scoring": "mp",
+        "mp_scale": 2,
+        "mp_rounding": "none",
+        "datum_method": "drop-one",
+        "cross_imp_mode": "cross2",
+        "winners": 2,
+        "reveal": "always",
+        "tables": "7",
+    }
+    return fields | changes
+
+
 def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
-    response = director_client.post(
-        reverse("event-new", args=[club.slug]),
-        {
-            "name": "Tuesday Pairs",
-            "date": "2026-11-24",
-            "scoring": "mp",
-            "mp_scale": 2,
-            "mp_rounding": "none",
-            "datum_method": "drop-one",
-            "cross_imp_mode": "cross2",
-            "winners": 2,
-            "reveal": "always",
-            "tables": "7",
-        },
-    )
+    response = director_client.post(reverse("event-new", args=[club.slug]), event_fields())
     event = Event.objects.get(name="Tuesday Pairs")
     assert response.url == reverse("director-movement", args=[event.pk]) + "?tables=7"
     page = director_client.get(response.url).content.decode()
@@ -50,19 +53,7 @@ def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
 
 def test_tables_must_be_a_whole_or_half_number(director_client, club):
     response = director_client.post(
-        reverse("event-new", args=[club.slug]),
-        {
-            "name": "X",
-            "date": "2026-11-24",
-            "scoring": "mp",
-            "mp_scale": 2,
-            "winners": 2,
-            "mp_rounding": "none",
-            "datum_method": "drop-one",
-            "cross_imp_mode": "cross2",
-            "reveal": "always",
-            "tables": "6.3",
-        },
+        reverse("event-new", args=[club.slug]), event_fields(tables="6.3")
     )
     assert "tables must be a whole or half number from 2½ to 200" in response.content.decode()
     assert not Event.objects.exists()
@@ -207,18 +198,7 @@ def test_changing_the_scoring_rescores_every_board(director_client, make_event):
         )
     response = director_client.post(
         reverse("director-settings", args=[event.pk]),
-        {
-            "name": event.name,
-            "date": "2026-11-20",
-            "scoring": "butler",
-            "mp_scale": 2,
-            "mp_rounding": "none",
-            "datum_method": "drop-one",
-            "cross_imp_mode": "cross2",
-            "winners": 2,
-            "reveal": "always",
-            "factor_boards": "",
-        },
+        event_fields(name=event.name, scoring="butler", factor_boards=""),
     )
     assert response.url == reverse("director-event", args=[event.pk])
     event.refresh_from_db()
