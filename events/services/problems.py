@@ -6,6 +6,7 @@ from statistics import median
 
 from events.models import Result, Section, TableRound
 from scoring import imps
+from scoring.traveller_lines import SEAT_NAMES
 
 # A score this many IMPs from the board's median, with no other score near it, is worth a look.
 SUSPICIOUS_IMPS = 10
@@ -39,10 +40,14 @@ class _Line:
     ew: int
     round: int | None
     score: int | None
+    declarer: str
+    lead: str
+    deal: str  # the board's hand record, "" when none is loaded
 
 
 def section_problems(*, section: Section) -> list[Problem]:
-    """Missing results by round, direction swaps and outlying scores; two queries in all."""
+    """Missing results by round, direction swaps, outlying scores and leads the hand on lead
+    does not hold; two queries in all."""
     slots = [
         _Slot(*row)
         for row in TableRound.objects.filter(section=section, low_board__isnull=False)
@@ -69,9 +74,12 @@ def section_problems(*, section: Section) -> list[Problem]:
             "ew_pair__number",
             "round",
             "score_ns",
+            "declarer",
+            "lead",
+            "board__deal",
         )
     ]
-    return _missing(slots, lines) + _swapped(slots, lines) + _suspicious(lines)
+    return _missing(slots, lines) + _swapped(slots, lines) + _suspicious(lines) + _leads(lines)
 
 
 def _missing(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
@@ -144,4 +152,28 @@ def _suspicious(lines: list[_Line]) -> list[Problem]:
                         board=number,
                     )
                 )
+    return problems
+
+
+def _leads(lines: list[_Line]) -> list[Problem]:
+    """Leads that the player on lead (declarer's left-hand opponent) did not hold."""
+    problems = []
+    for line in lines:
+        # A small card ("x") cannot be checked, nor a lead against an unknown hand.
+        if not (line.lead and line.declarer and line.deal) or line.lead[1] == "X":
+            continue
+        leader = "NESW"[("NESW".index(line.declarer) + 1) % 4]
+        hand = dict(zip("NESW", line.deal.split(":", 1)[1].split(), strict=True))[leader]
+        if hand == "-" or line.lead[0] not in "SHDC":
+            continue
+        suits = dict(zip("SHDC", hand.split("."), strict=True))
+        if line.lead[1] not in suits[line.lead[0]]:
+            problems.append(
+                Problem(
+                    "lead",
+                    f"Board {line.board}: {line.ns} v {line.ew}, the lead {line.lead} is not "
+                    f"in {SEAT_NAMES[leader]}'s hand. Check the lead or the declarer.",
+                    board=line.board,
+                )
+            )
     return problems

@@ -205,3 +205,21 @@ def test_changing_the_scoring_rescores_every_board(director_client, make_event):
     assert event.scoring == "butler"
     points = {r.score_ns: r.ns_points for r in board.results.all()}
     assert points == {420: 0, 450: 1, -50: -10}  # IMPs against the datum, 420
+
+
+def test_a_lead_the_leader_did_not_hold_is_flagged(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    # North holds every spade, East every heart, South every diamond, West every club.
+    board.deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    board.save()
+    first, second = sorted(board_meetings(board=board), key=lambda m: m.ns)[:2]
+    save_line(
+        board=board, line=parse_traveller_line("4S N 10 HA"), ns_pair=first.ns, ew_pair=first.ew
+    )  # East leads against North: the ace of hearts, fine
+    save_line(
+        board=board, line=parse_traveller_line("4S N 10 SA"), ns_pair=second.ns, ew_pair=second.ew
+    )  # East cannot lead a spade
+    content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert f"Board 1: {second.ns} v {second.ew}, the lead SA is not in East" in content
+    assert f"Board 1: {first.ns} v {first.ew}, the lead" not in content
