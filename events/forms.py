@@ -17,6 +17,7 @@ class EventSettingsForm(forms.ModelForm):
             "scoring",
             "mp_scale",
             "mp_rounding",
+            "adjusted_scores",
             "datum_method",
             "cross_imp_mode",
             "winners",

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import ROUNDING_RULES
@@ -93,6 +94,12 @@ class Event(models.Model):
     )
     cross_imp_mode = models.CharField(
         "cross-IMP method", max_length=8, choices=list(CROSS_IMP_MODES.items()), default="cross2"
+    )
+    adjusted_scores = models.CharField(
+        "average plus and minus",
+        max_length=8,
+        choices=list(ADJUSTED_SCORE_RULES.items()),
+        default="session",
     )
     factor_totals = models.BooleanField(
         "factor totals",

@@ -1,5 +1,6 @@
 """The scoring engine: plain Python, no Django. Every rule of the game lives here."""
 
+from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, adjusted_percent
 from scoring.board_a_match import board_a_match
 from scoring.boards import board_conditions, is_vulnerable
 from scoring.contracts import Contract, parse_contract
@@ -32,6 +33,7 @@ from scoring.traveller_lines import TravellerLine, parse_traveller_line
 from scoring.victory_points import VP_SCALES, victory_points
 
 __all__ = [
+    "ADJUSTED_SCORE_RULES",
     "VP_SCALES",
     "Adjusted",
     "Chicago",
@@ -47,6 +49,7 @@ __all__ = [
     "TableRound",
     "TravellerLine",
     "adjusted_matchpoints",
+    "adjusted_percent",
     "board_a_match",
     "board_conditions",
     "butler_datum",

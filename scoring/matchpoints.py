@@ -8,9 +8,6 @@ from numbers import Real
 from scoring.errors import ScoringError
 
 # Law 12C2: average plus, average and average minus, in percent of the board top.
-AVERAGE_PLUS = 60
-AVERAGE = 50
-AVERAGE_MINUS = 40
 
 # 2 per score beaten (1 per tie) is the WBF/EBU scale, top 2(n-1); 1 per beat (½ per tie) is the
 # ACBL scale, top n-1. The two differ only by the factor 2.

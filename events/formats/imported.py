@@ -13,7 +13,6 @@ from scoring import ScoringError, TravellerLine, parse_contract
 from scoring.traveller_lines import possible_scores
 
 # Law 12C2's artificial scores, in percent of the top.
-ADJUSTMENT_PERCENT = {"A+": 60, "A": 50, "A-": 40}
 
 
 class FileRefused(ValueError):

@@ -16,10 +16,10 @@ North-South, then East-West, each with its own places.
 
 import json
 
-from events.formats.imported import ADJUSTMENT_PERCENT
 from events.models import Event, Result
 from events.services.rankings import section_ranking
 from scoring import butler_datum
+from scoring.adjusted_scores import FIXED_PERCENT
 
 
 def _number(value: float | None) -> float | None:
@@ -98,10 +98,10 @@ def _adjusted(result: Result) -> dict | None:
         "ew": result.ew_adjustment,
         "ns_percent": result.ns_percent
         if result.ns_percent is not None
-        else ADJUSTMENT_PERCENT[result.ns_adjustment],
+        else FIXED_PERCENT[result.ns_adjustment],
         "ew_percent": result.ew_percent
         if result.ew_percent is not None
-        else ADJUSTMENT_PERCENT[result.ew_adjustment],
+        else FIXED_PERCENT[result.ew_adjustment],
     }
 
 

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass, field
 
 from events.formats.imported import (
-    ADJUSTMENT_PERCENT,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -25,6 +24,7 @@ from events.models import Event, Pair
 from events.services.hand_records import DealRefused, normalize_deal
 from events.services.rankings import section_ranking
 from scoring import board_conditions
+from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import ROUNDING_RULES
@@ -44,6 +44,7 @@ _SETTINGS_META = {
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
+    "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
     "FactorTotals": ("factor_totals", {"Y": True, "N": False}),
     "Winners": ("winners", {"1": 1, "2": 2}),
 }
@@ -389,8 +390,8 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str):
 def _artificial(text: str) -> float | None:
     """Percent of the top for "A+", "A", "A-" (and our "A63" for other percents); else None."""
     code = text.upper()
-    if code in ADJUSTMENT_PERCENT:
-        return ADJUSTMENT_PERCENT[code]
+    if code in FIXED_PERCENT:
+        return FIXED_PERCENT[code]
     if match := _ARTIFICIAL.match(code):
         return float(match[1])
     return None
@@ -467,6 +468,7 @@ def export_event(event: Event) -> bytes:
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
+        f'% <META  name=AdjustedScores  content="{event.adjusted_scores}">',
         f'% <META  name=FactorTotals  content="{"Y" if event.factor_totals else "N"}">',
         f'% <META  name=FactorBoards  content="{event.factor_boards or ""}">',
         f'% <META  name=Winners  content="{event.winners}">',
@@ -566,7 +568,7 @@ def _code(result, side: str) -> str:
     """ "A+" for a standard artificial score; "A63" when the percent is not the code's."""
     percent = getattr(result, f"{side}_percent")
     code = getattr(result, f"{side}_adjustment")
-    if percent is None or percent == ADJUSTMENT_PERCENT[code]:
+    if percent is None or percent == FIXED_PERCENT[code]:
         return _quote(code)
     return _quote(f"A{percent:g}")
 

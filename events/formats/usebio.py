@@ -13,7 +13,6 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
 
 from events.formats.imported import (
-    ADJUSTMENT_PERCENT,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -26,6 +25,7 @@ from events.models import Event
 from events.services.hand_records import DealRefused, normalize_deal
 from events.services.rankings import section_ranking
 from scoring import board_conditions, butler_datum
+from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import ROUNDING_RULES
@@ -52,6 +52,7 @@ _SETTINGS = {
     "mp_rounding": {k: k for k in ROUNDING_RULES},
     "datum_method": {k: k for k in DATUM_METHODS},
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
+    "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
     "factor_totals": {"1": True, "0": False},
 }
 
@@ -326,6 +327,7 @@ def export_event(event: Event) -> bytes:
             ("mp_rounding", event.mp_rounding),
             ("datum_method", event.datum_method),
             ("cross_imp_mode", event.cross_imp_mode),
+            ("adjusted_scores", event.adjusted_scores),
             ("factor_totals", int(event.factor_totals)),
             ("factor_boards", event.factor_boards or ""),
         )
@@ -403,12 +405,12 @@ def _traveller_line(out: _Writer, result, points: str) -> None:
         ns = (
             result.ns_percent
             if result.ns_percent is not None
-            else ADJUSTMENT_PERCENT[result.ns_adjustment]
+            else FIXED_PERCENT[result.ns_adjustment]
         )
         ew = (
             result.ew_percent
             if result.ew_percent is not None
-            else ADJUSTMENT_PERCENT[result.ew_adjustment]
+            else FIXED_PERCENT[result.ew_adjustment]
         )
         out.element("SCORE", f"A{ns:02.0f}{ew:02.0f}")
     elif not result.not_played:

@@ -11,7 +11,6 @@ from django.db import transaction
 
 from events.formats import FORMATS
 from events.formats.imported import (
-    ADJUSTMENT_PERCENT,
     FileRefused,
     ImportedEvent,
     adjustment_code,
@@ -24,6 +23,7 @@ from events.services.hand_records import Analysis, analyse_boards
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
+from scoring.adjusted_scores import FIXED_PERCENT
 
 
 def read_result_file(data: bytes) -> ImportedEvent:
@@ -117,7 +117,8 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
         name=imported.name[:120],
         date=imported.date,
         status=Event.Status.PUBLISHED,
-        **imported.settings,
+        # Other scorers' published figures give 60/40 averages; our own files say otherwise.
+        **({"adjusted_scores": "fixed"} | imported.settings),
     )
     lines = [line for board in imported.boards for line in board.lines]
     source = f"Imported {imported.file_format}" + (
@@ -183,6 +184,6 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
             code = adjustment_code(percent)
             setattr(result, f"{side}_adjustment", code)
             # Only a percent the code does not already stand for is stored.
-            if percent != ADJUSTMENT_PERCENT[code]:
+            if percent != FIXED_PERCENT[code]:
                 setattr(result, f"{side}_percent", percent)
     return result

@@ -6,14 +6,20 @@ of queries, whatever the size of the event.
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 
 from events.models import Board, Event, Pair, Result
-from scoring import Adjusted, Split, cross_imps, datum_imps, matchpoint_traveller
+from scoring import (
+    Adjusted,
+    Split,
+    adjusted_percent,
+    cross_imps,
+    datum_imps,
+    matchpoint_traveller,
+)
 from scoring.matchpoints import round_matchpoints
 
-# Percent of the top for each artificial score (Law 12C2) and IMPs for IMP scoring (Law 86A).
-ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
+# IMPs for an artificial score in IMP scoring (Law 86A).
 ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 
@@ -45,7 +51,7 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
         line.ns_points, line.ew_points, line.top = ns, ew, top
     Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
     on_board = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
-    update_pair_totals(pair_ids=on_board | set(former_pair_ids))
+    update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=event)
 
 
 def _matchpoint_entry(result: Result):
@@ -56,11 +62,12 @@ def _matchpoint_entry(result: Result):
     return result.score_ns
 
 
-def _percent(result: Result, side: str) -> float:
+def _percent(result: Result, side: str, **rule) -> float:
     """A side's artificial score in percent of the top: as stored (e.g. USEBIO's A7030), else
-    what its code stands for."""
+    what its code stands for under the rule (60/50/40 by default)."""
     stored = getattr(result, f"{side}_percent")
-    return ADJUSTED_PERCENT[getattr(result, f"{side}_adjustment")] if stored is None else stored
+    code = getattr(result, f"{side}_adjustment")
+    return adjusted_percent(code, **rule) if stored is None else stored
 
 
 def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
@@ -119,11 +126,41 @@ def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]
     return totals
 
 
-def update_pair_totals(*, pair_ids: set[int]) -> None:
-    """Recompute score, top total and boards played for these pairs from their lines."""
-    totals = pair_totals(Result.objects.all(), pair_ids=pair_ids)
+def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
+    """Recompute score, top total and boards played for these pairs from their lines.
+
+    Under Law 12C2(c) a pair's average plus or minus follows its percentage on the boards it
+    played, so those lines of these pairs are scored again first: one query more, and one
+    update, whatever the size of the event.
+    """
+    if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
+        totals = _totals_with_session_averages(pair_ids, event)
+    else:
+        totals = pair_totals(Result.objects.all(), pair_ids=pair_ids)
     pairs = list(Pair.objects.filter(pk__in=pair_ids))
     for pair in pairs:
         total = totals.get(pair.pk, Totals())
         pair.score, pair.top_total, pair.boards_played = total.score, total.top, total.boards
     Pair.objects.bulk_update(pairs, ["score", "top_total", "boards_played"])
+
+
+def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int, Totals]:
+    played = pair_totals(Result.objects.filter(ns_adjustment=""), pair_ids=pair_ids)
+    adjusted = list(
+        Result.objects.filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))
+        .exclude(ns_adjustment="")
+        .filter(not_played=False, top__isnull=False)  # lines of boards not scored yet wait
+    )
+    totals = dict(played)
+    for line in adjusted:
+        for side in ("ns", "ew"):
+            pair_id = getattr(line, f"{side}_pair_id")
+            if pair_id not in pair_ids:
+                continue
+            session = played.get(pair_id, Totals()).percentage
+            percent = _percent(line, side, rule="session", session_percent=session)
+            points = round_matchpoints(percent * line.top / 100, event.mp_rounding, line.top)
+            setattr(line, f"{side}_points", points)
+            totals[pair_id] = totals.get(pair_id, Totals()) + Totals(points, line.top, 1)
+    Result.objects.bulk_update(adjusted, ["ns_points", "ew_points"])
+    return totals

@@ -98,11 +98,19 @@ def test_club_evening_keyboard_only(page, live_server, club):
     edited = Result.objects.get(board__section__event=event, board__number=3, ns_pair__number=1)
     assert (edited.contract, edited.tricks, edited.score_ns) == ("6NT", 13, 1020)
 
-    # Every line sums to the top (12) whatever was entered, adjusted or Neuberged.
+    # Every played line sums to the top (12), Neuberged or not; the adjusted one follows
+    # Law 12C2(c): 60% or the NS pair's percentage on its other boards if better, and 40% or
+    # the EW pair's if worse.
     lines = Result.objects.filter(board__section__event=event)
-    assert sum(r.ns_points + r.ew_points for r in lines) == pytest.approx(147 * 12)
+    played = lines.filter(ns_adjustment="")
+    assert sum(r.ns_points + r.ew_points for r in played) == pytest.approx(146 * 12)
     adjusted = lines.get(board__number=5, ns_adjustment="A+")
-    assert (adjusted.ns_points, adjusted.ew_points) == (pytest.approx(7.2), pytest.approx(4.8))
+    for side, pair, law in (("ns", adjusted.ns_pair, max), ("ew", adjusted.ew_pair, min)):
+        pair.refresh_from_db()
+        points = getattr(adjusted, f"{side}_points")
+        session = 100 * (pair.score - points) / (pair.top_total - 12)
+        expected = law(60 if side == "ns" else 40, session)
+        assert points == pytest.approx(expected * 12 / 100)
 
     # Publish.
     page.goto(f"{live_server.url}/director/events/{event.pk}/")

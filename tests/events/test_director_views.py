@@ -24,6 +24,7 @@ def event_fields(**changes) -> dict:
         "scoring": "mp",
         "mp_scale": 2,
         "mp_rounding": "none",
+        "adjusted_scores": "session",
         "datum_method": "drop-one",
         "cross_imp_mode": "cross2",
         "winners": 2,

@@ -152,7 +152,9 @@ def saving_queries(event, django_assert_num_queries, count):
         )
 
 
-SAVE_QUERIES = 12
+# The pairs and the movement, the duplicate check, the insert, the board's lines and their
+# update, the pairs' totals (two grouped sums, their averages plus and minus, their update).
+SAVE_QUERIES = 13
 
 
 @pytest.mark.parametrize("tables", [3, 100])
@@ -198,3 +200,37 @@ def test_split_score_scores_each_side_on_its_own_score(make_event):
     # so 3 for EW): the two sides need not add up to the top.
     assert (split.score_ns, split.score_ew, split.note) == (420, -50, "director's ruling")
     assert (split.ns_points, split.ew_points) == (3, 3)
+
+
+def test_law_12c2c_average_plus_follows_a_better_session(make_event):
+    event = make_event(mitchell(3, 2))  # "session" is the default rule
+    b1 = board_meetings(board=board(event, 1))
+    ns_pair, ew_pair = b1[0].ns, b1[0].ew
+    adjusted = save(event, 1, "A+ A-", ns_pair, ew_pair)
+    adjusted.refresh_from_db()
+    assert (adjusted.ns_points, adjusted.ew_points) == (pytest.approx(2.4), pytest.approx(1.6))
+    # Board 3 (the next set): the NS pair shares the top, the EW pair shares the bottom.
+    b2 = {m.ns: m for m in board_meetings(board=board(event, 3))}
+    ew_on_2 = next(m for m in b2.values() if m.ew == ew_pair)
+    others = [m for m in b2.values() if m not in (b2[ns_pair], ew_on_2)]
+    save(event, 3, "4S N 12", b2[ns_pair].ns, b2[ns_pair].ew)
+    save(event, 3, "4S N 12", ew_on_2.ns, ew_on_2.ew)
+    for m in others:
+        save(event, 3, "4S N 10", m.ns, m.ew)
+    adjusted.refresh_from_db()
+    ns_pct = Pair.objects.get(section__event=event, number=ns_pair)
+    # NS played one board at 75% (a shared top): its A+ is 75% of 4, not 60%.
+    assert adjusted.ns_points == pytest.approx(3.0)
+    # EW played one board at 25%: its A- is 25% of 4, not 40%.
+    assert adjusted.ew_points == pytest.approx(1.0)
+    assert ns_pct.score == pytest.approx(3.0 + 3.0)
+
+
+def test_fixed_averages_stay_sixty_and_forty(make_event):
+    event = make_event(mitchell(3, 2), adjusted_scores="fixed")
+    b1 = board_meetings(board=board(event, 1))
+    adjusted = save(event, 1, "A+ A-", b1[0].ns, b1[0].ew)
+    b3 = {m.ns: m for m in board_meetings(board=board(event, 3))}
+    save(event, 3, "4S N 12", b3[b1[0].ns].ns, b3[b1[0].ns].ew)
+    adjusted.refresh_from_db()
+    assert (adjusted.ns_points, adjusted.ew_points) == (pytest.approx(2.4), pytest.approx(1.6))

@@ -57,10 +57,11 @@ def enter(event, lines_by_board):
 
 @pytest.fixture
 def played(make_event):
-    """The 3-table Mitchell with names and LINES entered; results shown as they come in."""
+    """The 3-table Mitchell with names and LINES entered; results shown as they come in;
+    averages plus and minus at a plain 60% and 40%."""
 
     def make(lines=LINES, **event_fields):
-        event = make_event(mitchell(3, 2), **event_fields)
+        event = make_event(mitchell(3, 2), **({"adjusted_scores": "fixed"} | event_fields))
         for pair in Pair.objects.filter(section__event=event):
             name_pair(pair=pair, names=NAMES[pair.number])
         enter(event, lines)

@@ -284,7 +284,8 @@ def test_exported_file_reads_back_with_the_same_lines(played_event):
     assert imported.name == "Spring Pairs"
     assert imported.settings == {
         "scoring": "mp", "mp_scale": 2, "mp_rounding": "none", "datum_method": "drop-one",
-        "cross_imp_mode": "cross2", "factor_totals": False, "winners": 2,
+        "cross_imp_mode": "cross2", "adjusted_scores": "session", "factor_totals": False,
+        "winners": 2,
     }  # fmt: skip
     (board,) = [b for b in imported.boards if b.lines]
     assert [

@@ -15,10 +15,8 @@ from scoring import (
     matchpoints,
     neuberg,
 )
+from scoring.adjusted_scores import FIXED_PERCENT
 from scoring.matchpoints import (
-    AVERAGE,
-    AVERAGE_MINUS,
-    AVERAGE_PLUS,
     board_top,
     round_matchpoints,
 )
@@ -112,16 +110,16 @@ def test_realdata_sm1_neuberg_16_results_factored_to_18():
 
 
 def test_realdata_sm1_average_plus_is_60_percent_of_34():
-    assert adjusted_matchpoints(AVERAGE_PLUS, 18) == 20.4
+    assert adjusted_matchpoints(FIXED_PERCENT["A+"], 18) == 20.4
 
 
 def test_average_constants_are_law_12c2_percentages():
-    assert (AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS) == (60, 50, 40)
+    assert (FIXED_PERCENT["A+"], FIXED_PERCENT["A"], FIXED_PERCENT["A-"]) == (60, 50, 40)
 
 
 def test_adjusted_matchpoints_on_the_one_per_beat_scale():
-    assert adjusted_matchpoints(AVERAGE, 9, per_beat=1) == 4.0
-    assert adjusted_matchpoints(AVERAGE_MINUS, 9, per_beat=1) == 3.2
+    assert adjusted_matchpoints(FIXED_PERCENT["A"], 9, per_beat=1) == 4.0
+    assert adjusted_matchpoints(FIXED_PERCENT["A-"], 9, per_beat=1) == 3.2
 
 
 @pytest.mark.parametrize("percent", [-1, 101, "60"])
@@ -142,7 +140,9 @@ def test_board_top():
 
 def test_traveller_with_an_adjusted_score_neubergs_the_real_results():
     # Four real results Neubergd to the five expected: (M + 1)·5/4 − 1.
-    lines = matchpoint_traveller([100, 200, Adjusted(AVERAGE_PLUS, AVERAGE_MINUS), 300, 400])
+    lines = matchpoint_traveller(
+        [100, 200, Adjusted(FIXED_PERCENT["A+"], FIXED_PERCENT["A-"]), 300, 400]
+    )
     assert lines == [(0.25, 7.75), (2.75, 5.25), (4.8, 3.2), (5.25, 2.75), (7.75, 0.25)]
 
 
@@ -159,7 +159,7 @@ def test_traveller_expected_results_above_the_lines_given():
 
 
 def test_traveller_adjusted_scores_need_not_balance():
-    lines = matchpoint_traveller([Adjusted(AVERAGE_PLUS, AVERAGE_PLUS), 420, 450])
+    lines = matchpoint_traveller([Adjusted(FIXED_PERCENT["A+"], FIXED_PERCENT["A+"]), 420, 450])
     assert lines[0] == (2.4, 2.4)
 
 
@@ -254,7 +254,12 @@ def test_traveller_without_adjustments_is_plain_matchpoints(scores, per_beat):
 
 needs_realdata = pytest.mark.skipif(not REALDATA.is_dir(), reason="/work/shared is not here")
 
-ARTIFICIAL = {"A+": AVERAGE_PLUS, "A": AVERAGE, "A=": AVERAGE, "A-": AVERAGE_MINUS}
+ARTIFICIAL = {
+    "A+": FIXED_PERCENT["A+"],
+    "A": FIXED_PERCENT["A"],
+    "A=": FIXED_PERCENT["A"],
+    "A-": FIXED_PERCENT["A-"],
+}
 
 
 def pbn_score_tables(path):
