@@ -6,7 +6,7 @@ saved line re-scores its board and the totals of the pairs on it, in one transac
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from events.models import Board, Pair, Result, TableRound
@@ -65,13 +65,22 @@ def save_line(
     if ns_number == ew_number:
         raise LineRefused(f"pair {ns_number} cannot play against itself")
     ns, ew = _pairs(board, ns_number, ew_number)
-    meeting = _check_meeting(board, ns, ew)
-    _check_not_entered(board, ns, ew, result)
+    former = {result.ns_pair_id, result.ew_pair_id} - {None} if result and result.pk else set()
     result = result or Result(board=board)
-    former = {result.ns_pair_id, result.ew_pair_id} - {None} if result.pk else set()
-    _fill(result, line, (score_ns, score_ew), ns, ew, meeting)
     with transaction.atomic():
-        result.save()
+        # Several directors may key in at once: saves on one board queue here, so that each
+        # sees the lines saved before it (the duplicate check, the board's matchpoints).
+        _lock(board)
+        meeting = _check_meeting(board, ns, ew)
+        _check_not_entered(board, ns, ew, result)
+        _fill(result, line, (score_ns, score_ew), ns, ew, meeting)
+        try:
+            result.save()
+        except IntegrityError:  # a line that changed under us, past the checks above
+            raise LineRefused(
+                f"board {board.number} for {ns.number} v {ew.number} changed while you typed: "
+                "reload the page"
+            ) from None
         rescore_board(board=board, former_pair_ids=former)
     return result
 
@@ -80,8 +89,14 @@ def delete_line(*, result: Result) -> None:
     """Remove a line and re-score its board."""
     board = result.board
     with transaction.atomic():
+        _lock(board)
         result.delete()
         rescore_board(board=board, former_pair_ids={result.ns_pair_id, result.ew_pair_id})
+
+
+def _lock(board: Board) -> None:
+    """Hold the board until the transaction ends (PostgreSQL; SQLite writes one at a time)."""
+    Board.objects.select_for_update().only("pk").get(pk=board.pk)
 
 
 def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:

@@ -6,6 +6,7 @@ of queries, whatever the size of the event.
 
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Count, Q, Sum
 
 from events.models import Board, Event, Pair, Result
@@ -29,6 +30,11 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
     `former_pair_ids` are pairs whose line on this board was just deleted or moved to other
     pairs: their totals change too.
     """
+    with transaction.atomic(savepoint=False):
+        _rescore_board(board, former_pair_ids)
+
+
+def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     event = board.section.event
     results = list(board.results.all())
     lines = [r for r in results if not r.not_played]
@@ -133,11 +139,12 @@ def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     played, so those lines of these pairs are scored again first: one query more, and one
     update, whatever the size of the event.
     """
+    # Locked first, in one order: totals summed after another save on another board commits.
+    pairs = list(Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk"))
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
     else:
         totals = pair_totals(Result.objects.all(), pair_ids=pair_ids)
-    pairs = list(Pair.objects.filter(pk__in=pair_ids))
     for pair in pairs:
         total = totals.get(pair.pk, Totals())
         pair.score, pair.top_total, pair.boards_played = total.score, total.top, total.boards

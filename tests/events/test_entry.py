@@ -152,9 +152,9 @@ def saving_queries(event, django_assert_num_queries, count):
         )
 
 
-# The pairs and the movement, the duplicate check, the insert, the board's lines and their
-# update, the pairs' totals (two grouped sums, their averages plus and minus, their update).
-SAVE_QUERIES = 13
+# The pairs, the board's lock, the movement, the duplicate check, the insert, the board's lines
+# and their update, the pairs' lock, totals (two grouped sums, averages plus and minus), update.
+SAVE_QUERIES = 14
 
 
 @pytest.mark.parametrize("tables", [3, 100])
