@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from events.models import Board, Club, Event, Pair, Partnership, Player, Section, TableRound
-from scoring import board_conditions
+from scoring import Movement, Sitting, board_conditions
 
 
 class SetupRefused(Exception):
@@ -65,6 +65,33 @@ def _table_round(section: Section, sitting, pairs: dict[int, Pair], movement) ->
         ew_pair=pairs.get(sitting.ew_pair),
         low_board=min(boards) if boards else None,
         high_board=max(boards) if boards else None,
+    )
+
+
+def section_movement(*, section: Section) -> Movement:
+    """The section's movement as its table-rounds now stand (after any repair), as an engine
+    Movement: what table cards and guide cards are printed from."""
+    numbers = dict(section.pairs.values_list("pk", "number"))
+    directions = dict(section.pairs.values_list("number", "direction"))
+    sittings = [
+        Sitting(
+            round=tr.round,
+            table=tr.table,
+            ns_pair=numbers.get(tr.ns_pair_id),
+            ew_pair=numbers.get(tr.ew_pair_id),
+            board_set=(tr.low_board - 1) // section.boards_per_round + 1 if tr.low_board else None,
+        )
+        for tr in section.table_rounds.all()
+    ]
+    fixed = all(directions.values())
+    return Movement(
+        name=section.movement,
+        kind="mitchell" if fixed else "howell",
+        tables=section.tables,
+        boards_per_round=section.boards_per_round,
+        sittings=tuple(sittings),
+        ns_pairs=tuple(n for n, d in directions.items() if d == "NS") if fixed else None,
+        ew_pairs=tuple(n for n, d in directions.items() if d == "EW") if fixed else None,
     )
 
 

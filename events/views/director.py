@@ -15,7 +15,13 @@ from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
-from events.services.setup import SetupRefused, apply_movement, create_event, name_pair
+from events.services.setup import (
+    SetupRefused,
+    apply_movement,
+    create_event,
+    name_pair,
+    section_movement,
+)
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -173,44 +179,18 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    table_rounds = list(section.table_rounds.select_related("ns_pair", "ew_pair"))
+    cards = section_movement(section=section).table_cards()
+    by_round: dict[int, list] = {}
+    for table in sorted(cards):
+        for line in cards[table]:
+            by_round.setdefault(line.round, []).append(line)
     return render(
         request,
         "events/director/cards.html",
         {
             "event": event,
             "section": section,
-            "cards": _cards(table_rounds),
-            "guide": _guide(table_rounds),
+            "cards": sorted(cards.items()),
+            "guide": sorted(by_round.items()),
         },
     )
-
-
-def _cards(table_rounds):
-    """Per table, each round: who sits where, the boards, and where each pair goes next."""
-    position = {}
-    for tr in table_rounds:
-        for pair, seat in ((tr.ns_pair, "NS"), (tr.ew_pair, "EW")):
-            if pair is not None:
-                position[(pair.number, tr.round)] = (tr.table, seat)
-    cards = {}
-    for tr in table_rounds:
-
-        def next_of(pair, tr=tr):
-            if pair is None:
-                return ""
-            nxt = position.get((pair.number, tr.round + 1))
-            return f"table {nxt[0]} {nxt[1]}" if nxt else "finished"
-
-        cards.setdefault(tr.table, []).append(
-            {"tr": tr, "ns_next": next_of(tr.ns_pair), "ew_next": next_of(tr.ew_pair)}
-        )
-    return sorted(cards.items())
-
-
-def _guide(table_rounds):
-    """Who sits where in each round: the list a director pins up."""
-    rounds = {}
-    for tr in table_rounds:
-        rounds.setdefault(tr.round, []).append(tr)
-    return sorted(rounds.items())

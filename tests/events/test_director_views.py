@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from events.models import Board, Event, Pair, Player, TableRound
 from events.services.entry import board_meetings, save_line
-from scoring import mitchell, parse_traveller_line
+from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +224,18 @@ def test_a_lead_the_leader_did_not_hold_is_flagged(director_client, make_event):
     content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
     assert f"Board 1: {second.ns} v {second.ew}, the lead SA is not in East" in content
     assert f"Board 1: {first.ns} v {first.ew}, the lead" not in content
+
+
+@pytest.mark.parametrize(
+    ("movement", "shown"),
+    [
+        pytest.param(howell(4, 2, sit_out=True), "sit out", id="howell-sit-out"),
+        pytest.param(mitchell(8, 2, variant="relay"), "(shared with table 8)", id="relay"),
+        pytest.param(mitchell(7, 3, arrow_switch_rounds=(7,)), "table 2 NS", id="arrow-switch"),
+    ],
+)
+def test_table_cards_of_every_kind_of_movement(director_client, make_event, movement, shown):
+    event = make_event(movement)
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    assert shown in content
+    assert content.count('class="card table-card"') == movement.tables
