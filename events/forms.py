@@ -3,7 +3,7 @@
 from django import forms
 
 from events.models import Event
-from scoring import ScoringError, mitchell, parse_traveller_line, propose_movements
+from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -89,17 +89,8 @@ class MovementForm(forms.Form):
         movement = proposals[choice]
         rounds = data.get("arrow_switch") or ()
         if rounds:
-            if movement.kind != "mitchell":
-                raise forms.ValidationError("Only a Mitchell has arrow-switched rounds.")
             try:
-                movement = mitchell(
-                    movement.tables,
-                    movement.boards_per_round,
-                    rounds=movement.rounds,
-                    variant=movement.variant,
-                    arrow_switch_rounds=rounds,
-                    sit_out=movement.phantom is not None,
-                )
+                movement = arrow_switched(movement, rounds)
             except ScoringError as refused:
                 raise forms.ValidationError(str(refused)) from None
         data["movement"] = movement

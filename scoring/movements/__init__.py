@@ -1,7 +1,7 @@
 """Movements: who plays whom, at which table, on which boards, round by round."""
 
 from scoring.movements.howell import howell
-from scoring.movements.mitchell import mitchell
+from scoring.movements.mitchell import arrow_switched, mitchell
 from scoring.movements.model import GuideLine, Movement, Position, Sitting, TableRound
 from scoring.movements.proposals import propose_movements
 
@@ -11,6 +11,7 @@ __all__ = [
     "Position",
     "Sitting",
     "TableRound",
+    "arrow_switched",
     "howell",
     "mitchell",
     "propose_movements",

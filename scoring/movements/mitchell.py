@@ -98,3 +98,17 @@ def mitchell(
         arrow_switch_rounds=arrow_switch_rounds,
         relay_sets=relay_sets,
     )
+
+
+def arrow_switched(movement: Movement, rounds) -> Movement:
+    """The same Mitchell with NS and EW changing places in `rounds`, for one winner."""
+    if movement.kind != "mitchell":
+        raise ScoringError("Only a Mitchell has arrow-switched rounds.")
+    return mitchell(
+        movement.tables,
+        movement.boards_per_round,
+        rounds=movement.rounds,
+        variant=movement.variant,
+        arrow_switch_rounds=tuple(rounds),
+        sit_out=movement.phantom is not None,
+    )

@@ -5,7 +5,7 @@ import math
 from scoring.errors import ScoringError
 from scoring.howell_schedules import HOWELL_SCHEDULES
 from scoring.movements.howell import howell
-from scoring.movements.mitchell import mitchell
+from scoring.movements.mitchell import arrow_switched, mitchell
 from scoring.movements.model import Movement, whole_number
 
 HOWELL_UP_TO = 6.5  # SPEC §5.3: Howell for 3 to 6½ tables, Mitchell from 7
@@ -76,14 +76,6 @@ def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[
     proposals = [movement for _, movement in sorted(ranked, key=lambda item: item[0])]
     for index, movement in enumerate(proposals):
         if movement.kind == "mitchell":
-            switched = mitchell(
-                movement.tables,
-                movement.boards_per_round,
-                rounds=movement.rounds,
-                variant=movement.variant,
-                sit_out=sit_out,
-                arrow_switch_rounds=(movement.rounds,),
-            )
-            proposals.insert(index + 1, switched)
+            proposals.insert(index + 1, arrow_switched(movement, (movement.rounds,)))
             break
     return proposals

@@ -1,7 +1,5 @@
 """Hand records: deals, the double-dummy table and par (SPEC §7), and the board page's diagram."""
 
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
@@ -13,8 +11,7 @@ from events.services.hand_records import (
     set_deal,
 )
 from events.services.imports import import_event, read_result_file
-
-FILES = Path(__file__).parent / "files"
+from tests.events.files import read_file
 
 # sm1.pbn (Ruter 4.9.1.3, ../shared/realdata), board 1 and board 16, with Ruter's own
 # OptimumResultTable and OptimumScore for them.
@@ -93,7 +90,7 @@ def test_par_text_of_a_passed_out_deal():
 
 @pytest.mark.django_db
 def test_import_stores_the_analysis_once_on_each_board_with_a_deal(club):
-    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    data = read_file("ruter_pairs.pbn")
     event = import_event(imported=read_result_file(data), club=club)
     board_1, board_2 = event.sections.get().boards.all()
     assert board_1.par == "NS +990: 6NT= by S"
@@ -118,7 +115,7 @@ def test_set_deal_works_the_analysis_out(make_event):
 
 @pytest.mark.django_db
 def test_board_page_shows_hands_makeable_contracts_and_par(client, club):
-    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    data = read_file("ruter_pairs.pbn")
     event = import_event(imported=read_result_file(data), club=club)
     url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 1})
     content = client.get(url).content.decode()
@@ -133,7 +130,7 @@ def test_board_page_shows_hands_makeable_contracts_and_par(client, club):
 
 @pytest.mark.django_db
 def test_board_page_without_a_hand_record_has_no_diagram(client, club):
-    data = (FILES / "ruter_pairs.pbn").read_bytes()
+    data = read_file("ruter_pairs.pbn")
     event = import_event(imported=read_result_file(data), club=club)
     url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 2})
     response = client.get(url)

@@ -2,7 +2,6 @@
 
 import base64
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -18,12 +17,7 @@ from events.services.imports import import_event, preview_import, read_result_fi
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from scoring import howell, mitchell, parse_traveller_line
-
-FILES = Path(__file__).parent / "files"
-
-
-def _file(name: str) -> bytes:
-    return (FILES / name).read_bytes()
+from tests.events.files import FILES, read_file
 
 
 def _ranking(event: Event) -> list:
@@ -63,7 +57,7 @@ def _points(event: Event) -> dict:
 
 @pytest.mark.django_db
 def test_ruter_file_is_saved_and_scored_by_our_engine(club):
-    event = import_event(imported=read_result_file(_file("ruter_pairs.pbn")), club=club)
+    event = import_event(imported=read_result_file(read_file("ruter_pairs.pbn")), club=club)
     assert (event.name, event.status, event.scoring, event.mp_scale, event.winners) == (
         "Kerhon parikilpailu", "published", "mp", 2, 2
     )  # fmt: skip
@@ -97,10 +91,10 @@ def test_ruter_file_is_saved_and_scored_by_our_engine(club):
 @pytest.mark.django_db
 def test_usebio_two_winner_file_gives_the_same_ranking_as_the_pbn_one(club):
     pbn_event = import_event(
-        imported=read_result_file(_file("ruter_pairs.pbn")), club=club, hand_records=False
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
     )
     usebio_event = import_event(
-        imported=read_result_file(_file("compscore_mp.xml")), club=club, hand_records=False
+        imported=read_result_file(read_file("compscore_mp.xml")), club=club, hand_records=False
     )
     assert _ranking(usebio_event) == _ranking(pbn_event)
     assert _points(usebio_event) == _points(pbn_event)
@@ -108,7 +102,7 @@ def test_usebio_two_winner_file_gives_the_same_ranking_as_the_pbn_one(club):
 
 @pytest.mark.django_db
 def test_cross_imp_file_ranks_by_total_with_shared_places(club):
-    event = import_event(imported=read_result_file(_file("compscore_cross.xml")), club=club)
+    event = import_event(imported=read_result_file(read_file("compscore_cross.xml")), club=club)
     assert _ranking(event) == [
         (
             "",
@@ -126,7 +120,7 @@ def test_cross_imp_file_ranks_by_total_with_shared_places(club):
 
 @pytest.mark.django_db
 def test_magic_contest_butler_file_is_scored_against_the_datum(club):
-    event = import_event(imported=read_result_file(_file("magic_butler.pbn")), club=club)
+    event = import_event(imported=read_result_file(read_file("magic_butler.pbn")), club=club)
     assert (event.scoring, event.datum_method, event.factor_totals, event.factor_boards) == (
         "butler", "drop-one", True, 3
     )  # fmt: skip
@@ -148,7 +142,9 @@ def test_a_file_of_neither_kind_is_refused():
 
 @pytest.mark.django_db
 def test_preview_ranks_without_saving_anything(club):
-    preview = preview_import(imported=read_result_file(_file("ruter_pairs.pbn")), club=club, rows=2)
+    preview = preview_import(
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, rows=2
+    )
     assert (preview.name, preview.pairs, preview.boards, preview.lines) == (
         "Kerhon parikilpailu", 6, 2, 6
     )  # fmt: skip
@@ -256,7 +252,7 @@ def test_an_event_made_here_exported_and_imported_again_ranks_the_same(
 @pytest.mark.django_db
 def test_rescore_event_with_other_settings(club):
     event = import_event(
-        imported=read_result_file(_file("ruter_pairs.pbn")), club=club, hand_records=False
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
     )
     rescore_event(event=event, scoring="cross-imps", cross_imp_mode="cross2")
     event.refresh_from_db()
@@ -271,7 +267,7 @@ def test_rescore_event_with_other_settings(club):
 @pytest.mark.django_db
 def test_rescore_event_refuses_a_setting_that_does_not_exist(club):
     event = import_event(
-        imported=read_result_file(_file("ruter_pairs.pbn")), club=club, hand_records=False
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
     )
     before = _points(event)
     with pytest.raises(ValidationError):
@@ -283,7 +279,7 @@ def test_rescore_event_refuses_a_setting_that_does_not_exist(club):
 
 @pytest.mark.django_db
 def test_an_artificial_score_of_70_30_is_scored_as_70_30(club):
-    data = _file("compscore_mp.xml").replace(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>")
+    data = read_file("compscore_mp.xml").replace(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>")
     event = import_event(imported=read_result_file(data), club=club, hand_records=False)
     assert _points(event)[(1, 3, 6)] == (2.8, 1.2)
 
@@ -309,7 +305,9 @@ def test_import_results_command_prints_the_event_id_last(club):
 @pytest.mark.django_db
 def test_import_results_command_refuses_a_malformed_file_and_saves_nothing(club, tmp_path):
     path = tmp_path / "broken.pbn"
-    path.write_bytes(_file("ruter_pairs.pbn").replace(b"1 1 1 4 4S   N 10", b"1 1 1 4 4S   N 14"))
+    path.write_bytes(
+        read_file("ruter_pairs.pbn").replace(b"1 1 1 4 4S   N 10", b"1 1 1 4 4S   N 14")
+    )
     with pytest.raises(CommandError) as refused:
         call_command("import_results", str(path), "--club", club.slug, stdout=StringIO())
     assert str(refused.value) == "broken.pbn: line 36: tricks must be 0 to 13"
@@ -333,7 +331,7 @@ def test_import_results_command_needs_the_club_when_there_are_several(club):
 
 
 @pytest.mark.django_db
-def test_import_results_command_refuses_a_team_file(club):
+def test_import_results_command_refuses_a_teamread_file(club):
     with pytest.raises(CommandError, match=r"ruter_teams\.pbn: team events are not supported yet"):
         call_command("import_results", str(FILES / "ruter_teams.pbn"), stdout=StringIO())
     assert Event.objects.count() == 0
@@ -344,7 +342,7 @@ def test_import_results_command_refuses_a_team_file(club):
 
 
 def _upload(name: str, data: bytes | None = None) -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, _file(name) if data is None else data)
+    return SimpleUploadedFile(name, read_file(name) if data is None else data)
 
 
 @pytest.mark.django_db
@@ -379,7 +377,7 @@ def test_upload_shows_a_preview_and_saves_nothing(director_client, club):
 
 @pytest.mark.django_db
 def test_confirming_the_preview_imports_and_publishes(director_client, club):
-    content = base64.b64encode(_file("compscore_cross.xml")).decode()
+    content = base64.b64encode(read_file("compscore_cross.xml")).decode()
     response = director_client.post(
         reverse("import-confirm", kwargs={"slug": club.slug}),
         {"content": content, "filename": "compscore_cross.xml"},
@@ -397,7 +395,7 @@ def test_confirming_the_preview_imports_and_publishes(director_client, club):
 
 @pytest.mark.django_db
 def test_a_malformed_upload_is_refused_naming_the_line(director_client, club):
-    data = _file("ruter_pairs.pbn").replace(b"3 2 3 4 2H", b"3 2 3 4 2Q")
+    data = read_file("ruter_pairs.pbn").replace(b"3 2 3 4 2H", b"3 2 3 4 2Q")
     response = director_client.post(
         reverse("import-upload", kwargs={"slug": club.slug}),
         {"file": _upload("ruter_pairs.pbn", data)},
@@ -423,7 +421,7 @@ def test_import_pages_are_for_the_clubs_directors(client, club, django_user_mode
     client.force_login(other)
     assert client.get(url).status_code == 404
     confirm = reverse("import-confirm", kwargs={"slug": club.slug})
-    content = base64.b64encode(_file("compscore_cross.xml")).decode()
+    content = base64.b64encode(read_file("compscore_cross.xml")).decode()
     assert client.post(confirm, {"content": content}).status_code == 404
     assert Event.objects.count() == 0
 
@@ -431,7 +429,7 @@ def test_import_pages_are_for_the_clubs_directors(client, club, django_user_mode
 @pytest.mark.django_db
 def test_the_imported_event_opens_on_the_director_page(director_client, club):
     event = import_event(
-        imported=read_result_file(_file("ruter_pairs.pbn")), club=club, hand_records=False
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
     )
     response = director_client.get(reverse("director-event", kwargs={"event_id": event.pk}))
     assert "Päivi Virtanen &amp; Åke Lindholm" in response.content.decode()

@@ -1,7 +1,6 @@
 """The JSON export: its shape, its figures, and its public address."""
 
 import json
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -11,12 +10,11 @@ from events.models import Event
 from events.services.entry import board_meetings, save_line
 from events.services.imports import import_event, read_result_file
 from scoring import parse_traveller_line
-
-FILES = Path(__file__).parent / "files"
+from tests.events.files import read_file
 
 
 def _import(club, name: str) -> Event:
-    data = (FILES / name).read_bytes()
+    data = read_file(name)
     return import_event(imported=read_result_file(data), club=club, hand_records=False)
 
 

@@ -1,7 +1,6 @@
 """PBN 2.1: reading what Ruter and Magic Contest write, refusing what we cannot score, writing."""
 
 import datetime
-from pathlib import Path
 
 import pytest
 
@@ -9,22 +8,11 @@ from events.formats import pbn
 from events.formats.imported import FileRefused
 from events.models import Event
 from scoring import parse_traveller_line
-
-FILES = Path(__file__).parent / "files"
-
-
-def _file(name: str) -> bytes:
-    return (FILES / name).read_bytes()
-
-
-def _lines(imported):
-    return {
-        (b.number, line.ns_pair, line.ew_pair): line for b in imported.boards for line in b.lines
-    }
+from tests.events.files import lines_by_meeting, read_file
 
 
 def test_ruter_file_event_pairs_and_settings():
-    imported = pbn.parse_file(_file("ruter_pairs.pbn"))
+    imported = pbn.parse_file(read_file("ruter_pairs.pbn"))
     assert (imported.name, imported.date) == ("Kerhon parikilpailu", datetime.date(2026, 3, 14))
     assert (imported.file_format, imported.generator) == ("PBN", "Ruter")
     assert imported.settings == {"scoring": "mp", "mp_scale": 2, "winners": 2}
@@ -47,7 +35,7 @@ def test_ruter_file_event_pairs_and_settings():
 
 
 def test_ruter_rows_unsigned_scores_artificial_scores_and_pass():
-    lines = _lines(pbn.parse_file(_file("ruter_pairs.pbn")))
+    lines = lines_by_meeting(pbn.parse_file(read_file("ruter_pairs.pbn")))
     made = lines[(1, 1, 4)]
     assert (made.contract, made.declarer, made.tricks, made.lead, made.score_ns) == (
         "4S", "N", 10, "D2", 420
@@ -71,13 +59,13 @@ def test_ruter_rows_unsigned_scores_artificial_scores_and_pass():
 
 
 def test_hash_repeats_the_previous_games_tag():
-    imported = pbn.parse_file(_file("ruter_pairs.pbn"))
+    imported = pbn.parse_file(read_file("ruter_pairs.pbn"))
     assert imported.boards[1].lines[0].where == "line 57"
     assert len(imported.boards) == 2  # board 2's [Event "#"] and [Scoring "#"] were read
 
 
 def test_magic_contest_bye_rows_mean_totals_factored_to_every_board():
-    imported = pbn.parse_file(_file("magic_butler.pbn"))
+    imported = pbn.parse_file(read_file("magic_butler.pbn"))
     assert imported.generator == "Magic Contest"
     assert imported.settings == {
         "scoring": "butler",
@@ -90,7 +78,7 @@ def test_magic_contest_bye_rows_mean_totals_factored_to_every_board():
 
 
 def test_utf8_with_byte_order_mark_is_read_as_utf8():
-    text = _file("ruter_pairs.pbn").decode("iso-8859-1")
+    text = read_file("ruter_pairs.pbn").decode("iso-8859-1")
     imported = pbn.parse_file(b"\xef\xbb\xbf" + text.replace("Päivi", "Paweł").encode("utf-8"))
     assert imported.pairs[2].names == ["Paweł Virtanen", "Åke Lindholm"]
 
@@ -140,12 +128,12 @@ def test_scoring_we_cannot_do_is_refused(value, message):
 
 def test_team_file_is_refused_with_a_clear_message():
     with pytest.raises(FileRefused) as refused:
-        pbn.parse_file(_file("ruter_teams.pbn"))
+        pbn.parse_file(read_file("ruter_teams.pbn"))
     assert str(refused.value) == "team events are not supported yet: import a pairs event"
 
 
 def _broken(old: bytes, new: bytes) -> bytes:
-    data = _file("ruter_pairs.pbn")
+    data = read_file("ruter_pairs.pbn")
     assert data.count(old) == 1
     return data.replace(old, new)
 
@@ -225,7 +213,7 @@ def test_the_event_date_stands_in_for_a_date_partly_unknown():
 
 
 def test_a_file_without_scoring_is_refused():
-    data = _file("ruter_pairs.pbn").replace(b'[Scoring "MatchPoints;MP1"]\r\n', b"")
+    data = read_file("ruter_pairs.pbn").replace(b'[Scoring "MatchPoints;MP1"]\r\n', b"")
     with pytest.raises(FileRefused, match=r"^line 13: the file has no \[Scoring\] tag"):
         pbn.parse_file(data)
 
@@ -279,7 +267,7 @@ def test_export_is_pbn_2_1_in_utf8_with_settings_and_results(played_event):
 
 
 @pytest.mark.django_db
-def test_exported_file_reads_back_with_the_same_lines(played_event):
+def test_exported_file_reads_back_with_the_samelines_by_meeting(played_event):
     imported = pbn.parse_file(pbn.export_event(played_event))
     assert imported.name == "Spring Pairs"
     assert imported.settings == {

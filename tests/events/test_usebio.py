@@ -2,7 +2,6 @@
 
 import datetime
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -11,22 +10,11 @@ from events.formats.imported import FileRefused
 from events.services.entry import board_meetings, save_line
 from events.services.imports import import_event
 from scoring import parse_traveller_line
-
-FILES = Path(__file__).parent / "files"
-
-
-def _file(name: str) -> bytes:
-    return (FILES / name).read_bytes()
-
-
-def _lines(imported):
-    return {
-        (b.number, line.ns_pair, line.ew_pair): line for b in imported.boards for line in b.lines
-    }
+from tests.events.files import lines_by_meeting, read_file
 
 
 def test_mp_pairs_two_winners_numbered_ns_and_ew():
-    imported = usebio.parse_file(_file("compscore_mp.xml"))
+    imported = usebio.parse_file(read_file("compscore_mp.xml"))
     assert (imported.name, imported.date) == (
         "Thursday Mitchell (12-Mar-26)",
         datetime.date(2026, 3, 12),
@@ -49,7 +37,7 @@ def test_mp_pairs_two_winners_numbered_ns_and_ew():
 
 
 def test_traveller_lines_a6040_pass_and_leads():
-    lines = _lines(usebio.parse_file(_file("compscore_mp.xml")))
+    lines = lines_by_meeting(usebio.parse_file(read_file("compscore_mp.xml")))
     made = lines[(1, 1, 4)]
     assert (made.contract, made.declarer, made.tricks, made.lead, made.score_ns, made.where) == (
         "4S", "N", 10, "D2", 420, "BOARD 1, TRAVELLER_LINE 1"
@@ -67,7 +55,7 @@ def test_traveller_lines_a6040_pass_and_leads():
 
 
 def test_handset_gives_the_deal():
-    imported = usebio.parse_file(_file("compscore_mp.xml"))
+    imported = usebio.parse_file(read_file("compscore_mp.xml"))
     assert imported.boards[0].deal == (
         "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
     )
@@ -76,7 +64,7 @@ def test_handset_gives_the_deal():
 
 
 def test_cross_imp_settings():
-    imported = usebio.parse_file(_file("compscore_cross.xml"))
+    imported = usebio.parse_file(read_file("compscore_cross.xml"))
     assert imported.settings == {
         "scoring": "cross-imps", "cross_imp_mode": "cross2", "factor_totals": True, "winners": 1
     }  # fmt: skip
@@ -84,14 +72,14 @@ def test_cross_imp_settings():
 
 
 def test_butler_pairs_event_type():
-    data = _file("compscore_cross.xml").replace(b'"CROSS_IMP"', b'"BUTLER_PAIRS"')
+    data = read_file("compscore_cross.xml").replace(b'"CROSS_IMP"', b'"BUTLER_PAIRS"')
     imported = usebio.parse_file(data)
     assert imported.settings["scoring"] == "butler"
     assert imported.settings["datum_method"] == "drop-one"
 
 
 def _broken(old: bytes, new: bytes, name: str = "compscore_mp.xml") -> bytes:
-    data = _file(name)
+    data = read_file(name)
     assert data.count(old) == 1
     return data.replace(old, new)
 
