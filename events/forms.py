@@ -1,5 +1,7 @@
 """Forms: the boundary where typed text becomes domain values, or a message saying what to fix."""
 
+from functools import cached_property
+
 from django import forms
 
 from events.models import Event
@@ -69,6 +71,7 @@ class MovementForm(forms.Form):
     def clean_tables(self) -> float:
         return tables_from_text(self.cleaned_data["tables"])
 
+    @cached_property
     def proposals(self) -> list:
         """The movements that fit the tables typed (after is_valid()), best first."""
         tables = self.cleaned_data.get("tables")
@@ -82,7 +85,7 @@ class MovementForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        proposals = self.proposals()
+        proposals = self.proposals
         choice = data.get("choice")
         if choice is None or choice >= len(proposals):
             raise forms.ValidationError("Choose one of the movements.")

@@ -18,7 +18,7 @@ from scoring import (
     datum_imps,
     matchpoint_traveller,
 )
-from scoring.matchpoints import round_matchpoints
+from scoring.matchpoints import board_top, round_matchpoints
 
 # IMPs for an artificial score in IMP scoring (Law 86A).
 ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
@@ -40,7 +40,7 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     lines = [r for r in results if not r.not_played]
     if event.scoring == Event.Scoring.MATCHPOINTS:
         expected = max(board.expected_results, len(lines))
-        top = event.mp_scale * (expected - 1)
+        top = board_top(expected, event.mp_scale)
         points = [
             (
                 round_matchpoints(ns, event.mp_rounding, top),

@@ -11,7 +11,8 @@ class SetupRefused(Exception):
 
 
 def apply_movement(*, section: Section, movement) -> None:
-    """Give the section the movement's pairs, boards and table-rounds.
+    """Give the section the movement's pairs, boards and table-rounds; arrow-switched rounds
+    make the event one with a single winner.
 
     Refused once results exist: changing the movement under saved lines would orphan them.
     """
@@ -27,6 +28,8 @@ def apply_movement(*, section: Section, movement) -> None:
         section.rounds = movement.rounds
         section.boards_per_round = movement.boards_per_round
         section.save()
+        if movement.arrow_switch_rounds:
+            Event.objects.filter(pk=section.event_id).update(winners=1)
         pairs = _movement_pairs(section, movement, keep_names)
         Board.objects.bulk_create(
             Board(

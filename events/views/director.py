@@ -62,17 +62,14 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     section = event.sections.get()
     data = request.POST if request.method == "POST" else request.GET
     form = MovementForm(data if "tables" in data else {"tables": str(section.tables or "")})
-    form.is_valid()
-    if request.method == "POST" and form.is_valid():
+    valid = form.is_valid()  # also lists the movements that fit, for the page
+    if request.method == "POST" and valid:
         movement = form.cleaned_data["movement"]
         try:
             apply_movement(section=section, movement=movement)
         except SetupRefused as refused:
             messages.error(request, str(refused))
         else:
-            if movement.arrow_switch_rounds:
-                event.winners = 1
-                event.save(update_fields=["winners"])
             messages.success(request, f"Movement: {movement.name}.")
             return redirect("director-pairs", event_id=event.pk)
     return render(
@@ -81,7 +78,7 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "form": form,
-            "proposals": form.proposals(),
+            "proposals": form.proposals,
             "posted": request.method == "POST",
         },
     )
