@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "events",
 ]
 
@@ -77,6 +78,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+
+# Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
+# which `make run` and `make serve` start beside the web server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
