@@ -95,14 +95,11 @@ def test_par_text_of_a_passed_out_deal():
     assert par_text(0, []) == "0: passed out"
 
 
-@pytest.mark.django_db
-def test_the_worker_stores_the_analysis_of_each_board_with_a_deal(
-    director_client, club, django_capture_on_commit_callbacks
-):
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection when it is done
+def test_the_worker_stores_the_analysis_of_each_board_with_a_deal(director_client, club):
     data = read_file("ruter_pairs.pbn")
     confirm = {"content": base64.b64encode(data).decode(), "filename": "ruter_pairs.pbn"}
-    with django_capture_on_commit_callbacks(execute=True):
-        director_client.post(reverse("import-confirm", args=[club.slug]), confirm)
+    director_client.post(reverse("import-confirm", args=[club.slug]), confirm)
     event = Event.objects.get()
     assert hands_to_analyse(event=event).count() == 1  # queued, not worked out in the request
     assert DBTaskResult.objects.get().status == "READY"
