@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint browser-deps demo clean
+.PHONY: run serve production secret-key test install lint browser-deps demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,30 @@ run: install
 	$(DEV) load_demo
 	$(DEV) db_worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; $(DEV) runserver 127.0.0.1:8000
 
+# Serve the demo as in production (gunicorn, WhiteNoise, debugging off) at http://127.0.0.1:8000.
+serve: install secret-key
+	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
+	$(SERVE_ENV) $(BIN)/python manage.py load_demo
+	@$(MAKE) --no-print-directory production
+
+# The production server on the database as it is, without the demo: migrate, collect the static
+# files (hashed names, compressed), then gunicorn and the background worker beside it. GUNICORN_BIND (127.0.0.1:8000) and
+# GUNICORN_WORKERS (two a core plus one) change where and how many; DATABASE_URL selects
+# PostgreSQL. Plain HTTP, so DJANGO_SECURE=0 unless it is set: behind TLS set DJANGO_SECURE=1.
+SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
+	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
+
+production: install secret-key
+	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
+	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input --verbosity 0
+	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
+	  $(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py clubscoring.wsgi
+
+# Without DJANGO_SECRET_KEY, a key made once into .secret_key (git-ignored, readable by you only).
+secret-key:
+	@test -n "$$DJANGO_SECRET_KEY" || test -s .secret_key || { umask 077; \
+	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key; }
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -37,8 +61,8 @@ browser-deps:
 
 # Everything: lint, migrations up to date, the whole suite (browser tests included).
 test: install lint browser-deps
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) db.sqlite3 test-artifacts .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .ruff_cache .hypothesis

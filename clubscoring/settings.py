@@ -1,14 +1,19 @@
 """Settings for Clubscoring, driven by the environment.
 
 SQLite is the embedded default; set DATABASE_URL (e.g. postgres://user@127.0.0.1:5432/clubscoring)
-for PostgreSQL. DJANGO_DEBUG=1 for development, DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS in
-production.
+for PostgreSQL. DJANGO_DEBUG=1 for development. In production (debugging off) DJANGO_SECRET_KEY
+must be set and DJANGO_ALLOWED_HOSTS should be; the site is served over TLS unless
+DJANGO_SECURE=0, and DJANGO_BEHIND_PROXY=1 trusts a TLS proxy's X-Forwarded-Proto and -For.
+The README's "Production" section says more.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -18,7 +23,17 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "insecure-development-key-set-DJANGO_SECRET_KEY")
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        # Never fall back to a key anyone can read in the repository: sessions and password
+        # reset links would be forgeable.
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. With debugging off Clubscoring needs a secret key "
+            "of its own: set DJANGO_SECRET_KEY to 50 or more random characters (make serve "
+            "makes one in .secret_key), or set DJANGO_DEBUG=1 for development."
+        )
+    SECRET_KEY = "insecure-development-key-set-DJANGO_SECRET_KEY"
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 
 INSTALLED_APPS = [
@@ -30,11 +45,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tasks_db",
+    "axes",
     "events",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -42,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubscoring.urls"
@@ -85,6 +105,18 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# django-axes refuses a login after AXES_FAILURE_LIMIT wrong passwords for the same username
+# from the same address, for AXES_COOLOFF_TIME; a right password resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clubscoring.lockout.locked_out"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -100,8 +132,73 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# With debugging off, collectstatic writes each file under a name with its hash, gzipped beside
+# it, and WhiteNoise serves them with a cache header of a year; in development runserver serves
+# the files as they are.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # Uploaded result files are parsed in memory and never stored.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# Secure by default with debugging off: HTTPS only, secure cookies, HSTS. DJANGO_SECURE=0 serves
+# plain HTTP (make serve on 127.0.0.1 does). Behind a TLS proxy set DJANGO_BEHIND_PROXY=1, and
+# the proxy must set X-Forwarded-Proto (and X-Forwarded-For, which the login throttle reads).
+SECURE = env_bool("DJANGO_SECURE", default=not DEBUG)
+if SECURE:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", default=True)
+if env_bool("DJANGO_BEHIND_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_IPWARE_PROXY_COUNT = 1
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Scripts and styles come from our own static files only: no inline script, style or on*
+# handler, no eval (htmx is configured without it in base.html).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Warnings and errors to stderr; a record about a request (django.request's 500s, for one)
+# names its method, path and user.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request": {"()": "clubscoring.request_logging.RequestContext"}},
+    "formatters": {
+        "plain": {
+            "format": "{asctime} {levelname} {name} [{request_context}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request"],
+            "formatter": "plain",
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    # Django's own console handler would print its records a second time in development.
+    "loggers": {"django": {"handlers": [], "level": "WARNING", "propagate": True}},
+}

@@ -217,7 +217,10 @@ def _mode(request: HttpRequest, *, default: str) -> str:
 
 def _render_grid(request, event, mode, context, *, saved: bool) -> HttpResponse:
     if not request.htmx:
-        return redirect(_mode_url(event, mode))
+        if saved:
+            return redirect(_mode_url(event, mode))
+        # Without JavaScript a refused line comes back on the whole page: what was typed, and why.
+        return render(request, "events/director/entry.html", context)
     response = render(request, "events/director/entry.html#entry-grid", context)
     if saved:
         trigger_client_event(response, "result-saved")

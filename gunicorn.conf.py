@@ -1,0 +1,14 @@
+"""gunicorn's settings for `make serve`, from the environment: GUNICORN_BIND (127.0.0.1:8000 by
+default) and GUNICORN_WORKERS (two a core plus one by default). Anything else gunicorn takes
+goes in GUNICORN_CMD_ARGS."""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS") or 2 * len(os.sched_getaffinity(0)) + 1)
+# The access log and gunicorn's own errors to stdout and stderr, beside Django's log (stderr).
+accesslog = "-"
+errorlog = "-"
+# No control socket: its default path in the home directory is one per user, and a second
+# server (another checkout, the tests) would take it over.
+control_socket_disable = True

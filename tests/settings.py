@@ -1,0 +1,22 @@
+"""The test suite's settings: production's (debugging off) with a key of its own, plain HTTP for
+the test client and the live server, and static files served as they are (collectstatic is not
+run for the tests; tests/events/test_production.py serves the collected files through gunicorn).
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k" * 20 + "-not-secret-" + "s" * 20)
+
+from clubscoring.settings import *  # noqa: F403
+
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# WhiteNoise serves the source files as it does in development.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
