@@ -188,7 +188,12 @@ LOGGING = {
         "plain": {
             "format": "{asctime} {levelname} {name} [{request_context}] {message}",
             "style": "{",
-        }
+        },
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
     },
     "handlers": {
         "stderr": {
@@ -196,9 +201,14 @@ LOGGING = {
             "stream": "ext://sys.stderr",
             "filters": ["request"],
             "formatter": "plain",
-        }
+        },
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
     },
     "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-    # Django's own console handler would print its records a second time in development.
-    "loggers": {"django": {"handlers": [], "level": "WARNING", "propagate": True}},
+    "loggers": {
+        # Django's own console handler would print its records a second time in development.
+        "django": {"handlers": [], "level": "WARNING", "propagate": True},
+        # runserver's line for every request, as Django's default logging prints it.
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }
