@@ -1,6 +1,6 @@
 """The test suite's settings: production's (debugging off) with a key of its own, plain HTTP for
 the test client and the live server, and static files served as they are (collectstatic is not
-run for the tests; tests/events/test_production.py serves the collected files through gunicorn).
+run for the tests; tests/clubscoring/test_serve.py serves the collected files through gunicorn).
 """
 
 import os
