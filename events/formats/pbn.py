@@ -32,6 +32,7 @@ from scoring.matchpoints import ROUNDING_RULES
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _META = re.compile(r'^%\s*<META\s+name=(\S+)\s+content="(.*)">\s*$', re.IGNORECASE)
+_ESCAPED = re.compile(r'\\([\\"])')
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
                "all": "All", "both": "All"}  # fmt: skip
@@ -85,6 +86,12 @@ def looks_like_pbn(data: bytes) -> bool:
     return head.startswith("%") or head.startswith("[")
 
 
+def _unescape(text: str) -> str:
+    """A PBN string's content: `\\"` is a quote, `\\\\` a backslash; any other backslash stays
+    (Ruter's column formats, "Rank\\2R")."""
+    return _ESCAPED.sub(r"\1", text)
+
+
 def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
     """The META comments and the games (tag sections) of a PBN file, with line numbers.
 
@@ -118,7 +125,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
             game, current = _Game(), None
             continue
         if match := _TAG.match(line):
-            name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
+            name, value = match[1], _unescape(match[2])
             if name in game.tags:  # a new game without the empty line between
                 games.append(game)
                 previous = {n: tag.value for n, tag in game.tags.items()}
@@ -132,7 +139,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
         if current is None:
             raise FileRefused(f"line {number}: data outside any tag: {line[:40]!r}")
         current.rows.append(
-            (number, [m[1] if m[1] is not None else m[2] for m in _CELL.finditer(line)])
+            (number, [_unescape(m[1]) if m[1] is not None else m[2] for m in _CELL.finditer(line)])
         )
     if game.tags:
         games.append(game)
@@ -437,13 +444,30 @@ def scoring_tag(event: Event) -> str:
     }.get(event.datum_method, "IMP;Butler;Mean")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def pbn_text(value) -> str:
+    """Text as a PBN string's content (PBN 2.1 §3.7): one line, `\\` and `"` escaped.
+
+    A control character (a newline in a name, a NUL) would end the tag or the line: it becomes a
+    space, so that every file we write reads back.
+    """
+    text = _CONTROL.sub(" ", str(value))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _quote(value) -> str:
-    # Backslashes stay single, as in Ruter's column formats ("Rank\2R").
-    return '"' + str(value).replace('"', '\\"') + '"'
+    return f'"{pbn_text(value)}"'
 
 
 def _tag(name: str, value) -> str:
     return f"[{name} {_quote(value)}]"
+
+
+def _table_tag(name: str, columns: list[str]) -> str:
+    # A table's column formats keep their single backslashes, as Ruter writes them ("Rank\2R").
+    return f'[{name} "{";".join(columns)}"]'
 
 
 def _points(value: float | None) -> str:
@@ -460,7 +484,7 @@ def export_event(event: Event) -> bytes:
         "% EXPORT",
         "%",
         f'% <META  name=Generator  content="{GENERATOR}">',
-        f'% <META  name=ContestName  content="{event.name}">',
+        f'% <META  name=ContestName  content="{pbn_text(event.name)}">',
         f'% <META  name=ContestDate  content="{event.date:%Y-%m-%d}">',
         f'% <META  name=ScoringType  content="{scoring_tag(event)}">',
         f'% <META  name=BoardCount  content="{section.boards.count()}">',
@@ -508,7 +532,7 @@ def _total_score_table(event: Event, section, unit: str) -> list[str]:
     if not event.is_imps:
         columns.append("TotalPercentage\\6R")
     columns += ["Names\\40L", "NrBoards\\3R"]
-    rows = [_tag("TotalScoreTable", ";".join(columns))]
+    rows = [_table_tag("TotalScoreTable", columns)]
     for group in section_ranking(section=section):
         for standing in group.standings:
             pair = standing.pair
@@ -533,7 +557,7 @@ def _score_table(event: Event, board, unit: str) -> list[str]:
     columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
-    rows = [_tag("ScoreTable", ";".join(columns))]
+    rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
             contract, ns_score, ew_score = "-", _code(result, "ns"), _code(result, "ew")
@@ -578,7 +602,7 @@ def _optimum(board) -> list[str]:
     score = board.double_dummy["par_score"]
     rows = [
         _tag("OptimumScore", f"NS {score}"),
-        _tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"),
+        _table_tag("OptimumResultTable", ["Declarer", "Denomination\\2R", "Result\\2R"]),
     ]
     for seat in ("W", "N", "E", "S"):
         for strain in ("S", "H", "D", "C", "NT"):

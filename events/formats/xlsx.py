@@ -18,6 +18,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
 
+from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
@@ -359,6 +360,12 @@ class _Sheet:
     def _append(self, values: list) -> None:
         self.ws.append(values)
         self.row += 1
+        for cell in self.ws[self.row] if values else ():
+            if isinstance(cell.value, str) and (cell.data_type != "s" or starts_formula(cell.value)):
+                # openpyxl stores "=..." as a formula and "#N/A" as an error: typed text stays
+                # text, and the quote prefix keeps it text when someone edits the cell.
+                cell.data_type = "s"
+                cell.quotePrefix = True
 
     def fit(self) -> None:
         for index, width in enumerate(self.widths, start=1):
