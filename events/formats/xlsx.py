@@ -361,7 +361,9 @@ class _Sheet:
         self.ws.append(values)
         self.row += 1
         for cell in self.ws[self.row] if values else ():
-            if isinstance(cell.value, str) and (cell.data_type != "s" or starts_formula(cell.value)):
+            if isinstance(cell.value, str) and (
+                cell.data_type != "s" or starts_formula(cell.value)
+            ):
                 # openpyxl stores "=..." as a formula and "#N/A" as an error: typed text stays
                 # text, and the quote prefix keeps it text when someone edits the cell.
                 cell.data_type = "s"

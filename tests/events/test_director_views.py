@@ -1,10 +1,13 @@
 """The director's pages: set-up, movement, names, the event page, publishing, table cards."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
 from events.models import Board, Event, Pair, Player, TableRound
 from events.services.entry import board_meetings, save_line
+from events.services.setup import name_pair
 from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +242,48 @@ def test_table_cards_of_every_kind_of_movement(director_client, make_event, move
     content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
     assert shown in content
     assert content.count('class="card table-card"') == movement.tables
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        pytest.param("x" * 121, "a name is at most 120 characters (it has 121)", id="too-long"),
+        pytest.param("Ann\x00Able", "a name cannot hold a NUL character", id="nul"),
+        pytest.param(
+            "Ann\nAble", "a name is one line of letters: remove the control character", id="newline"
+        ),
+    ],
+)
+def test_a_bad_name_saves_no_name_at_all_and_says_why(director_client, make_event, bad, message):
+    event = make_event(mitchell(3, 2))
+    name_pair(pair=Pair.objects.get(number=3), names=["Old Name", "Other Old"])
+
+    response = director_client.post(
+        reverse("director-pairs", args=[event.pk]),
+        {
+            "pair-1-1": "New One",
+            "pair-1-2": "New Two",
+            "pair-3-1": bad,
+            "pair-3-2": "Other Old",
+        },
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert html.escape(message) in page
+    assert "Nothing was saved" in page
+    assert 'value="New One"' in page  # what was typed stays on the page
+    names = dict(Pair.objects.filter(section__event=event).values_list("number", "names"))
+    assert names == {1: "", 2: "", 3: "Old Name & Other Old", 4: "", 5: "", 6: ""}
+    assert not Player.objects.filter(name__startswith="New").exists()
+
+
+def test_names_are_stripped_and_saved_together(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    director_client.post(
+        reverse("director-pairs", args=[event.pk]),
+        {"pair-1-1": "  Ann Able ", "pair-1-2": "Bob Baker", "pair-2-1": "x" * 120},
+    )
+    names = dict(Pair.objects.filter(section__event=event).values_list("number", "names"))
+    assert names[1] == "Ann Able & Bob Baker"
+    assert names[2] == "x" * 120
