@@ -19,6 +19,7 @@ from events.formats.imported import (
     adjusted_line,
     finish_event,
     result_line,
+    whole_number,
 )
 from events.models import Event, Pair
 from events.services.hand_records import DealRefused, normalize_deal
@@ -200,7 +201,8 @@ def parse_file(data: bytes) -> ImportedEvent:
         # Ruter and Magic Contest credit a sit-out with the pair's average: the same as
         # scaling each total to every board of the session, byes included.
         settings["factor_totals"] = True
-        settings["factor_boards"] = int(meta.get("BoardCount") or len(event.boards))
+        count = meta.get("BoardCount", "")
+        settings["factor_boards"] = whole_number(count) or len(event.boards)
     winners = settings.pop("winners", None)
     return finish_event(event, winners=winners)
 
@@ -261,8 +263,8 @@ def _settings_from_meta(meta: dict[str, str]) -> dict:
     for name, (setting, values) in _SETTINGS_META.items():
         if name in meta and meta[name] in values:
             settings[setting] = values[meta[name]]
-    if meta.get("FactorBoards", "").isdigit():
-        settings["factor_boards"] = int(meta["FactorBoards"])
+    if (factor_boards := whole_number(meta.get("FactorBoards", ""))) is not None:
+        settings["factor_boards"] = factor_boards
     return settings
 
 
@@ -288,14 +290,16 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
         pairs = []
         for number, row in _table(tag, "TotalScoreTable"):
             pair_id = row.get("PairId", "")
-            if not pair_id.isdigit():
+            if whole_number(pair_id) is None:
                 raise FileRefused(
-                    f"line {number}: the pair number {pair_id!r} is not a whole number"
+                    f"line {number}: the pair number {pair_id[:20]!r} is not a whole number"
                 )
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
-            pairs.append(ImportedPair(number=int(pair_id), names=names))
+            pairs.append(
+                ImportedPair(number=whole_number(pair_id), names=names, where=f"line {number}")
+            )
         return pairs
     return []
 
@@ -305,9 +309,9 @@ def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
     tag = game.tags.get("Board")
     if tag is None or not tag.value.strip():
         return None, False
-    if not tag.value.strip().isdigit() or int(tag.value) < 1:
-        raise FileRefused(f'line {tag.line}: [Board "{tag.value}"] is not a board number')
-    number = int(tag.value)
+    number = whole_number(tag.value)
+    if number is None or number < 1:
+        raise FileRefused(f'line {tag.line}: [Board "{tag.value[:20]}"] is not a board number')
     dealer, vulnerability = board_conditions(number)
     if dealer_tag := game.tags.get("Dealer"):
         if dealer_tag.value.upper() in ("N", "E", "S", "W"):
@@ -356,7 +360,7 @@ def _number(row: dict[str, str], name: str, where: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise FileRefused(f"{where}: {name} {value!r} is not a whole number") from None
+        raise FileRefused(f"{where}: {name} {value[:20]!r} is not a whole number") from None
 
 
 def _score_row(row: dict[str, str], where: str, vulnerability: str):
@@ -417,7 +421,7 @@ def _ns_score(ns: str, ew: str, row: dict[str, str], where: str) -> tuple[int | 
             side, _, value = score.partition(" ")
             return (int(value) if side.upper() == "NS" else -int(value)), None
     except ValueError:
-        raise FileRefused(f"{where}: the score {ns or ew!r} is not a number") from None
+        raise FileRefused(f"{where}: the score {(ns or ew)[:20]!r} is not a number") from None
     if ns_value is not None and ew_value is not None:
         # Both signed (PBN 2.1); columns that do not cancel out are a split score.
         return ns_value, -ew_value
