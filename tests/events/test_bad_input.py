@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.formats import FORMATS
+from events.formats.cells import csv_cell
 from events.formats.imported import FileRefused
 from events.forms_imports import MAX_FILE_BYTES
 from events.models import Board, Event, Pair, Player, Result
@@ -207,7 +208,17 @@ def test_quotes_backslashes_and_control_characters_in_names_read_back(make_event
 # Spreadsheets: text that would start a formula stays text
 
 
-FORMULAS = ["=1+2", "+1+2", "-1+2", "@SUM(A1)", "\tcmd", "\rcmd", '=HYPERLINK("x")']
+FORMULAS = ["=1+2", "+1+2", "-1+2", "@SUM(A1)", "\tcmd", "\rcmd", '=HYPERLINK("x")', "-inf"]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_text_that_starts_a_formula_gets_a_quote_in_csv(text):
+    assert csv_cell(text) == f"'{text}"
+
+
+@pytest.mark.parametrize("value", ["-50", "+420", "-1.5", "Ann", "", -50, 1.5, None])
+def test_numbers_and_plain_text_are_written_as_they_are(value):
+    assert csv_cell(value) == value
 
 
 @pytest.fixture
