@@ -82,7 +82,8 @@ class MovementForm(forms.Form):
 
     def clean_arrow_switch(self) -> tuple[int, ...]:
         text = self.cleaned_data["arrow_switch"].replace(",", " ")
-        if not all(part.isdigit() for part in text.split()):
+        # isascii: "²" and "٣" pass isdigit() but are no round numbers.
+        if not all(part.isascii() and part.isdigit() for part in text.split()):
             raise forms.ValidationError("list round numbers, e.g. 6, 7")
         return tuple(sorted({int(part) for part in text.split()}))
 
