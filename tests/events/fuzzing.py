@@ -1,6 +1,8 @@
 """What the fuzz tests share: garbage to type, a client that answers 500s instead of raising, and
 a snapshot of every table a refusal must leave as it was."""
 
+import os
+
 from django.test import Client
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -18,8 +20,9 @@ from events.models import (
 )
 
 # Every example of a test runs in the test's one transaction, on the rows its fixtures made once.
+# FUZZ_EXAMPLES=500 for a longer hunt than the suite's.
 FUZZ = settings(
-    max_examples=40,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
