@@ -5,7 +5,9 @@ import re
 from functools import cached_property
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
+from events.formats.imported import SMALL as SMALL_INTEGER
 from events.models import Event, Player
 from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
@@ -31,6 +33,15 @@ class EventSettingsForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # PostgreSQL's smallint stops at 32767; SQLite gives the field no range and would keep
+        # what PostgreSQL refuses.
+        boards = self.fields["factor_boards"]
+        boards.max_value = SMALL_INTEGER
+        boards.validators.append(MaxValueValidator(SMALL_INTEGER))
+        boards.widget.attrs["max"] = SMALL_INTEGER
+
 
 class EventForm(EventSettingsForm):
     """A new event: its settings and the number of tables its movement is chosen for."""
@@ -52,8 +63,8 @@ def tables_from_text(text: str) -> float:
         tables = float(text)
     except ValueError:
         raise forms.ValidationError("type the number of tables, e.g. 7 or 6.5") from None
-    # "nan" and "inf" are floats too: only a finite number in range is a number of tables.
-    if not math.isfinite(tables) or tables * 2 != int(tables * 2) or not 2.5 <= tables <= 200:
+    # "nan", "inf" and 1e308 (whose double is inf) are floats too: the range is checked first.
+    if not (math.isfinite(tables) and 2.5 <= tables <= 200) or tables * 2 != int(tables * 2):
         raise forms.ValidationError("tables must be a whole or half number from 2½ to 200")
     return tables
 

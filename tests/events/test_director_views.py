@@ -55,12 +55,34 @@ def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
     assert Board.objects.get(section=section, number=1).expected_results == 7
 
 
-def test_tables_must_be_a_whole_or_half_number(director_client, club):
+@pytest.mark.parametrize("tables", ["6.3", "nan", "inf", "-inf", "1e308", "1e400", "-7", "201"])
+def test_tables_must_be_a_whole_or_half_number(director_client, club, tables):
     response = director_client.post(
-        reverse("event-new", args=[club.slug]), event_fields(tables="6.3")
+        reverse("event-new", args=[club.slug]), event_fields(tables=tables)
     )
     assert "tables must be a whole or half number from 2½ to 200" in response.content.decode()
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("tables", ["nan", "inf", "1e308"])
+def test_the_movement_page_refuses_tables_that_are_no_number(director_client, make_event, tables):
+    event = make_event(mitchell(3, 2))
+    url = reverse("director-movement", args=[event.pk])
+    for response in (
+        director_client.get(url, {"tables": tables}),
+        director_client.post(url, {"tables": tables, "choice": "0"}),
+    ):
+        assert "tables must be a whole or half number" in response.content.decode()
+    assert event.sections.get().tables == 3
+
+
+def test_factor_boards_past_a_small_integer_is_a_form_error(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    data = event_fields(factor_totals="on", factor_boards="40000")
+    del data["tables"]
+    response = director_client.post(reverse("director-settings", args=[event.pk]), data)
+    assert "Ensure this value is less than or equal to 32767." in response.content.decode()
+    assert Event.objects.get(pk=event.pk).factor_boards is None
 
 
 def test_half_table_movements_are_proposed(director_client, make_event):
