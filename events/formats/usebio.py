@@ -299,13 +299,21 @@ _EVENT_TYPE_OF = {
 }
 
 
+# XML 1.0 cannot hold these characters at all, not even escaped.
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(value) -> str:
+    return escape(_NOT_XML.sub(" ", str(value)))
+
+
 class _Writer:
     def __init__(self):
         self.lines: list[str] = []
         self.depth = 0
 
     def open(self, tag: str, **attributes) -> None:
-        attrs = "".join(f' {k}="{escape(str(v))}"' for k, v in attributes.items())
+        attrs = "".join(f' {k}="{_xml_text(v)}"' for k, v in attributes.items())
         self.lines.append(f"{'  ' * self.depth}<{tag}{attrs}>")
         self.depth += 1
 
@@ -314,7 +322,7 @@ class _Writer:
         self.lines.append(f"{'  ' * self.depth}</{tag}>")
 
     def element(self, tag: str, value="") -> None:
-        text = "" if value is None else escape(str(value))
+        text = "" if value is None else _xml_text(value)
         self.lines.append(f"{'  ' * self.depth}<{tag}>{text}</{tag}>")
 
 

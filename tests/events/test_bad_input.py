@@ -297,3 +297,25 @@ def test_imported_names_that_start_a_formula_are_text_cells(club):
         "=HYPERLINK(1) & @SUM(A1)")]  # fmt: skip
     assert len(cells) == 1
     assert (cells[0].data_type, cells[0].quotePrefix) == ("s", True)
+
+
+def test_control_characters_typed_in_a_name_or_note_never_break_a_download(make_event, club):
+    event = make_event(mitchell(3, 2), name="Club\x1bPairs")
+    Pair.objects.filter(section__event=event, number=1).update(names="Ann\x07Able & Bob")
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(board=board, line=parse_traveller_line("4S N 10 # bell\x07"), ns_pair=meeting.ns,
+              ew_pair=meeting.ew)  # fmt: skip
+    event = Event.objects.select_related("club").get(pk=event.pk)
+
+    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    ranking = [c.value for row in book["Ranking"].iter_rows() for c in row]
+    assert "Ann Able & Bob" in ranking
+    assert "bell " in [c.value for row in book["Travellers"].iter_rows() for c in row]
+    again = import_event(
+        imported=read_result_file(FORMATS["usebio"].export_event(event)),
+        club=club,
+        hand_records=False,
+    )
+    assert again.name == "Club Pairs"
+    assert Pair.objects.get(section__event=again, number=1).names == "Ann Able & Bob"
