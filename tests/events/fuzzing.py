@@ -4,9 +4,11 @@ a snapshot of every table a refusal must leave as it was."""
 import os
 
 from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from events.formats import FORMATS
 from events.models import (
     Board,
     Club,
@@ -98,3 +100,11 @@ def answered(response) -> str:
 def refused(page: str) -> bool:
     """The page says what to fix."""
     return 'class="errorlist' in page or 'role="alert"' in page or 'class="error"' in page
+
+
+def downloads_work(client, event) -> None:
+    """Every format of the event downloads: what was saved can be written out."""
+    for key in FORMATS:
+        response = client.get(reverse("download", args=[event.pk, key]))
+        answered(response)
+        assert response.status_code == 200, key

@@ -11,7 +11,16 @@ from events.forms import tables_from_text
 from events.models import Board, Event, Pair, Result
 from events.services.entry import board_meetings, save_line
 from scoring import mitchell, parse_traveller_line
-from tests.events.fuzzing import FUZZ, GARBAGE, answered, fuzz_client, maybe, refused, snapshot
+from tests.events.fuzzing import (
+    FUZZ,
+    GARBAGE,
+    answered,
+    downloads_work,
+    fuzz_client,
+    maybe,
+    refused,
+    snapshot,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +92,7 @@ def test_settings_page(client, evening, data):
     page = answered(response)
     if response.status_code == 302:
         assert Event.objects.get(pk=evening.pk).name == data["name"].strip()
+        downloads_work(client, evening)
     else:
         assert refused(page)
         assert snapshot() == before
@@ -120,6 +130,7 @@ def test_pairs_and_names_page(client, evening, names, extra):
     if response.status_code == 302:
         saved = dict(Pair.objects.filter(section__event=evening).values_list("number", "names"))
         assert saved[1] == " & ".join(n.strip() for n in names[:2] if n.strip())
+        downloads_work(client, evening)
     else:
         assert refused(page)
         assert snapshot() == before
@@ -177,6 +188,8 @@ def test_line_save_with_garbage_in_every_field(client, evening, line, ns, ew, re
     page = answered(response)
     if response.status_code == 404 or 'role="alert"' in page:
         assert snapshot() == before
+    else:
+        downloads_work(client, evening)
 
 
 @FUZZ
