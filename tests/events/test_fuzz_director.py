@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.forms import tables_from_text
-from events.models import Board, Event, Pair, Result
+from events.models import Board, Event, Pair, Player, Result
 from events.services.entry import board_meetings, save_line
 from scoring import mitchell, parse_traveller_line
 from tests.events.fuzzing import (
@@ -128,8 +128,11 @@ def test_pairs_and_names_page(client, evening, names, extra):
     response = client.post(reverse("director-pairs", args=[evening.pk]), data)
     page = answered(response)
     if response.status_code == 302:
-        saved = dict(Pair.objects.filter(section__event=evening).values_list("number", "names"))
-        assert saved[1] == " & ".join(n.strip() for n in names[:2] if n.strip())
+        # A name is matched to the club's players regardless of case, as name_pair does.
+        typed = [n.strip() for n in names[:2] if n.strip()]
+        expected = [Player.objects.filter(club=evening.club, name__iexact=n).first() for n in typed]
+        pair = Pair.objects.get(section__event=evening, number=1)
+        assert list(pair.players.order_by("partnership__seat")) == expected
         downloads_work(client, evening)
     else:
         assert refused(page)
