@@ -1,10 +1,14 @@
 """Forms: the boundary where typed text becomes domain values, or a message saying what to fix."""
 
+import math
+import re
 from functools import cached_property
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
-from events.models import Event
+from events.formats.imported import SMALL as SMALL_INTEGER
+from events.models import Event, Player
 from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
 
@@ -29,6 +33,15 @@ class EventSettingsForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # PostgreSQL's smallint stops at 32767; SQLite gives the field no range and would keep
+        # what PostgreSQL refuses.
+        boards = self.fields["factor_boards"]
+        boards.max_value = SMALL_INTEGER
+        boards.validators.append(MaxValueValidator(SMALL_INTEGER))
+        boards.widget.attrs["max"] = SMALL_INTEGER
+
 
 class EventForm(EventSettingsForm):
     """A new event: its settings and the number of tables its movement is chosen for."""
@@ -50,7 +63,8 @@ def tables_from_text(text: str) -> float:
         tables = float(text)
     except ValueError:
         raise forms.ValidationError("type the number of tables, e.g. 7 or 6.5") from None
-    if tables * 2 != int(tables * 2) or not 2.5 <= tables <= 200:
+    # "nan", "inf" and 1e308 (whose double is inf) are floats too: the range is checked first.
+    if not (math.isfinite(tables) and 2.5 <= tables <= 200) or tables * 2 != int(tables * 2):
         raise forms.ValidationError("tables must be a whole or half number from 2½ to 200")
     return tables
 
@@ -79,7 +93,8 @@ class MovementForm(forms.Form):
 
     def clean_arrow_switch(self) -> tuple[int, ...]:
         text = self.cleaned_data["arrow_switch"].replace(",", " ")
-        if not all(part.isdigit() for part in text.split()):
+        # isascii: "²" and "٣" pass isdigit() but are no round numbers.
+        if not all(part.isascii() and part.isdigit() for part in text.split()):
             raise forms.ValidationError("list round numbers, e.g. 6, 7")
         return tuple(sorted({int(part) for part in text.split()}))
 
@@ -117,3 +132,58 @@ class LineForm(forms.Form):
             return parse_traveller_line(self.cleaned_data["line"])
         except ScoringError as refused:
             raise forms.ValidationError(str(refused)) from None
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def no_control_characters(value: str) -> None:
+    """Refuse text with a NUL, a newline or another control character: names are one line."""
+    if _CONTROL.search(value):
+        raise forms.ValidationError("a name is one line of letters: remove the control character")
+
+
+class PairNamesForm(forms.Form):
+    """The two players' names of every pair: `pair-<number>-<seat>` for seats 1 and 2."""
+
+    SEATS = (1, 2)
+
+    def __init__(self, *args, pairs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        length = Player._meta.get_field("name").max_length
+        for pair in pairs:
+            names = [p.name for p in pair.players.all()] + ["", ""]
+            for seat in self.SEATS:
+                self.fields[self.field_name(pair, seat)] = forms.CharField(
+                    label=f"Pair {pair.number} player {seat}",
+                    required=False,
+                    max_length=length,
+                    initial=names[seat - 1],
+                    validators=[no_control_characters],
+                    error_messages={
+                        "max_length": f"a name is at most {length} characters "
+                        "(it has %(show_value)d)",
+                        "null_characters_not_allowed": "a name cannot hold a NUL character",
+                    },
+                )
+
+    @staticmethod
+    def field_name(pair, seat: int) -> str:
+        return f"pair-{pair.number}-{seat}"
+
+    def rows(self) -> list[tuple]:
+        """(pair, [the bound field of each seat]) for the page."""
+        return [
+            (pair, [self[self.field_name(pair, seat)] for seat in self.SEATS])
+            for pair in self.pairs
+        ]
+
+    def changed_names(self) -> dict:
+        """Pair -> the names typed, for the pairs whose names differ from those saved."""
+        changed = {}
+        for pair in self.pairs:
+            names = [self.cleaned_data[self.field_name(pair, seat)] for seat in self.SEATS]
+            if names != ([p.name for p in pair.players.all()] + ["", ""])[:2]:
+                changed[pair] = names
+        return changed

@@ -8,6 +8,11 @@ from django import forms
 from events.formats.imported import FileRefused
 from events.services.imports import read_result_file
 
+# A club's results file is a few hundred kilobytes; a larger one is refused before it is read.
+# Its base64 copy in the confirmation (a third larger) fits DATA_UPLOAD_MAX_MEMORY_SIZE (10 MB).
+MAX_FILE_BYTES = 5 * 1024 * 1024
+TOO_LARGE = "the file is {size:.1f} MB: a results file can be up to 5 MB"
+
 
 class ImportForm(forms.Form):
     """A PBN or USEBIO file, read into an ImportedEvent; a refusal names the line or element."""
@@ -20,6 +25,10 @@ class ImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                f"{upload.name}: " + TOO_LARGE.format(size=upload.size / 1024 / 1024)
+            )
         data = upload.read()
         try:
             imported = read_result_file(data)
@@ -40,6 +49,8 @@ class ImportConfirmForm(forms.Form):
             data = base64.b64decode(self.cleaned_data["content"], validate=True)
         except (binascii.Error, ValueError):
             raise forms.ValidationError("the file was lost on the way: choose it again") from None
+        if len(data) > MAX_FILE_BYTES:
+            raise forms.ValidationError(TOO_LARGE.format(size=len(data) / 1024 / 1024))
         try:
             return read_result_file(data)
         except FileRefused as refused:

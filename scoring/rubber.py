@@ -125,12 +125,20 @@ def _checked_honours(honours, contract: Contract) -> tuple[str, int] | None:
 
 
 class _ScorePad:
-    """What rubber and Chicago share: recording, undo, replay, and reading the sheet."""
+    """What rubber and Chicago share: recording, undo, replay, and reading the sheet.
+
+    The sheet is kept up to date as deals are recorded, each deal played once: recording n deals
+    and drawing the sheet take time linear in n. Undo plays the remaining deals again.
+    """
 
     OVER = ""  # the message when a deal is recorded after the end
+    MAX_DEALS = 200  # no play needs more; a pad that never ends is refused past it
+    TOO_MANY = ""  # the message past MAX_DEALS
 
     def __init__(self) -> None:
         self._deals: list[_Deal] = []
+        self._sheet = _Sheet()
+        self._dealt_vulnerable: list[dict[str, bool]] = []
 
     @classmethod
     def from_deals(cls, deals):
@@ -148,17 +156,27 @@ class _ScorePad:
     def record(self, side, contract, tricks, honours=None) -> None:
         """Record a deal: the declaring side ("we" or "they"), contract, tricks declarer took,
         and honours as (side holding them, 100 or 150) or None. Raises ScoringError, recording
-        nothing, when the deal cannot be scored or play is over.
+        nothing, when the deal cannot be scored, play is over, or the pad holds MAX_DEALS.
         """
         if self.finished:
             raise ScoringError(self.OVER)
-        self._deals.append(_checked_deal(side, contract, tricks, honours))
+        if len(self._deals) >= self.MAX_DEALS:
+            raise ScoringError(self.TOO_MANY)
+        deal = _checked_deal(side, contract, tricks, honours)
+        try:
+            self._play_next(self._sheet, deal)
+        except ScoringError:
+            self._replay()  # nothing half-written stays on the sheet
+            raise
+        self._deals.append(deal)
 
     def undo(self) -> dict:
         """Remove the last deal recorded and return it."""
         if not self._deals:
             raise ScoringError("there is no deal to undo")
-        return self._deals.pop().as_dict()
+        removed = self._deals.pop().as_dict()
+        self._replay()
+        return removed
 
     @property
     def deals(self) -> list[dict]:
@@ -166,41 +184,49 @@ class _ScorePad:
         return [deal.as_dict() for deal in self._deals]
 
     @property
+    def dealt_vulnerable(self) -> list[dict[str, bool]]:
+        """Who was vulnerable on each deal recorded, in order (worked out as they were played)."""
+        return [dict(vulnerable) for vulnerable in self._dealt_vulnerable]
+
+    @property
     def entries(self) -> list[SheetEntry]:
         """Everything written on the sheet, in the order it was written."""
-        return self._replay().entries
+        return list(self._sheet.entries)
 
     @property
     def games_won(self) -> dict[str, int]:
-        return self._replay().games_won
+        return dict(self._sheet.games_won)
 
     @property
     def vulnerable(self) -> dict[str, bool]:
         """Who is vulnerable on the next deal."""
-        return self._vulnerability(self._replay(), len(self._deals) + 1)
+        return self._vulnerability(self._sheet, len(self._deals) + 1)
 
     @property
     def finished(self) -> bool:
-        return self._finished(self._replay())
+        return self._finished(self._sheet)
 
     @property
     def unfinished_bonuses(self) -> list[SheetEntry]:
         """The bonuses written if play stopped now; none when play is over."""
-        sheet = self._replay()
-        return [] if self._finished(sheet) else self._closing(sheet)
+        return [] if self._finished(self._sheet) else self._closing(self._sheet)
 
     def totals(self, final: bool = False) -> dict[str, int]:
         """Each side's points; with `final`, as if play stopped now (unfinished bonuses added)."""
-        entries = self.entries + (self.unfinished_bonuses if final else [])
+        entries = self._sheet.entries + (self.unfinished_bonuses if final else [])
         return {side: sum(e.points for e in entries if e.side == side) for side in SIDES}
 
-    def _replay(self) -> _Sheet:
-        sheet = _Sheet()
-        for number, deal in enumerate(self._deals, start=1):
-            vulnerable = self._vulnerability(sheet, number)
-            outcome = _play(sheet, number, deal, vulnerable)
-            self._bonuses(sheet, number, deal, vulnerable, outcome)
-        return sheet
+    def _replay(self) -> None:
+        self._sheet, self._dealt_vulnerable = _Sheet(), []
+        for deal in self._deals:
+            self._play_next(self._sheet, deal)
+
+    def _play_next(self, sheet: _Sheet, deal: _Deal) -> None:
+        number = len(self._dealt_vulnerable) + 1
+        vulnerable = self._vulnerability(sheet, number)
+        outcome = _play(sheet, number, deal, vulnerable)
+        self._bonuses(sheet, number, deal, vulnerable, outcome)
+        self._dealt_vulnerable.append(vulnerable)
 
     # The rules that differ between rubber and Chicago.
     def _vulnerability(self, sheet: _Sheet, number: int) -> dict[str, bool]:
@@ -224,6 +250,7 @@ class Rubber(_ScorePad):
     """
 
     OVER = "the rubber is over"
+    TOO_MANY = f"a rubber is kept to {_ScorePad.MAX_DEALS} deals: start a new rubber"
 
     def _vulnerability(self, sheet: _Sheet, number: int) -> dict[str, bool]:
         return {side: sheet.games_won[side] > 0 for side in SIDES}
@@ -275,6 +302,7 @@ class Chicago(_ScorePad):
 
     DEALS = 4
     OVER = "the Chicago is over after four deals"
+    TOO_MANY = OVER
 
     def _vulnerability(self, sheet: _Sheet, number: int) -> dict[str, bool]:
         # Past the fourth deal this is the first deal of the next Chicago.

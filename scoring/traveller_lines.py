@@ -82,7 +82,8 @@ def parse_traveller_line(text: str) -> TravellerLine:
     if not tokens:
         raise ScoringError("type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-")
     ns_pair = ew_pair = None
-    if len(tokens) >= 3 and tokens[0].isdigit() and tokens[1].isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() cannot read.
+    if len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}

@@ -2,12 +2,14 @@
 
 The bytes are UTF-8 with a byte order mark: Excel reads a CSV without one in the machine's
 legacy code page and garbles accented names; every other reader skips the mark. Contracts and
-leads are written as entered ("4SX", "HK"), so that programs can read them back.
+leads are written as entered ("4SX", "HK"), so that programs can read them back. Text that would
+start a formula (a name or note typed as `=...`) is written with a leading quote.
 """
 
 import csv
 import io
 
+from events.formats.cells import csv_cell
 from events.models import Event, Result
 
 HEADER = [
@@ -42,7 +44,7 @@ def export_event(event: Event) -> bytes:
     writer = csv.writer(out)
     writer.writerow(HEADER)
     for result in results:
-        writer.writerow(_row(event, result))
+        writer.writerow([csv_cell(value) for value in _row(event, result)])
     return out.getvalue().encode("utf-8-sig")
 
 

@@ -12,11 +12,28 @@ from dataclasses import dataclass, field
 from scoring import ScoringError, TravellerLine, parse_contract
 from scoring.traveller_lines import possible_scores
 
-# Law 12C2's artificial scores, in percent of the top.
+# The largest number a PositiveSmallIntegerField holds on every database (PostgreSQL's smallint):
+# pair and board numbers, rounds, tables, factor_boards.
+SMALL = 32767
+# What our tables hold: Event.name, Player.name, Pair.names (the names joined by " & ").
+EVENT_NAME_LENGTH = 120
+PLAYER_NAME_LENGTH = 120
+PAIR_NAMES_LENGTH = 250
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class FileRefused(ValueError):
     """A file that cannot be imported; str() names the line or element and what is wrong."""
+
+
+def whole_number(text: str) -> int | None:
+    """Plain digits, at most nine of them ("12"), as a number; None for anything else.
+
+    Python's int() also reads "²"-like digits badly and refuses past 4300 digits: a file's numbers
+    are read here, and one that no table could hold is refused by check_limits.
+    """
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def adjustment_code(percent: float) -> str:
@@ -29,6 +46,7 @@ class ImportedPair:
     number: int
     direction: str = ""  # "NS" or "EW" when the pair sat one way all session, else ""
     names: list[str] = field(default_factory=list)
+    where: str = ""  # "line 12" or "PAIR 3": for messages
 
 
 @dataclass
@@ -131,6 +149,10 @@ def result_line(
                 line.contract = str(parse_contract(contract))
             except ScoringError as refused:
                 raise FileRefused(f"{where}: {refused}") from None
+            if declarer not in ("", "N", "E", "S", "W"):
+                raise FileRefused(f"{where}: the declarer must be N, E, S or W, not {declarer!r}")
+            if tricks is not None and tricks not in range(14):
+                raise FileRefused(f"{where}: tricks must be 0 to 13, not {tricks}")
             line.declarer, line.tricks = declarer, tricks
         return line
     if not contract:
@@ -234,4 +256,43 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         directions = {pair.direction for pair in event.pairs if pair.number in sides}
         winners = 2 if directions == {"NS", "EW"} else 1
     event.settings["winners"] = winners
+    check_limits(event)
     return event
+
+
+def check_limits(event: ImportedEvent) -> None:
+    """Refuse, naming the line or element, any number or text our tables cannot hold.
+
+    Every database must store the same thing: SQLite would keep a board 40000 or a name of 500
+    characters that PostgreSQL refuses, and neither may fail half-way through a save.
+    """
+    _check_text(event.name, "the event's name", EVENT_NAME_LENGTH)
+    factor_boards = event.settings.get("factor_boards")
+    if factor_boards is not None and not 0 <= factor_boards <= SMALL:
+        raise FileRefused(f"the number of boards to factor to, {factor_boards}, is too large")
+    for pair in event.pairs:
+        where = f"{pair.where}: " if pair.where else ""
+        if pair.number > SMALL:
+            raise FileRefused(f"{where}pair {pair.number}: pair numbers go up to {SMALL}")
+        for name in pair.names:
+            _check_text(name, f"{where}the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+        if len(" & ".join(n.strip() for n in pair.names)) > PAIR_NAMES_LENGTH:
+            raise FileRefused(
+                f"{where}pair {pair.number}: the names together are longer than "
+                f"{PAIR_NAMES_LENGTH} characters"
+            )
+    for board in event.boards:
+        if board.number > SMALL:
+            raise FileRefused(f"board {board.number}: board numbers go up to {SMALL}")
+        for line in board.lines:
+            for what in ("round", "table"):
+                value = getattr(line, what)
+                if value is not None and not 0 <= value <= SMALL:
+                    raise FileRefused(f"{line.where}: {what} {value} is not a {what} number")
+
+
+def _check_text(text: str, what: str, length: int) -> None:
+    if _CONTROL.search(text):
+        raise FileRefused(f"{what} holds a control character (a NUL, a line break, ...)")
+    if len(text.strip()) > length:
+        raise FileRefused(f"{what} is longer than {length} characters")

@@ -19,6 +19,7 @@ from events.formats.imported import (
     adjusted_line,
     finish_event,
     result_line,
+    whole_number,
 )
 from events.models import Event, Pair
 from events.services.hand_records import DealRefused, normalize_deal
@@ -32,6 +33,7 @@ from scoring.matchpoints import ROUNDING_RULES
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _META = re.compile(r'^%\s*<META\s+name=(\S+)\s+content="(.*)">\s*$', re.IGNORECASE)
+_ESCAPED = re.compile(r'\\([\\"])')
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
                "all": "All", "both": "All"}  # fmt: skip
@@ -85,6 +87,12 @@ def looks_like_pbn(data: bytes) -> bool:
     return head.startswith("%") or head.startswith("[")
 
 
+def _unescape(text: str) -> str:
+    """A PBN string's content: `\\"` is a quote, `\\\\` a backslash; any other backslash stays
+    (Ruter's column formats, "Rank\\2R")."""
+    return _ESCAPED.sub(r"\1", text)
+
+
 def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
     """The META comments and the games (tag sections) of a PBN file, with line numbers.
 
@@ -118,7 +126,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
             game, current = _Game(), None
             continue
         if match := _TAG.match(line):
-            name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
+            name, value = match[1], _unescape(match[2])
             if name in game.tags:  # a new game without the empty line between
                 games.append(game)
                 previous = {n: tag.value for n, tag in game.tags.items()}
@@ -132,7 +140,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
         if current is None:
             raise FileRefused(f"line {number}: data outside any tag: {line[:40]!r}")
         current.rows.append(
-            (number, [m[1] if m[1] is not None else m[2] for m in _CELL.finditer(line)])
+            (number, [_unescape(m[1]) if m[1] is not None else m[2] for m in _CELL.finditer(line)])
         )
     if game.tags:
         games.append(game)
@@ -193,7 +201,8 @@ def parse_file(data: bytes) -> ImportedEvent:
         # Ruter and Magic Contest credit a sit-out with the pair's average: the same as
         # scaling each total to every board of the session, byes included.
         settings["factor_totals"] = True
-        settings["factor_boards"] = int(meta.get("BoardCount") or len(event.boards))
+        count = meta.get("BoardCount", "")
+        settings["factor_boards"] = whole_number(count) or len(event.boards)
     winners = settings.pop("winners", None)
     return finish_event(event, winners=winners)
 
@@ -254,8 +263,8 @@ def _settings_from_meta(meta: dict[str, str]) -> dict:
     for name, (setting, values) in _SETTINGS_META.items():
         if name in meta and meta[name] in values:
             settings[setting] = values[meta[name]]
-    if meta.get("FactorBoards", "").isdigit():
-        settings["factor_boards"] = int(meta["FactorBoards"])
+    if (factor_boards := whole_number(meta.get("FactorBoards", ""))) is not None:
+        settings["factor_boards"] = factor_boards
     return settings
 
 
@@ -281,14 +290,16 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
         pairs = []
         for number, row in _table(tag, "TotalScoreTable"):
             pair_id = row.get("PairId", "")
-            if not pair_id.isdigit():
+            if whole_number(pair_id) is None:
                 raise FileRefused(
-                    f"line {number}: the pair number {pair_id!r} is not a whole number"
+                    f"line {number}: the pair number {pair_id[:20]!r} is not a whole number"
                 )
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
-            pairs.append(ImportedPair(number=int(pair_id), names=names))
+            pairs.append(
+                ImportedPair(number=whole_number(pair_id), names=names, where=f"line {number}")
+            )
         return pairs
     return []
 
@@ -298,9 +309,9 @@ def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
     tag = game.tags.get("Board")
     if tag is None or not tag.value.strip():
         return None, False
-    if not tag.value.strip().isdigit() or int(tag.value) < 1:
-        raise FileRefused(f'line {tag.line}: [Board "{tag.value}"] is not a board number')
-    number = int(tag.value)
+    number = whole_number(tag.value)
+    if number is None or number < 1:
+        raise FileRefused(f'line {tag.line}: [Board "{tag.value[:20]}"] is not a board number')
     dealer, vulnerability = board_conditions(number)
     if dealer_tag := game.tags.get("Dealer"):
         if dealer_tag.value.upper() in ("N", "E", "S", "W"):
@@ -349,7 +360,7 @@ def _number(row: dict[str, str], name: str, where: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise FileRefused(f"{where}: {name} {value!r} is not a whole number") from None
+        raise FileRefused(f"{where}: {name} {value[:20]!r} is not a whole number") from None
 
 
 def _score_row(row: dict[str, str], where: str, vulnerability: str):
@@ -410,7 +421,7 @@ def _ns_score(ns: str, ew: str, row: dict[str, str], where: str) -> tuple[int | 
             side, _, value = score.partition(" ")
             return (int(value) if side.upper() == "NS" else -int(value)), None
     except ValueError:
-        raise FileRefused(f"{where}: the score {ns or ew!r} is not a number") from None
+        raise FileRefused(f"{where}: the score {(ns or ew)[:20]!r} is not a number") from None
     if ns_value is not None and ew_value is not None:
         # Both signed (PBN 2.1); columns that do not cancel out are a split score.
         return ns_value, -ew_value
@@ -437,13 +448,30 @@ def scoring_tag(event: Event) -> str:
     }.get(event.datum_method, "IMP;Butler;Mean")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def pbn_text(value) -> str:
+    """Text as a PBN string's content (PBN 2.1 §3.7): one line, `\\` and `"` escaped.
+
+    A control character (a newline in a name, a NUL) would end the tag or the line: it becomes a
+    space, so that every file we write reads back.
+    """
+    text = _CONTROL.sub(" ", str(value))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _quote(value) -> str:
-    # Backslashes stay single, as in Ruter's column formats ("Rank\2R").
-    return '"' + str(value).replace('"', '\\"') + '"'
+    return f'"{pbn_text(value)}"'
 
 
 def _tag(name: str, value) -> str:
     return f"[{name} {_quote(value)}]"
+
+
+def _table_tag(name: str, columns: list[str]) -> str:
+    # A table's column formats keep their single backslashes, as Ruter writes them ("Rank\2R").
+    return f'[{name} "{";".join(columns)}"]'
 
 
 def _points(value: float | None) -> str:
@@ -461,7 +489,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         "% EXPORT",
         "%",
         f'% <META  name=Generator  content="{GENERATOR}">',
-        f'% <META  name=ContestName  content="{event.name}">',
+        f'% <META  name=ContestName  content="{pbn_text(event.name)}">',
         f'% <META  name=ContestDate  content="{event.date:%Y-%m-%d}">',
         f'% <META  name=ScoringType  content="{scoring_tag(event)}">',
         f'% <META  name=BoardCount  content="{section.boards.count()}">',
@@ -510,7 +538,7 @@ def _total_score_table(event: Event, section, unit: str) -> list[str]:
     if not event.is_imps:
         columns.append("TotalPercentage\\6R")
     columns += ["Names\\40L", "NrBoards\\3R"]
-    rows = [_tag("TotalScoreTable", ";".join(columns))]
+    rows = [_table_tag("TotalScoreTable", columns)]
     for group in section_ranking(section=section):
         for standing in group.standings:
             pair = standing.pair
@@ -535,7 +563,7 @@ def _score_table(event: Event, board, unit: str) -> list[str]:
     columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
-    rows = [_tag("ScoreTable", ";".join(columns))]
+    rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
             contract, ns_score, ew_score = "-", _code(result, "ns"), _code(result, "ew")
@@ -580,7 +608,7 @@ def _optimum(board) -> list[str]:
     score = board.double_dummy["par_score"]
     rows = [
         _tag("OptimumScore", f"NS {score}"),
-        _tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"),
+        _table_tag("OptimumResultTable", ["Declarer", "Denomination\\2R", "Result\\2R"]),
     ]
     for seat in ("W", "N", "E", "S"):
         for strain in ("S", "H", "D", "C", "NT"):

@@ -20,6 +20,7 @@ from events.formats.imported import (
     adjusted_line,
     finish_event,
     result_line,
+    whole_number,
 )
 from events.models import Event
 from events.services.hand_records import DealRefused, normalize_deal
@@ -86,6 +87,8 @@ def parse_file(data: bytes) -> ImportedEvent:
         root = parser.close()
     except ET.ParseError as error:
         raise FileRefused(f"the XML is not well formed: {error}") from None
+    except LookupError as error:  # an encoding Python does not know: "x-bogus"
+        raise FileRefused(f"the XML declares an encoding that cannot be read ({error})") from None
     if root.tag != "USEBIO":
         raise FileRefused(f"this is not a USEBIO file: the root element is <{root.tag}>")
     event_element = root.find("EVENT")
@@ -133,8 +136,8 @@ def _our_settings(root: ET.Element, event_element: ET.Element) -> dict:
             for name, value in _PI.findall(node.text):
                 if name in _SETTINGS and value in _SETTINGS[name]:
                     settings[name] = _SETTINGS[name][value]
-                elif name == "factor_boards" and value.isdigit():
-                    settings[name] = int(value)
+                elif name == "factor_boards" and whole_number(value) is not None:
+                    settings[name] = whole_number(value)
     return settings
 
 
@@ -149,9 +152,9 @@ def _date(text: str) -> datetime.date:
 
 def _pair_number(text: str, where: str) -> tuple[int, str]:
     match = _PAIR_NUMBER.match(text.strip())
-    if match is None:
-        raise FileRefused(f"{where}: the pair number {text!r} is not a whole number")
-    return int(match[1]), (match[2] or "").upper()
+    if match is None or whole_number(match[1]) is None:
+        raise FileRefused(f"{where}: the pair number {text[:20]!r} is not a whole number")
+    return whole_number(match[1]), (match[2] or "").upper()
 
 
 def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
@@ -165,12 +168,13 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
         number, suffix = _pair_number(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
         direction = suffix or _text(element, "DIRECTION").upper().replace("-", "")
         names = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
-        found.append((number, direction, [name for name in names if name]))
-    ns_numbers = {n for n, d, _ in found if d == "NS"}
-    ew_numbers = {n for n, d, _ in found if d == "EW"}
+        found.append((number, direction, [name for name in names if name], f"PAIR {index}"))
+    ns_numbers = {n for n, d, _, _ in found if d == "NS"}
+    ew_numbers = {n for n, d, _, _ in found if d == "EW"}
     offset = max(ns_numbers) if ns_numbers & ew_numbers else 0
     pairs = [
-        ImportedPair(number=n + (offset if d == "EW" else 0), names=names) for n, d, names in found
+        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, where=where)
+        for n, d, names, where in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
         raise FileRefused("PARTICIPANTS lists a pair number twice")
@@ -185,8 +189,8 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
         return deals
     for element in handset.iter("BOARD"):
         number_text = _text(element, "BOARD_NUMBER")
-        if not number_text.isdigit():
-            raise FileRefused(f"HANDSET BOARD_NUMBER {number_text!r} is not a board number")
+        if whole_number(number_text) is None:
+            raise FileRefused(f"HANDSET BOARD_NUMBER {number_text[:20]!r} is not a board number")
         hands = {}
         for hand in element.iter("HAND"):
             seat = _HAND_SEATS.get(_text(hand, "DIRECTION").upper())
@@ -205,15 +209,15 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
             raise FileRefused(f"HANDSET board {number_text}: {refused}") from None
         dealer = _text(element, "DEALER")[:1].upper()
         vulnerability = _text(element, "VULNERABILITY") or _text(element, "VULNERABLE")
-        deals[int(number_text)] = (deal, dealer, vulnerability)
+        deals[whole_number(number_text)] = (deal, dealer, vulnerability)
     return deals
 
 
 def _board(element: ET.Element, deals: dict, ew_offset: int) -> ImportedBoard:
     number_text = _text(element, "BOARD_NUMBER")
-    if not number_text.isdigit() or int(number_text) < 1:
-        raise FileRefused(f"BOARD_NUMBER {number_text!r} is not a board number")
-    number = int(number_text)
+    number = whole_number(number_text)
+    if number is None or number < 1:
+        raise FileRefused(f"BOARD_NUMBER {number_text[:20]!r} is not a board number")
     dealer, vulnerability = board_conditions(number)
     deal, given_dealer, given_vulnerability = deals.get(number, ("", "", ""))
     if given_dealer in ("N", "E", "S", "W"):
@@ -234,7 +238,7 @@ def _int(element: ET.Element, name: str, where: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise FileRefused(f"{where}: {name} {text!r} is not a whole number") from None
+        raise FileRefused(f"{where}: {name} {text[:20]!r} is not a whole number") from None
 
 
 def _line_instruction(element: ET.Element) -> dict[str, str]:
@@ -264,12 +268,14 @@ def _line(element: ET.Element, where: str, vulnerability: str, ew_offset: int):
     try:
         score_ns = int(score) if score else None
     except ValueError:
-        raise FileRefused(f"{where}: SCORE {score!r} is neither a score nor A6040") from None
+        raise FileRefused(f"{where}: SCORE {score[:20]!r} is neither a score nor A6040") from None
     ours = _line_instruction(element)
     for name in ("round", "table"):
-        if seat[name] is None and ours.get(name, "").isdigit():
-            seat[name] = int(ours[name])
-    score_ew = int(ours["score_ew"]) if ours.get("score_ew", "").lstrip("-").isdigit() else None
+        if seat[name] is None:
+            seat[name] = whole_number(ours.get(name, ""))
+    score_ew = whole_number(ours.get("score_ew", "").removeprefix("-"))
+    if score_ew is not None and ours["score_ew"].startswith("-"):
+        score_ew = -score_ew
     return result_line(
         where=where,
         vulnerability=vulnerability,
@@ -293,13 +299,21 @@ _EVENT_TYPE_OF = {
 }
 
 
+# XML 1.0 cannot hold these characters at all, not even escaped.
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(value) -> str:
+    return escape(_NOT_XML.sub(" ", str(value)))
+
+
 class _Writer:
     def __init__(self):
         self.lines: list[str] = []
         self.depth = 0
 
     def open(self, tag: str, **attributes) -> None:
-        attrs = "".join(f' {k}="{escape(str(v))}"' for k, v in attributes.items())
+        attrs = "".join(f' {k}="{_xml_text(v)}"' for k, v in attributes.items())
         self.lines.append(f"{'  ' * self.depth}<{tag}{attrs}>")
         self.depth += 1
 
@@ -308,7 +322,7 @@ class _Writer:
         self.lines.append(f"{'  ' * self.depth}</{tag}>")
 
     def element(self, tag: str, value="") -> None:
-        text = "" if value is None else escape(str(value))
+        text = "" if value is None else _xml_text(value)
         self.lines.append(f"{'  ' * self.depth}<{tag}>{text}</{tag}>")
 
 

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.utils import get_column_letter
 
+from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
@@ -65,7 +67,7 @@ def export_event(event: Event) -> bytes:
     travellers_sheet(book, event=event, sections=sections)
     scorecards_sheet(book, event=event, sections=sections)
     settings_sheet(book, event=event, sections=sections)
-    book.properties.title = f"{event.name}, {event.club.name}, {_long_date(event.date)}"
+    book.properties.title = _storable(f"{event.name}, {event.club.name}, {_long_date(event.date)}")
     book.properties.creator = "Clubscoring"
     out = BytesIO()
     book.save(out)
@@ -357,13 +359,26 @@ class _Sheet:
             self.widths[index] = max(self.widths[index], len(_shown(value, number_format)))
 
     def _append(self, values: list) -> None:
-        self.ws.append(values)
+        # A control character typed in a note or a name cannot be stored in a worksheet.
+        self.ws.append([_storable(value) for value in values])
         self.row += 1
+        for cell in self.ws[self.row] if values else ():
+            if isinstance(cell.value, str) and (
+                cell.data_type != "s" or starts_formula(cell.value)
+            ):
+                # openpyxl stores "=..." as a formula and "#N/A" as an error: typed text stays
+                # text, and the quote prefix keeps it text when someone edits the cell.
+                cell.data_type = "s"
+                cell.quotePrefix = True
 
     def fit(self) -> None:
         for index, width in enumerate(self.widths, start=1):
             letter = get_column_letter(index)
             self.ws.column_dimensions[letter].width = min(width + 2, self.MAX_WIDTH)
+
+
+def _storable(value):
+    return ILLEGAL_CHARACTERS_RE.sub(" ", value) if isinstance(value, str) else value
 
 
 def _shown(value, number_format: str) -> str:

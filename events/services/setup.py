@@ -115,6 +115,13 @@ def create_pairs_event(*, club: Club, movement, **settings) -> Event:
     return event
 
 
+def name_pairs(*, names: dict[Pair, list[str]]) -> None:
+    """Name several pairs at once: all of them, or (on any failure) none."""
+    with transaction.atomic():
+        for pair, pair_names in names.items():
+            name_pair(pair=pair, names=pair_names)
+
+
 def name_pair(*, pair: Pair, names: list[str]) -> None:
     """Seat the named players in the pair: club members by name, anyone else as a guest."""
     club = pair.section.event.club

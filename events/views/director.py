@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats import FORMATS
-from events.forms import EventForm, EventSettingsForm, MovementForm
+from events.forms import EventForm, EventSettingsForm, MovementForm, PairNamesForm
 from events.models import Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.problems import section_problems
@@ -20,7 +20,7 @@ from events.services.setup import (
     SetupRefused,
     apply_movement,
     create_event,
-    name_pair,
+    name_pairs,
     section_movement,
 )
 
@@ -105,19 +105,16 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
     pairs = list(section.pairs.prefetch_related("players"))
-    if request.method == "POST":
-        for pair in pairs:
-            names = [request.POST.get(f"pair-{pair.number}-{seat}", "") for seat in (1, 2)]
-            if [n.strip() for n in names] != [p.name for p in pair.players.all()][:2]:
-                name_pair(pair=pair, names=names)
+    form = PairNamesForm(request.POST or None, pairs=pairs)
+    if request.method == "POST" and form.is_valid():
+        name_pairs(names=form.changed_names())
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
-    rows = [(pair, [p.name for p in pair.players.all()] + ["", ""]) for pair in pairs]
     return render(
         request,
         "events/director/pairs.html",
-        {"event": event, "rows": rows, "players": players},
+        {"event": event, "form": form, "players": players},
     )
 
 

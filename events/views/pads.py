@@ -56,28 +56,28 @@ def _pad(kind: str, state: dict):
         return PADS[kind]()
 
 
-def _history(kind: str, pad) -> list[dict]:
+def _history(pad) -> list[dict]:
     """One row per deal: what was played, who was vulnerable, and what each side scored."""
-    deals = pad.deals
-    entries = pad.entries
+    points = {}
+    for e in pad.entries:
+        if e.deal is not None:
+            by_side = points.setdefault(e.deal, dict.fromkeys(SIDES, 0))
+            by_side[e.side] += e.points
     rows = []
-    for number, deal in enumerate(deals, start=1):
+    for number, (deal, vulnerable) in enumerate(
+        zip(pad.deals, pad.dealt_vulnerable, strict=True), start=1
+    ):
         contract = parse_contract(deal["contract"])
-        before = PADS[kind].from_deals(deals[: number - 1])
-        points = {
-            side: sum(e.points for e in entries if e.deal == number and e.side == side)
-            for side in SIDES
-        }
         rows.append(
             {
                 "number": number,
                 "contract": describe_contract(contract),
                 "side": deal["side"],
-                "vulnerable": before.vulnerable[deal["side"]] if deal["side"] else False,
+                "vulnerable": vulnerable[deal["side"]] if deal["side"] else False,
                 "tricks": deal["tricks"],
                 "result": result_label(contract, deal["tricks"]) if deal["side"] else "",
                 "honours": deal["honours"],
-                "points": points,
+                "points": points.get(number, dict.fromkeys(SIDES, 0)),
             }
         )
     return rows
@@ -137,7 +137,7 @@ def _context(kind: str, state: dict, pad, form: PadDealForm) -> dict:
         "noun": NOUNS[kind],
         "form": form,
         "sheet": _sheet(pad, ended=state["ended"]),
-        "history": _history(kind, pad),
+        "history": _history(pad),
         "deal_count": len(deals),
         "next_deal": len(deals) + 1,
         "chicago_deals": Chicago.DEALS,

@@ -1,10 +1,13 @@
 """The director's pages: set-up, movement, names, the event page, publishing, table cards."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
 from events.models import Board, Event, Pair, Player, TableRound
 from events.services.entry import board_meetings, save_line
+from events.services.setup import name_pair
 from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -52,12 +55,34 @@ def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
     assert Board.objects.get(section=section, number=1).expected_results == 7
 
 
-def test_tables_must_be_a_whole_or_half_number(director_client, club):
+@pytest.mark.parametrize("tables", ["6.3", "nan", "inf", "-inf", "1e308", "1e400", "-7", "201"])
+def test_tables_must_be_a_whole_or_half_number(director_client, club, tables):
     response = director_client.post(
-        reverse("event-new", args=[club.slug]), event_fields(tables="6.3")
+        reverse("event-new", args=[club.slug]), event_fields(tables=tables)
     )
     assert "tables must be a whole or half number from 2½ to 200" in response.content.decode()
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("tables", ["nan", "inf", "1e308"])
+def test_the_movement_page_refuses_tables_that_are_no_number(director_client, make_event, tables):
+    event = make_event(mitchell(3, 2))
+    url = reverse("director-movement", args=[event.pk])
+    for response in (
+        director_client.get(url, {"tables": tables}),
+        director_client.post(url, {"tables": tables, "choice": "0"}),
+    ):
+        assert "tables must be a whole or half number" in response.content.decode()
+    assert event.sections.get().tables == 3
+
+
+def test_factor_boards_past_a_small_integer_is_a_form_error(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    data = event_fields(factor_totals="on", factor_boards="40000")
+    del data["tables"]
+    response = director_client.post(reverse("director-settings", args=[event.pk]), data)
+    assert "Ensure this value is less than or equal to 32767." in response.content.decode()
+    assert Event.objects.get(pk=event.pk).factor_boards is None
 
 
 def test_half_table_movements_are_proposed(director_client, make_event):
@@ -239,3 +264,48 @@ def test_table_cards_of_every_kind_of_movement(director_client, make_event, move
     content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
     assert shown in content
     assert content.count('class="card table-card"') == movement.tables
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        pytest.param("x" * 121, "a name is at most 120 characters (it has 121)", id="too-long"),
+        pytest.param("Ann\x00Able", "a name cannot hold a NUL character", id="nul"),
+        pytest.param(
+            "Ann\nAble", "a name is one line of letters: remove the control character", id="newline"
+        ),
+    ],
+)
+def test_a_bad_name_saves_no_name_at_all_and_says_why(director_client, make_event, bad, message):
+    event = make_event(mitchell(3, 2))
+    name_pair(pair=Pair.objects.get(number=3), names=["Old Name", "Other Old"])
+
+    response = director_client.post(
+        reverse("director-pairs", args=[event.pk]),
+        {
+            "pair-1-1": "New One",
+            "pair-1-2": "New Two",
+            "pair-3-1": bad,
+            "pair-3-2": "Other Old",
+        },
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert html.escape(message) in page
+    assert "Nothing was saved" in page
+    assert 'value="New One"' in page  # what was typed stays on the page
+    names = dict(Pair.objects.filter(section__event=event).values_list("number", "names"))
+    assert names == {1: "", 2: "", 3: "Old Name & Other Old", 4: "", 5: "", 6: ""}
+    assert not Player.objects.filter(name__startswith="New").exists()
+
+
+def test_names_are_stripped_and_saved_together(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    director_client.post(
+        reverse("director-pairs", args=[event.pk]),
+        {"pair-1-1": "  Ann Able ", "pair-1-2": "Bob Baker", "pair-2-1": "x" * 120},
+    )
+    names = dict(Pair.objects.filter(section__event=event).values_list("number", "names"))
+    assert names[1] == "Ann Able & Bob Baker"
+    assert names[2] == "x" * 120

@@ -362,3 +362,21 @@ def test_parse_pad_line(text, deal):
 def test_parse_pad_line_refuses_an_empty_line():
     with pytest.raises(ScoringError, match="Type a deal"):
         parse_pad_line("  ")
+
+
+def test_a_rubber_of_200_deals_refuses_the_next_and_says_to_start_a_new_one(client):
+    # 200 deals that never make a game: one down, undoubled, alternately.
+    deals = [
+        {"side": side, "contract": "1C", "tricks": 6, "honours": None}
+        for side in ["we", "they"] * 100
+    ]
+    enter(client, "rubber", "1C we 6")
+    session = client.session
+    session["pads"] = {"rubber": {"deals": deals, "ended": False}}
+    session.save()
+
+    response = enter(client, "rubber", "1C they 6", htmx=True)
+
+    assert line_error(response.text) == "A rubber is kept to 200 deals: start a new rubber."
+    assert saved_deals(client, "rubber") == deals
+    assert totals(response.text) == (5000, 5000)

@@ -491,3 +491,49 @@ def test_each_game_is_won_by_100_contract_points(deals):
             if entry.game == game:
                 points[entry.side] += entry.points
         assert max(points.values()) >= 100
+
+
+@given(st.sampled_from([Rubber, Chicago]), deal_lists)
+def test_each_deals_vulnerability_is_the_one_a_pad_of_the_deals_before_it_gives(pad_class, deals):
+    # The pad page used to rebuild a pad of the first n-1 deals for each row n (cubic in the
+    # deals); the one pass must give every row the same answer.
+    pad = recorded(pad_class, deals)
+    assert pad.dealt_vulnerable == [
+        pad_class.from_deals(pad.deals[:before]).vulnerable for before in range(len(pad.deals))
+    ]
+
+
+def test_the_vulnerability_of_each_deal_of_seed_000():
+    rubber = Rubber.from_deals(SEED000_RUBBER)
+    vulnerable = [(v["we"], v["they"]) for v in rubber.dealt_vulnerable]
+    # Before each deal: the progress after the deal before it (SEED000_PROGRESS).
+    assert vulnerable == [(False, False), (False, False), (False, True), (False, True),
+                          (True, True), (True, True)]  # fmt: skip
+
+
+PASS = {"side": None, "contract": "PASS", "tricks": None, "honours": None}
+
+
+def test_a_rubber_that_never_ends_is_kept_to_200_deals():
+    rubber = Rubber.from_deals([PASS] * 200)
+    with pytest.raises(ScoringError) as refusal:
+        rubber.record("we", "1C", 7)
+    assert str(refusal.value) == "a rubber is kept to 200 deals: start a new rubber"
+    assert len(rubber.deals) == 200
+    with pytest.raises(ScoringError, match="deal 201: a rubber is kept to 200 deals"):
+        Rubber.from_deals([PASS] * 201)
+
+
+def test_a_chicago_is_four_deals_even_when_they_are_passed_out():
+    chicago = Chicago.from_deals([PASS] * 4)
+    with pytest.raises(ScoringError, match="over after four deals"):
+        chicago.record(None, "PASS", None)
+    with pytest.raises(ScoringError, match="deal 5: the Chicago is over"):
+        Chicago.from_deals([PASS] * 5)
+
+
+def test_undo_plays_the_remaining_deals_again():
+    rubber = Rubber.from_deals(SEED000_RUBBER)
+    rubber.undo()
+    assert rubber.entries == Rubber.from_deals(SEED000_RUBBER[:5]).entries
+    assert rubber.dealt_vulnerable == Rubber.from_deals(SEED000_RUBBER[:5]).dealt_vulnerable

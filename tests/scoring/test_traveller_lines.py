@@ -77,6 +77,7 @@ def test_score_from_north_souths_side(text, vulnerability, score):
         ),
         ("A+ B", "an adjusted score is A+, A or A-, not 'B'"),
         ("A+ A- A", "an adjusted score is one code for each side: A+ A-"),
+        ("² 1 4S N 10", "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"),
     ],
 )
 def test_refusals_say_what_to_fix(text, message):

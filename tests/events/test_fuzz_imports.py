@@ -1,0 +1,116 @@
+"""Garbage files and real files with garbage in them, read by the importers and sent through the
+upload and confirmation pages: a FileRefused or an event, a message or a saved event, never a
+500; a refused file saves nothing."""
+
+import base64
+import re
+from xml.sax.saxutils import escape
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from events.formats.imported import FileRefused, ImportedEvent
+from events.models import Event
+from events.services.imports import read_result_file
+from tests.events.files import read_file
+from tests.events.fuzzing import FUZZ, GARBAGE, answered, fuzz_client, refused, snapshot
+
+pytestmark = pytest.mark.django_db
+
+FILES = {name: read_file(name) for name in ("ruter_pairs.pbn", "magic_butler.pbn",
+                                            "compscore_mp.xml", "compscore_cross.xml")}  # fmt: skip
+_PBN_TOKEN = re.compile(rb'"[^"\r\n]*"|[^\s"]+')
+_XML_TEXT = re.compile(rb">([^<]+)<")
+
+
+@st.composite
+def damaged_files(draw) -> bytes:
+    """A real file with one value, or a few, replaced by garbage."""
+    name = draw(st.sampled_from(sorted(FILES)))
+    data = FILES[name]
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        garbage = draw(GARBAGE)
+        if name.endswith(".xml"):
+            sites = list(_XML_TEXT.finditer(data))
+            site = sites[draw(st.integers(min_value=0, max_value=len(sites) - 1))]
+            text = escape(garbage) if draw(st.booleans()) else garbage
+            replacement = text.encode("utf-8", errors="replace")
+            data = data[: site.start(1)] + replacement + data[site.end(1) :]
+        else:
+            sites = list(_PBN_TOKEN.finditer(data))
+            site = sites[draw(st.integers(min_value=0, max_value=len(sites) - 1))]
+            quoted = site.group().startswith(b'"')
+            replacement = garbage.encode(draw(st.sampled_from(["utf-8", "latin-1"])), "replace")
+            if quoted:
+                replacement = b'"' + replacement.replace(b'"', b"") + b'"'
+            data = data[: site.start()] + replacement + data[site.end() :]
+    return data
+
+
+FILES_TO_TRY = st.one_of(
+    damaged_files(),
+    st.binary(max_size=3000),
+    st.text(max_size=300).map(lambda text: ('[Board "1"]\n' + text).encode()),
+    st.text(max_size=300).map(lambda text: ("<USEBIO>" + text + "</USEBIO>").encode()),
+    st.sampled_from(
+        [
+            b'<?xml version="1.0" encoding="x-bogus"?><USEBIO/>',
+            b'<?xml version="1.0" encoding="utf-16"?><USEBIO/>',
+            b"\xef\xbb\xbf" + b"\x00" * 100,
+            b"%" + b"\xff" * 5000,
+        ]
+    ),
+)
+
+
+@FUZZ
+@given(data=FILES_TO_TRY)
+def test_the_readers_give_an_event_or_say_why_not(data):
+    try:
+        imported = read_result_file(data)
+    except FileRefused as refusal:
+        assert str(refusal)
+    else:
+        assert isinstance(imported, ImportedEvent)
+        assert imported.boards
+
+
+@FUZZ
+@given(data=FILES_TO_TRY, name=st.sampled_from(["results.pbn", "results.xml", "x" * 200]))
+def test_upload_and_confirm_pages(director, club, data, name):
+    client = fuzz_client(director)
+    before = snapshot()
+    upload = client.post(
+        reverse("import-upload", args=[club.slug]), {"file": SimpleUploadedFile(name, data)}
+    )
+    page = answered(upload)
+    assert snapshot() == before  # the preview saves nothing
+    if "Import and publish" not in page:
+        assert refused(page)
+    confirm = client.post(
+        reverse("import-confirm", args=[club.slug]),
+        {"content": base64.b64encode(data).decode(), "filename": name},
+    )
+    page = answered(confirm)
+    if confirm.status_code == 302:
+        assert Event.objects.count() == len(before["Event"]) + 1
+    else:
+        assert refused(page)
+        assert snapshot() == before
+
+
+@FUZZ
+@given(content=GARBAGE, filename=GARBAGE)
+def test_a_confirmation_that_is_not_a_file(director, club, content, filename):
+    client = fuzz_client(director)
+    before = snapshot()
+    response = client.post(
+        reverse("import-confirm", args=[club.slug]), {"content": content, "filename": filename}
+    )
+    page = answered(response)
+    assert response.status_code == 200
+    assert refused(page)
+    assert snapshot() == before
