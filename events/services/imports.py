@@ -17,9 +17,10 @@ from events.formats.imported import (
 )
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
-from events.models import Board, Club, Event, Pair, Result, Section
+from events.models import Board, Change, Club, Event, Pair, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.hand_records import Analysis, analyse_boards
+from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -35,8 +36,17 @@ def read_result_file(data: bytes) -> ImportedEvent:
     raise FileRefused("this is neither a PBN nor a USEBIO results file")
 
 
-def import_event(*, imported: ImportedEvent, club: Club, hand_records: bool = True) -> Event:
-    """Save the imported event as a published event of `club`, scored by our engine.
+def import_event(
+    *,
+    imported: ImportedEvent,
+    club: Club,
+    hand_records: bool = True,
+    file_hash: str = "",
+    replacing: Event | None = None,
+    user=None,
+) -> Event:
+    """Save the imported event as a published event of `club`, scored by our engine, and
+    record it; `replacing` is an earlier import of the same file, deleted in the same change.
 
     With `hand_records`, each complete deal's double-dummy table and par are stored on its board.
     All or nothing: a failure leaves no trace of the event.
@@ -46,8 +56,24 @@ def import_event(*, imported: ImportedEvent, club: Club, hand_records: bool = Tr
         if hand_records
         else [None] * len(imported.boards)
     )
-    with transaction.atomic():
-        return _save(imported, club, analyses)
+    note = f"Replaces {replacing} (event #{replacing.pk})" if replacing else ""
+    with (
+        transaction.atomic(),
+        recording(club=club, kind=Change.Kind.IMPORT, user=user, note=note) as change,
+    ):
+        if replacing is not None:
+            replacing.delete()
+        event = _save(imported, club, analyses, file_hash=file_hash)
+        change.event = event
+        change.save(update_fields=["event"])
+    return event
+
+
+def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
+    """The club's events imported from a file with this content, newest first."""
+    if not file_hash:
+        return []
+    return list(club.events.filter(file_hash=file_hash).order_by("-created"))
 
 
 @dataclass(frozen=True)
@@ -111,12 +137,15 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     return preview
 
 
-def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) -> Event:
+def _save(
+    imported: ImportedEvent, club: Club, analyses: list[Analysis | None], file_hash: str = ""
+) -> Event:
     event = Event.objects.create(
         club=club,
         name=imported.name[:120],
         date=imported.date,
         status=Event.Status.PUBLISHED,
+        file_hash=file_hash,
         # Other scorers' published figures give 60/40 averages; our own files say otherwise.
         **({"adjusted_scores": "fixed"} | imported.settings),
     )
@@ -131,8 +160,9 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
         tables=max((line.table or 0 for line in lines), default=0),
         rounds=max((line.round or 0 for line in lines), default=0),
     )
-    pairs = Pair.objects.bulk_create(
-        Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs
+    pairs = bulk_create_recorded(
+        Pair,
+        [Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs],
     )
     for pair, source_pair in zip(pairs, imported.pairs, strict=True):
         if source_pair.names:
@@ -140,24 +170,30 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
     expected = max(len(board.lines) for board in imported.boards)
-    boards = Board.objects.bulk_create(
-        Board(
-            section=section,
-            number=b.number,
-            dealer=b.dealer,
-            vulnerability=b.vulnerability,
-            deal=b.deal,
-            double_dummy=analysis.double_dummy if analysis else None,
-            par=analysis.par if analysis else "",
-            expected_results=expected,
-        )
-        for b, analysis in zip(imported.boards, analyses, strict=True)
+    boards = bulk_create_recorded(
+        Board,
+        [
+            Board(
+                section=section,
+                number=b.number,
+                dealer=b.dealer,
+                vulnerability=b.vulnerability,
+                deal=b.deal,
+                double_dummy=analysis.double_dummy if analysis else None,
+                par=analysis.par if analysis else "",
+                expected_results=expected,
+            )
+            for b, analysis in zip(imported.boards, analyses, strict=True)
+        ],
     )
     by_number = {pair.number: pair for pair in pairs}
-    Result.objects.bulk_create(
-        _result(board, line, by_number)
-        for board, source_board in zip(boards, imported.boards, strict=True)
-        for line in source_board.lines
+    bulk_create_recorded(
+        Result,
+        [
+            _result(board, line, by_number)
+            for board, source_board in zip(boards, imported.boards, strict=True)
+            for line in source_board.lines
+        ],
     )
     rescore_event(event=event)
     return event

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats import FORMATS
 from events.forms import EventForm, EventSettingsForm, MovementForm
-from events.models import Club, Event
+from events.models import Change, Club, Event
+from events.services.history import recording
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
@@ -19,9 +20,11 @@ from events.services.setup import (
     SetupRefused,
     apply_movement,
     create_event,
+    movement_losses,
     name_pair,
     section_movement,
 )
+from events.services.status import EventLocked, StatusRefused, change_status, check_editable
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -65,9 +68,20 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     valid = form.is_valid()  # also lists the movements that fit, for the page
     if request.method == "POST" and valid:
         movement = form.cleaned_data["movement"]
+        losses = movement_losses(section=section, movement=movement)
+        if losses and not form.cleaned_data["confirm"] and not event.is_locked:
+            return render(
+                request,
+                "events/director/movement_confirm.html",
+                {"event": event, "form": form, "movement": movement, "losses": losses},
+            )
         try:
-            apply_movement(section=section, movement=movement)
-        except SetupRefused as refused:
+            check_editable(event)
+            with recording(
+                club=event.club, event=event, user=request.user, kind=Change.Kind.MOVEMENT
+            ):
+                apply_movement(section=section, movement=movement)
+        except (SetupRefused, EventLocked) as refused:
             messages.error(request, str(refused))
         else:
             messages.success(request, f"Movement: {movement.name}.")
@@ -91,7 +105,13 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        rescore_event(event=event, **form.cleaned_data)
+        try:
+            check_editable(event)
+        except EventLocked as locked:
+            messages.error(request, str(locked))
+            return redirect("director-event", event_id=event.pk)
+        with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.SETTINGS):
+            rescore_event(event=event, **form.cleaned_data)
         messages.success(request, "Settings saved; every board is scored again.")
         return redirect("director-event", event_id=event.pk)
     return render(request, "events/director/settings.html", {"event": event, "form": form})
@@ -105,10 +125,24 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     section = event.sections.get()
     pairs = list(section.pairs.prefetch_related("players"))
     if request.method == "POST":
-        for pair in pairs:
-            names = [request.POST.get(f"pair-{pair.number}-{seat}", "") for seat in (1, 2)]
-            if [n.strip() for n in names] != [p.name for p in pair.players.all()][:2]:
-                name_pair(pair=pair, names=names)
+        try:
+            check_editable(event)
+        except EventLocked as locked:
+            messages.error(request, str(locked))
+            return redirect("director-event", event_id=event.pk)
+        typed = [
+            (pair, [request.POST.get(f"pair-{pair.number}-{seat}", "") for seat in (1, 2)])
+            for pair in pairs
+        ]
+        changed = [
+            (pair, names)
+            for pair, names in typed
+            if [n.strip() for n in names] != [p.name for p in pair.players.all()][:2]
+        ]
+        if changed:
+            with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
+                for pair, names in changed:
+                    name_pair(pair=pair, names=names)
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
@@ -164,9 +198,12 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     status = request.POST.get("status")
     if status in Event.Status.values:
-        event.status = status
-        event.save(update_fields=["status"])
-        messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
+        try:
+            change_status(event=event, status=status, user=request.user)
+        except StatusRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
     return redirect("director-event", event_id=event.pk)
 
 

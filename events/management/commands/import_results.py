@@ -1,3 +1,4 @@
+import hashlib
 import time
 from pathlib import Path
 
@@ -36,7 +37,10 @@ class Command(BaseCommand):
         except FileRefused as refused:
             raise CommandError(f"{path.name}: {refused}") from None
         event = import_event(
-            imported=imported, club=club, hand_records=not options["no_hand_records"]
+            imported=imported,
+            club=club,
+            hand_records=not options["no_hand_records"],
+            file_hash=hashlib.sha256(data).hexdigest(),
         )
         seconds = time.perf_counter() - started
         self.stdout.write(
