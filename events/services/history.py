@@ -245,8 +245,7 @@ def _put_back(versions: list[Version]) -> None:
         rows = model.objects.filter(pk__in=added)
         if model is Player:  # a guest another pair plays with since stays
             rows = rows.filter(pairs__isnull=True)
-        for obj in rows:
-            obj.delete()
+        rows.delete()
     for model in TRACKED:
         mine = [v for v in versions if v.model is model and v.before is not None]
         live = {o.pk: o for o in model.objects.filter(pk__in=[v.pk for v in mine if v.after])}

@@ -132,6 +132,8 @@ def _event_lines(version: Version) -> list[str]:
         )
     if version.before.reopened_on is None and version.after.reopened_on is not None:
         lines.append("Reopened for correction")
+    if version.before.reopened_on is not None and version.after.reopened_on is None:
+        lines.append("Published again, corrected")
     return lines
 
 

@@ -51,6 +51,8 @@ def test_a_result_changed_and_undone_through_the_pages(director_client, make_eve
     change = Change.objects.filter(kind="result").first()  # the newest
     assert change.user == director
     assert change.event == event
+    # simple-history's own record of who, from the request.
+    assert Result.history.get(change=change).history_user == director
     page = director_client.get(reverse("director-undo", args=[event.pk, change.pk]))
     assert words in page.content.decode() and "Undo this change" in page.content.decode()
 
@@ -220,7 +222,7 @@ def test_reopening_needs_a_reason_and_players_see_the_correction(
     assert f"Corrected on {event.corrected_on:%-d %B %Y}" in public
     history = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
     assert "Board 1: wrong declarer" in history
-    assert "Reopened for correction" in history
+    assert "Reopened for correction" in history and "Published again, corrected" in history
     assert "Status: Running -&gt; Published" in history
 
 
