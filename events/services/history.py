@@ -182,6 +182,10 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
         # Undos of one event queue here, so that two cannot take back crossing changes.
         Event.objects.select_for_update().only("pk").get(pk=event.pk)
         versions = change_versions([change])[change.pk].versions
+        # Then the boards whose lines go back, in the order every save takes them.
+        lines = [row for v in versions if v.model is Result for row in (v.before, v.after) if row]
+        boards = Board.objects.select_for_update().filter(pk__in={r.board_id for r in lines})
+        list(boards.order_by("pk").only("pk"))
         _check_unchanged_since(change, versions)
         try:
             with recording(

@@ -4,12 +4,7 @@
 from dataclasses import dataclass
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
-from events.services.history import (
-    Version,
-    change_versions,
-    undo_refusal,
-    undone_changes,
-)
+from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
 
 # Event fields that are not settings: the status has words of its own.
@@ -44,8 +39,8 @@ def event_history(*, event: Event, kind: str = "", limit: int = 200) -> list[His
         rows = versions[change.pk].versions
         if change.pk in undone:
             refusal = "undone"
-        elif change.kind in {Change.Kind.STATUS, Change.Kind.IMPORT}:
-            refusal = undo_refusal(change)
+        elif change.kind in NOT_UNDOABLE:
+            refusal = f"{change.get_kind_display().lower()} changes are not undone here"
         elif event.is_locked:
             refusal = "reopen the event to undo"
         else:

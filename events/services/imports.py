@@ -43,10 +43,15 @@ def import_event(
     hand_records: bool = True,
     file_hash: str = "",
     replacing: Event | None = None,
+    as_new: bool = False,
     user=None,
 ) -> Event:
     """Save the imported event as a published event of `club`, scored by our engine, and
     record it; `replacing` is an earlier import of the same file, deleted in the same change.
+
+    A file the club imported before (same `file_hash`) is refused with AlreadyImported unless
+    the caller chose: `replacing` one of those events, or `as_new`. The check holds the club's
+    row, so two confirmations at once make one event.
 
     With `hand_records`, each complete deal's double-dummy table and par are stored on its board.
     All or nothing: a failure leaves no trace of the event.
@@ -57,16 +62,29 @@ def import_event(
         else [None] * len(imported.boards)
     )
     note = f"Replaces {replacing} (event #{replacing.pk})" if replacing else ""
-    with (
-        transaction.atomic(),
-        recording(club=club, kind=Change.Kind.IMPORT, user=user, note=note) as change,
-    ):
-        if replacing is not None:
-            replacing.delete()
-        event = _save(imported, club, analyses, file_hash=file_hash)
-        change.event = event
-        change.save(update_fields=["event"])
+    with transaction.atomic():
+        Club.objects.select_for_update().only("pk").get(pk=club.pk)
+        earlier = earlier_imports(club=club, file_hash=file_hash)
+        if earlier and not as_new and replacing not in earlier:
+            raise AlreadyImported(earlier)
+        with recording(club=club, kind=Change.Kind.IMPORT, user=user, note=note) as change:
+            if replacing is not None:
+                replacing.delete()
+            event = _save(imported, club, analyses, file_hash=file_hash)
+            change.event = event
+            change.save(update_fields=["event"])
     return event
+
+
+class AlreadyImported(Exception):
+    """The file was imported before and the director has not said what to do with it."""
+
+    def __init__(self, earlier: list[Event]):
+        super().__init__(
+            "this file was imported before: choose to replace that event or to import it as "
+            "a new one"
+        )
+        self.earlier = earlier
 
 
 def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:

@@ -8,7 +8,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from events.forms_imports import ImportConfirmForm, ImportForm
 from events.models import Club
-from events.services.imports import earlier_imports, import_event, preview_import
+from events.services.imports import (
+    AlreadyImported,
+    earlier_imports,
+    import_event,
+    preview_import,
+)
 
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
@@ -61,24 +66,25 @@ def import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         )
     imported, choice = confirm.cleaned_data["content"], confirm.cleaned_data["earlier"]
     earlier = {str(e.pk): e for e in earlier_imports(club=club, file_hash=confirm.file_hash)}
-    if earlier and choice != "new" and choice not in earlier:
+    replacing = earlier.get(choice)
+    try:
+        event = import_event(
+            imported=imported,
+            club=club,
+            file_hash=confirm.file_hash,
+            replacing=replacing,
+            as_new=choice == "new",
+            user=request.user,
+        )
+    except AlreadyImported as refused:
         return _preview_page(
             request,
             club,
             imported,
             ImportConfirmForm(initial=confirm.cleaned_data),
             confirm.file_hash,
-            error="This file was imported before: choose to replace that event or to import "
-            "it as a new one.",
+            error=f"{str(refused)[:1].upper()}{str(refused)[1:]}.",
         )
-    replacing = earlier.get(choice)
-    event = import_event(
-        imported=imported,
-        club=club,
-        file_hash=confirm.file_hash,
-        replacing=replacing,
-        user=request.user,
-    )
     if replacing is not None:
         messages.success(
             request, f"Imported and published: {event.name}, replacing the earlier import."

@@ -6,10 +6,12 @@ from events.models import Board, Change, Event, Pair, Partnership, Result, Table
 from events.services.entry import board_meetings, delete_line, save_line
 from events.services.history import UndoRefused, recording, undo_change
 from events.services.history_text import change_lines, event_history
+from events.services.imports import AlreadyImported, import_event, read_result_file
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import apply_movement, name_pair
 from scoring import howell, mitchell, parse_traveller_line
+from tests.events.files import read_file
 
 pytestmark = pytest.mark.django_db
 
@@ -292,3 +294,14 @@ def test_history_page_data_takes_the_same_queries_whatever_the_changes(
     with django_assert_max_num_queries(1 + 2 + 2 + 8 + 1):
         entries = event_history(event=event)
     assert len(entries) == 5
+
+
+def test_the_same_file_is_imported_again_only_by_choice(club):
+    imported = read_result_file(read_file("ruter_pairs.pbn"))
+    first = import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32)
+    with pytest.raises(AlreadyImported) as refused:
+        import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32)
+    assert refused.value.earlier == [first]
+    assert Event.objects.count() == 1 and Change.objects.filter(kind="import").count() == 1
+    import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32, as_new=True)
+    assert Event.objects.count() == 2

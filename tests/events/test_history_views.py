@@ -85,6 +85,20 @@ def test_history_filters_by_kind(director_client, make_event):
     assert "entered 4S N 10" in everything and "Scoring: Matchpoints" in everything
 
 
+def test_history_page_reads_a_fixed_number_of_queries(
+    director_client, make_event, django_assert_max_num_queries
+):
+    event = make_event(mitchell(3, 2))
+    meetings = board_meetings(board=event.sections.get().boards.get(number=1))
+    for meeting in meetings:
+        post_line(director_client, event, 1, "3NT S 9", meeting.ns, meeting.ew)
+    url = reverse("director-history", args=[event.pk])
+    # Session and user, the event, then the history's own queries (tests/events/test_history).
+    with django_assert_max_num_queries(3 + 14):
+        content = director_client.get(url).content.decode()
+    assert content.count("entered 3NT S 9 (+400)") == 3
+
+
 def test_history_is_for_the_clubs_directors(client, make_event, django_user_model):
     event = make_event(mitchell(3, 2))
     client.force_login(django_user_model.objects.create_user("other", password="x-pass-123"))

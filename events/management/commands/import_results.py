@@ -41,6 +41,7 @@ class Command(BaseCommand):
             club=club,
             hand_records=not options["no_hand_records"],
             file_hash=hashlib.sha256(data).hexdigest(),
+            as_new=True,  # the command imports what it is given; the upload page asks
         )
         seconds = time.perf_counter() - started
         self.stdout.write(
