@@ -47,7 +47,10 @@ class UndoRefused(Exception):
 
 @receiver(pre_create_historical_record)
 def _tie_to_current_change(sender, history_instance, **kwargs) -> None:
-    history_instance.change = _current.get()
+    change = _current.get()
+    history_instance.change = change
+    if change is not None:
+        change.rows_written = True
 
 
 @contextmanager
@@ -67,8 +70,10 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
     try:
         yield change
     except BaseException:
-        # Inside a transaction that is being rolled back, the change goes with it.
-        if not transaction.get_connection().needs_rollback and not _has_rows(change):
+        # Inside a transaction that is being rolled back, the change goes with it; a refusal
+        # before any write (the usual one) costs no look-up.
+        written = getattr(change, "rows_written", False)
+        if not transaction.get_connection().needs_rollback and not (written and _has_rows(change)):
             change.delete()
         raise
     finally:
@@ -81,7 +86,10 @@ def _has_rows(change: Change) -> bool:
 
 def bulk_create_recorded(model, objs: list) -> list:
     """bulk_create that records each new row in the current change, in one insert more."""
-    return bulk_create_with_history(objs, model, custom_historical_attrs={"change": _current.get()})
+    change = _current.get()
+    if change is not None:
+        change.rows_written = True
+    return bulk_create_with_history(objs, model, custom_historical_attrs={"change": change})
 
 
 @dataclass
