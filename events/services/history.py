@@ -182,13 +182,14 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
     """Put back every row `change` touched as it was just before, record that as a change of
     its own, and rescore what it affects; refused (UndoRefused, nothing changed) when a later
     change touched the same values, or the earlier state was never recorded."""
-    refusal = undo_refusal(change)
-    if refusal:
-        raise UndoRefused(refusal)
-    event = change.event
     with transaction.atomic():
-        # Undos of one event queue here, so that two cannot take back crossing changes.
-        Event.objects.select_for_update().only("pk").get(pk=event.pk)
+        if change.event_id is not None:
+            # Undos of one event queue here: two at once cannot take back one change twice.
+            change.event = Event.objects.select_for_update().get(pk=change.event_id)
+        refusal = undo_refusal(change)
+        if refusal:
+            raise UndoRefused(refusal)
+        event = change.event
         versions = change_versions([change])[change.pk].versions
         # Then the boards whose lines go back, in the order every save takes them.
         lines = [row for v in versions if v.model is Result for row in (v.before, v.after) if row]

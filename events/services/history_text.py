@@ -81,6 +81,8 @@ def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], 
 
 def describe(change: Change, rows, numbers) -> list[str]:
     """What the change did, one line a thing a director would name."""
+    if change.kind == Change.Kind.IMPORT:
+        return _import_lines(rows)
     lines = []
     if change.undoes_id:
         lines.append(f"Undo of change #{change.undoes_id} ({change.undoes.get_kind_display()})")
@@ -191,3 +193,16 @@ def _movement_counts(rows) -> list[str]:
         if added:
             lines.append(f"{added} {word} added")
     return lines
+
+
+def _import_lines(rows) -> list[str]:
+    """An import in counts: a file's hundred lines are not listed one by one."""
+    counts = []
+    for model, word in ((Pair, "pairs"), (Board, "boards"), (Result, "traveller lines")):
+        added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
+        removed = sum(1 for v in rows if v.model is model and v.before and v.after is None)
+        if added:
+            counts.append(f"{added} {word} imported")
+        if removed:
+            counts.append(f"{removed} {word} of the replaced event deleted")
+    return counts

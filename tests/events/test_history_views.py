@@ -286,6 +286,9 @@ def test_replacing_an_earlier_import_deletes_it_and_records_it(director_client, 
     assert change.note == f"Replaces {first} (event #{first.pk})"
     assert Result.history.filter(change=change, history_type="-").count() == 6
     assert Result.history.filter(change=change, history_type="+").count() == 6
+    history = director_client.get(reverse("director-history", args=[second.pk])).content.decode()
+    assert "6 traveller lines imported" in history
+    assert "6 traveller lines of the replaced event deleted" in history
 
 
 def test_choosing_an_event_that_is_not_an_earlier_import_is_refused(
