@@ -81,6 +81,8 @@ class MovementForm(forms.Form):
         help_text="Mitchell only: the rounds where NS and EW swap, e.g. 7 or 6, 7. With any, "
         "the event has one winner.",
     )
+    # Set by the page that lists what the new movement drops (named pairs, hand records).
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean_tables(self) -> float:
         return tables_from_text(self.cleaned_data["tables"])

@@ -2,6 +2,7 @@
 
 import base64
 import binascii
+import hashlib
 
 from django import forms
 
@@ -35,6 +36,7 @@ class ImportForm(forms.Form):
         except FileRefused as refused:
             raise forms.ValidationError(f"{upload.name}: {refused}") from None
         self.content = base64.b64encode(data).decode("ascii")
+        self.file_hash = hashlib.sha256(data).hexdigest()
         return imported
 
 
@@ -43,6 +45,8 @@ class ImportConfirmForm(forms.Form):
 
     content = forms.CharField(widget=forms.HiddenInput)
     filename = forms.CharField(widget=forms.HiddenInput, required=False)
+    # When the same file was imported before: "new", or the id of the event it replaces.
+    earlier = forms.CharField(required=False, max_length=20)
 
     def clean_content(self):
         try:
@@ -52,6 +56,8 @@ class ImportConfirmForm(forms.Form):
         if len(data) > MAX_FILE_BYTES:
             raise forms.ValidationError(TOO_LARGE.format(size=len(data) / 1024 / 1024))
         try:
-            return read_result_file(data)
+            imported = read_result_file(data)
         except FileRefused as refused:
             raise forms.ValidationError(str(refused)) from None
+        self.file_hash = hashlib.sha256(data).hexdigest()
+        return imported

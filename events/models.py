@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
 
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
@@ -14,6 +16,23 @@ from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import ROUNDING_RULES
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+
+
+class ChangeRecord(models.Model):
+    """What every historical row carries besides the row: the director's change it belongs to."""
+
+    change = models.ForeignKey(
+        "events.Change", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+def tracked(*derived: str) -> HistoricalRecords:
+    """The history of a model's rows, tied to changes; `derived` fields (scores that rescoring
+    recomputes) are left out of it."""
+    return HistoricalRecords(bases=[ChangeRecord], excluded_fields=list(derived))
 
 
 class Club(models.Model):
@@ -36,6 +55,7 @@ class Player(models.Model):
     name = models.CharField(max_length=120)
     member_number = models.CharField("national member number", max_length=30, blank=True)
     guest = models.BooleanField(default=False)
+    history = tracked()
 
     class Meta:
         ordering = ["name"]
@@ -118,7 +138,14 @@ class Event(models.Model):
     )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
     status = models.CharField(max_length=10, choices=Status, default=Status.SETUP)
+    # A published event is open for correction from `reopened_on` until it is published again;
+    # `corrected_on` tells players when a published result last changed.
+    reopened_on = models.DateTimeField(null=True, blank=True)
+    corrected_on = models.DateTimeField(null=True, blank=True)
+    # The SHA-256 of the results file an event was imported from: a second import says so.
+    file_hash = models.CharField(max_length=64, blank=True, db_index=True)
     created = models.DateTimeField(auto_now_add=True)
+    history = tracked()
 
     class Meta:
         ordering = ["-date", "name"]
@@ -141,6 +168,11 @@ class Event(models.Model):
     def is_published(self) -> bool:
         return self.status == self.Status.PUBLISHED
 
+    @property
+    def is_locked(self) -> bool:
+        """Published and not reopened: nothing may change until the director reopens it."""
+        return self.is_published and self.reopened_on is None
+
 
 class Section(models.Model):
     """One movement's worth of tables; matchpoints are compared within a section."""
@@ -151,6 +183,7 @@ class Section(models.Model):
     tables = models.PositiveSmallIntegerField(default=0)
     rounds = models.PositiveSmallIntegerField(default=0)
     boards_per_round = models.PositiveSmallIntegerField(default=0)
+    history = tracked()
 
     class Meta:
         ordering = ["letter"]
@@ -177,6 +210,7 @@ class Pair(models.Model):
     score = models.FloatField(default=0)
     top_total = models.FloatField(default=0)
     boards_played = models.PositiveSmallIntegerField(default=0)
+    history = tracked("score", "top_total", "boards_played")
 
     class Meta:
         ordering = ["number"]
@@ -197,6 +231,7 @@ class Partnership(models.Model):
     # RESTRICT: a player in a pair stays, unless the pair goes too (a whole club or event).
     player = models.ForeignKey(Player, on_delete=models.RESTRICT)
     seat = models.PositiveSmallIntegerField(default=1)
+    history = tracked()
 
     class Meta:
         ordering = ["seat"]
@@ -218,6 +253,7 @@ class TableRound(models.Model):
     ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+", null=True)
     low_board = models.PositiveSmallIntegerField(null=True)
     high_board = models.PositiveSmallIntegerField(null=True)
+    history = tracked()
 
     class Meta:
         ordering = ["round", "table"]
@@ -248,6 +284,7 @@ class Board(models.Model):
     par = models.CharField(max_length=80, blank=True)
     # How many times the movement schedules this board: the E of the Neuberg formula.
     expected_results = models.PositiveSmallIntegerField(default=0)
+    history = tracked()
 
     class Meta:
         ordering = ["number"]
@@ -292,6 +329,7 @@ class Result(models.Model):
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
     updated = models.DateTimeField(auto_now=True)
+    history = tracked("ns_points", "ew_points", "top", "updated")
 
     class Meta:
         ordering = ["board__number", "ns_pair__number"]
@@ -332,3 +370,38 @@ class Result(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.ns_adjustment)
+
+
+class Change(models.Model):
+    """One director's action (a line saved, names typed, a movement or settings changed, an undo):
+    the historical rows it wrote point to it."""
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "Traveller line"
+        PAIRS = "pairs", "Pairs and names"
+        PLAYER = "player", "Player"
+        MOVEMENT = "movement", "Movement"
+        SETTINGS = "settings", "Settings"
+        STATUS = "status", "Status"
+        IMPORT = "import", "Import"
+        UNDO = "undo", "Undo"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=10, choices=Kind)
+    note = models.CharField(max_length=200, blank=True)
+    undoes = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undos"
+    )
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.created:%d %b %Y %H:%M})"

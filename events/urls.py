@@ -1,6 +1,16 @@
 from django.urls import path
 
-from events.views import calculator, director, downloads, entry, imports, pads, public, results_json
+from events.views import (
+    calculator,
+    director,
+    downloads,
+    entry,
+    history,
+    imports,
+    pads,
+    public,
+    results_json,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -49,6 +59,14 @@ urlpatterns = [
     ),
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
+    # History, undo and corrections
+    path("director/events/<int:event_id>/history/", history.history, name="director-history"),
+    path(
+        "director/events/<int:event_id>/history/<int:change_id>/undo/",
+        history.undo,
+        name="director-undo",
+    ),
+    path("director/events/<int:event_id>/reopen/", history.reopen, name="director-reopen"),
     # Result entry
     path(
         "director/events/<int:event_id>/boards/<int:number>/",

@@ -17,8 +17,9 @@ from events.formats.imported import (
 )
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
-from events.models import Board, Club, Event, Pair, Result, Section
+from events.models import Board, Change, Club, Event, Pair, Result, Section
 from events.services.event_settings import settings_summary
+from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -34,14 +35,56 @@ def read_result_file(data: bytes) -> ImportedEvent:
     raise FileRefused("this is neither a PBN nor a USEBIO results file")
 
 
-def import_event(*, imported: ImportedEvent, club: Club) -> Event:
-    """Save the imported event as a published event of `club`, scored by our engine.
+def import_event(
+    *,
+    imported: ImportedEvent,
+    club: Club,
+    file_hash: str = "",
+    replacing: Event | None = None,
+    as_new: bool = False,
+    user=None,
+) -> Event:
+    """Save the imported event as a published event of `club`, scored by our engine, and
+    record it; `replacing` is an earlier import of the same file, deleted in the same change.
+
+    A file the club imported before (same `file_hash`) is refused with AlreadyImported unless
+    the caller chose: `replacing` one of those events, or `as_new`. The check holds the club's
+    row, so two confirmations at once make one event.
 
     The deals are stored; their double-dummy analysis is left to `analyse_event_hands` (the
     worker's task after an upload). All or nothing: a failure leaves no trace of the event.
     """
+    note = f"Replaces {replacing} (event #{replacing.pk})" if replacing else ""
     with transaction.atomic():
-        return _save(imported, club)
+        Club.objects.select_for_update().only("pk").get(pk=club.pk)
+        earlier = earlier_imports(club=club, file_hash=file_hash)
+        if earlier and not as_new and replacing not in earlier:
+            raise AlreadyImported(earlier)
+        with recording(club=club, kind=Change.Kind.IMPORT, user=user, note=note) as change:
+            if replacing is not None:
+                replacing.delete()
+            event = _save(imported, club, file_hash=file_hash)
+            change.event = event
+            change.save(update_fields=["event"])
+    return event
+
+
+class AlreadyImported(Exception):
+    """The file was imported before and the director has not said what to do with it."""
+
+    def __init__(self, earlier: list[Event]):
+        super().__init__(
+            "this file was imported before: choose to replace that event or to import it as "
+            "a new one"
+        )
+        self.earlier = earlier
+
+
+def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
+    """The club's events imported from a file with this content, newest first."""
+    if not file_hash:
+        return []
+    return list(club.events.filter(file_hash=file_hash).order_by("-created"))
 
 
 @dataclass(frozen=True)
@@ -105,12 +148,13 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     return preview
 
 
-def _save(imported: ImportedEvent, club: Club) -> Event:
+def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     event = Event.objects.create(
         club=club,
         name=imported.name[:120],
         date=imported.date,
         status=Event.Status.PUBLISHED,
+        file_hash=file_hash,
         # Other scorers' published figures give 60/40 averages; our own files say otherwise.
         **({"adjusted_scores": "fixed"} | imported.settings),
     )
@@ -125,8 +169,9 @@ def _save(imported: ImportedEvent, club: Club) -> Event:
         tables=max((line.table or 0 for line in lines), default=0),
         rounds=max((line.round or 0 for line in lines), default=0),
     )
-    pairs = Pair.objects.bulk_create(
-        Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs
+    pairs = bulk_create_recorded(
+        Pair,
+        [Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs],
     )
     for pair, source_pair in zip(pairs, imported.pairs, strict=True):
         if source_pair.names:
@@ -134,22 +179,28 @@ def _save(imported: ImportedEvent, club: Club) -> Event:
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
     expected = max(len(board.lines) for board in imported.boards)
-    boards = Board.objects.bulk_create(
-        Board(
-            section=section,
-            number=b.number,
-            dealer=b.dealer,
-            vulnerability=b.vulnerability,
-            deal=b.deal,
-            expected_results=expected,
-        )
-        for b in imported.boards
+    boards = bulk_create_recorded(
+        Board,
+        [
+            Board(
+                section=section,
+                number=b.number,
+                dealer=b.dealer,
+                vulnerability=b.vulnerability,
+                deal=b.deal,
+                expected_results=expected,
+            )
+            for b in imported.boards
+        ],
     )
     by_number = {pair.number: pair for pair in pairs}
-    Result.objects.bulk_create(
-        _result(board, line, by_number)
-        for board, source_board in zip(boards, imported.boards, strict=True)
-        for line in source_board.lines
+    bulk_create_recorded(
+        Result,
+        [
+            _result(board, line, by_number)
+            for board, source_board in zip(boards, imported.boards, strict=True)
+            for line in source_board.lines
+        ],
     )
     rescore_event(event=event)
     return event

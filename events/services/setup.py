@@ -3,6 +3,7 @@
 from django.db import transaction
 
 from events.models import Board, Club, Event, Pair, Partnership, Player, Section, TableRound
+from events.services.history import bulk_create_recorded
 from scoring import Movement, Sitting, board_conditions
 
 
@@ -29,21 +30,39 @@ def apply_movement(*, section: Section, movement) -> None:
         section.boards_per_round = movement.boards_per_round
         section.save()
         if movement.arrow_switch_rounds:
-            Event.objects.filter(pk=section.event_id).update(winners=1)
+            event = Event.objects.get(pk=section.event_id)
+            event.winners = 1
+            event.save(update_fields=["winners"])
         pairs = _movement_pairs(section, movement, keep_names)
-        Board.objects.bulk_create(
-            Board(
-                section=section,
-                number=number,
-                dealer=board_conditions(number)[0],
-                vulnerability=board_conditions(number)[1],
-                expected_results=movement.plays_of_board(number),
-            )
-            for number in range(1, movement.board_count + 1)
+        bulk_create_recorded(
+            Board,
+            [
+                Board(
+                    section=section,
+                    number=number,
+                    dealer=board_conditions(number)[0],
+                    vulnerability=board_conditions(number)[1],
+                    expected_results=movement.plays_of_board(number),
+                )
+                for number in range(1, movement.board_count + 1)
+            ],
         )
-        TableRound.objects.bulk_create(
-            _table_round(section, s, pairs, movement) for s in movement.sittings
+        bulk_create_recorded(
+            TableRound, [_table_round(section, s, pairs, movement) for s in movement.sittings]
         )
+
+
+def movement_losses(*, section: Section, movement) -> list[str]:
+    """What choosing `movement` would drop, in words, for the director to confirm: named pairs
+    it has no number for, and the hand records of the boards (laid out again)."""
+    losses = [
+        f"pair {pair.number} ({pair.names}) and its names"
+        for pair in section.pairs.exclude(number__in=movement.pairs).exclude(names="")
+    ]
+    dealt = section.boards.exclude(deal="").count()
+    if dealt:
+        losses.append(f"the hand records of {dealt} boards")
+    return losses
 
 
 def _movement_pairs(section: Section, movement, existing: dict[int, Pair]) -> dict[int, Pair]:

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats import FORMATS
 from events.forms import EventForm, EventSettingsForm, MovementForm, PairNamesForm
-from events.models import Club, Event
+from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
+from events.services.history import recording
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
@@ -20,9 +21,11 @@ from events.services.setup import (
     SetupRefused,
     apply_movement,
     create_event,
+    movement_losses,
     name_pairs,
     section_movement,
 )
+from events.services.status import EventLocked, StatusRefused, change_status, check_editable
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -66,9 +69,20 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     valid = form.is_valid()  # also lists the movements that fit, for the page
     if request.method == "POST" and valid:
         movement = form.cleaned_data["movement"]
+        losses = movement_losses(section=section, movement=movement)
+        if losses and not form.cleaned_data["confirm"] and not event.is_locked:
+            return render(
+                request,
+                "events/director/movement_confirm.html",
+                {"event": event, "form": form, "movement": movement, "losses": losses},
+            )
         try:
-            apply_movement(section=section, movement=movement)
-        except SetupRefused as refused:
+            check_editable(event)
+            with recording(
+                club=event.club, event=event, user=request.user, kind=Change.Kind.MOVEMENT
+            ):
+                apply_movement(section=section, movement=movement)
+        except (SetupRefused, EventLocked) as refused:
             messages.error(request, str(refused))
         else:
             messages.success(request, f"Movement: {movement.name}.")
@@ -92,7 +106,13 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        rescore_event(event=event, **form.cleaned_data)
+        try:
+            check_editable(event)
+        except EventLocked as locked:
+            messages.error(request, str(locked))
+            return redirect("director-event", event_id=event.pk)
+        with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.SETTINGS):
+            rescore_event(event=event, **form.cleaned_data)
         messages.success(request, "Settings saved; every board is scored again.")
         return redirect("director-event", event_id=event.pk)
     return render(request, "events/director/settings.html", {"event": event, "form": form})
@@ -106,8 +126,16 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     section = event.sections.get()
     pairs = list(section.pairs.prefetch_related("players"))
     form = PairNamesForm(request.POST or None, pairs=pairs)
+    if request.method == "POST":
+        try:
+            check_editable(event)
+        except EventLocked as locked:
+            messages.error(request, str(locked))
+            return redirect("director-event", event_id=event.pk)
     if request.method == "POST" and form.is_valid():
-        name_pairs(names=form.changed_names())
+        if changed := form.changed_names():
+            with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
+                name_pairs(names=changed)
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
@@ -163,9 +191,12 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     status = request.POST.get("status")
     if status in Event.Status.values:
-        event.status = status
-        event.save(update_fields=["status"])
-        messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
+        try:
+            change_status(event=event, status=status, user=request.user)
+        except StatusRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
     return redirect("director-event", event_id=event.pk)
 
 

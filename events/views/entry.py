@@ -19,8 +19,12 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from events.forms import LineForm
-from events.models import Board, Event, Result, TableRound
+from events.forms_history import ConfirmForm
+from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from events.services.history import recording
+from events.services.line_text import result_text, scored_text
+from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
 from scoring import ScoringError, parse_traveller_line
@@ -45,27 +49,6 @@ class Row:
     @property
     def key(self) -> str:
         return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
-
-
-def result_text(result: Result) -> str:
-    """A saved line as the director would type it again."""
-    note = f" # {result.note}" if result.note else ""
-    return _result_text(result) + note
-
-
-def _result_text(result: Result) -> str:
-    if result.not_played:
-        return "NP"
-    if result.ns_adjustment:
-        return f"{result.ns_adjustment} {result.ew_adjustment}"
-    if result.score_ew is not None:
-        return f"{result.score_ns:+d} / {result.score_ew:+d}"
-    if result.contract == "PASS":
-        return "P"
-    if not result.contract:
-        return f"{result.score_ns:+d}" if result.score_ns is not None else ""
-    lead = f" {result.lead}" if result.lead else ""
-    return f"{result.contract} {result.declarer} {result.tricks}{lead}"
 
 
 def _board(event: Event, number: int) -> Board:
@@ -250,14 +233,18 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         if form.cleaned_data["result"]:
             editing = get_object_or_404(Result, pk=form.cleaned_data["result"], board=board)
         try:
-            result = save_line(
-                board=board,
-                line=form.cleaned_data["line"],
-                ns_pair=form.cleaned_data["ns"],
-                ew_pair=form.cleaned_data["ew"],
-                result=editing,
-            )
-        except LineRefused as refused:
+            check_editable(event)
+            with recording(
+                club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT
+            ):
+                result = save_line(
+                    board=board,
+                    line=form.cleaned_data["line"],
+                    ns_pair=form.cleaned_data["ns"],
+                    ew_pair=form.cleaned_data["ew"],
+                    result=editing,
+                )
+        except (LineRefused, EventLocked) as refused:
             error = str(refused)
         except OperationalError:  # still busy after the retries: say so, keep the line
             logger.exception("saving a line on board %s of event %s", number, event.pk)
@@ -288,7 +275,20 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
         board__section__event=event,
     )
     mode = _mode(request, default=f"board:{result.board.number}")
-    delete_line(result=result)
+    if not ConfirmForm(request.POST).is_valid():
+        # Without JavaScript there is no confirm dialog: this page asks instead.
+        return render(
+            request,
+            "events/director/line_delete.html",
+            {"event": event, "result": result, "line": scored_text(result), "mode": mode},
+        )
+    try:
+        check_editable(event)
+    except EventLocked as locked:
+        context = _grid(event, mode, status_text=f"Not deleted: {locked}.")
+        return _render_grid(request, event, mode, context, saved=False)
+    with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
+        delete_line(result=result)
     context = _grid(
         event,
         mode,

@@ -162,9 +162,17 @@ def test_publish_and_reopen(director_client, make_event):
     director_client.post(reverse("director-status", args=[event.pk]), {"status": "published"})
     event.refresh_from_db()
     assert event.status == "published"
-    director_client.post(reverse("director-status", args=[event.pk]), {"status": "running"})
+    # A published event goes back only through a reopening with a reason (tests/events/
+    # test_history_views.py): the old "back to running" button is refused.
+    response = director_client.post(
+        reverse("director-status", args=[event.pk]), {"status": "running"}, follow=True
+    )
     event.refresh_from_db()
-    assert event.status == "running"
+    assert event.status == "published" and event.reopened_on is None
+    assert "reopen it with a reason" in response.content.decode()
+    director_client.post(reverse("director-reopen", args=[event.pk]), {"reason": "Board 2"})
+    event.refresh_from_db()
+    assert event.status == "published" and event.reopened_on is not None
 
 
 def test_table_cards_say_where_to_go_next(director_client, make_event):

@@ -136,7 +136,10 @@ def test_deleting_a_line(director_client, make_event):
     post_line(director_client, event, 1, "4S N 10", meeting.ns, meeting.ew)
     result = Result.objects.get()
     response = director_client.post(
-        reverse("line-delete", args=[event.pk, result.pk]), {"mode": "board:1"}, **HTMX
+        # htmx adds the confirmation once its dialog is accepted (hx-vals on the form).
+        reverse("line-delete", args=[event.pk, result.pk]),
+        {"mode": "board:1", "confirm": "on"},
+        **HTMX,
     )
     assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
     assert not Result.objects.exists()

@@ -1,3 +1,4 @@
+import hashlib
 import time
 from pathlib import Path
 
@@ -36,7 +37,12 @@ class Command(BaseCommand):
             imported = read_result_file(data)
         except FileRefused as refused:
             raise CommandError(f"{path.name}: {refused}") from None
-        event = import_event(imported=imported, club=club)
+        event = import_event(
+            imported=imported,
+            club=club,
+            file_hash=hashlib.sha256(data).hexdigest(),
+            as_new=True,  # the command imports what it is given; the upload page asks
+        )
         if not options["no_hand_records"]:
             analyse_event_hands(event=event)
         seconds = time.perf_counter() - started

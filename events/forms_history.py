@@ -1,0 +1,27 @@
+"""Forms of the audit trail: the reason for reopening a published event, the note of an undo."""
+
+from django import forms
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        label="Why reopen it",
+        max_length=200,
+        strip=True,
+        help_text="Kept in the event's history, e.g. 'Board 12 table 3: wrong declarer'.",
+        error_messages={"required": "say why the published results need correcting"},
+    )
+
+
+class UndoForm(forms.Form):
+    note = forms.CharField(label="Note (optional)", max_length=200, required=False, strip=True)
+
+
+class HistoryFilterForm(forms.Form):
+    kind = forms.CharField(required=False, max_length=10)
+
+
+class ConfirmForm(forms.Form):
+    """The explicit yes of a step that drops data (a confirm page, or htmx after its dialog)."""
+
+    confirm = forms.BooleanField(required=True)

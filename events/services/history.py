@@ -1,0 +1,303 @@
+"""The audit trail: each director's action is a Change, and django-simple-history's rows (one per
+row written: a line, a pair, a board...) point to it; any change can be undone, exactly.
+
+`recording()` opens a change around a service call; the rows the call saves are tied to it by
+simple-history's pre-create signal (one insert a row, no other query). Derived values (points,
+pair totals) are not recorded: undo restores the raw rows, then rescores what they affect.
+"""
+
+from collections import defaultdict
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError, RestrictedError
+from django.dispatch import receiver
+from simple_history.signals import pre_create_historical_record
+from simple_history.utils import bulk_create_with_history
+
+from events.models import (
+    Board,
+    Change,
+    Club,
+    Event,
+    Pair,
+    Partnership,
+    Player,
+    Result,
+    Section,
+    TableRound,
+)
+from events.services.rescoring import rescore_event
+from events.services.scoring import rescore_board
+
+# Parents first: undo restores in this order and deletes in the reverse one.
+TRACKED = [Event, Section, Player, Pair, Partnership, Board, TableRound, Result]
+# Kinds that are not undone from the history page: the status has its own buttons (reopening
+# with a reason), and an import is removed by deleting the event.
+NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT}
+
+_current: ContextVar[Change | None] = ContextVar("current_change", default=None)
+
+
+class UndoRefused(Exception):
+    """A change that cannot be undone as it stands; str() says why."""
+
+
+@receiver(pre_create_historical_record)
+def _tie_to_current_change(sender, history_instance, **kwargs) -> None:
+    change = _current.get()
+    history_instance.change = change
+    if change is not None:
+        change.rows_written = True
+
+
+@contextmanager
+def recording(*, club: Club, kind: str, event: Event | None = None, user=None, note: str = ""):
+    """Record what the block saves as one change of `kind` by `user`, with the director's note.
+
+    One insert for the change itself. A block that fails having saved nothing leaves no change.
+    """
+    change = Change.objects.create(
+        club=club,
+        event=event,
+        user=user if user is not None and user.is_authenticated else None,
+        kind=kind,
+        note=note[:200],
+    )
+    token = _current.set(change)
+    try:
+        yield change
+    except BaseException:
+        # Inside a transaction that is being rolled back, the change goes with it; a refusal
+        # before any write (the usual one) costs no look-up.
+        written = getattr(change, "rows_written", False)
+        if not transaction.get_connection().needs_rollback and not (written and _has_rows(change)):
+            change.delete()
+        raise
+    finally:
+        _current.reset(token)
+
+
+def _has_rows(change: Change) -> bool:
+    return any(model.history.filter(change=change).exists() for model in TRACKED)
+
+
+def bulk_create_recorded(model, objs: list) -> list:
+    """bulk_create that records each new row in the current change, in one insert more."""
+    change = _current.get()
+    if change is not None:
+        change.rows_written = True
+    return bulk_create_with_history(objs, model, custom_historical_attrs={"change": change})
+
+
+@dataclass
+class Version:
+    """One row a change touched: its state before the change and after it (None: absent)."""
+
+    model: type
+    pk: int
+    before: object | None
+    after: object | None
+    first_id: int  # the change's first and last history rows of it
+    last_id: int
+    known: bool = True  # False when the state before was never recorded
+
+    def changed_fields(self) -> list[str]:
+        """The attnames the change set (every tracked one when the row was added or removed)."""
+        names = [f.attname for f in self.model.history.model.tracked_fields if not f.primary_key]
+        if self.before is None or self.after is None:
+            return names
+        return [n for n in names if getattr(self.before, n) != getattr(self.after, n)]
+
+
+@dataclass
+class ChangeRows:
+    versions: list[Version] = field(default_factory=list)
+
+    def of(self, model) -> list[Version]:
+        return [v for v in self.versions if v.model is model]
+
+
+def change_versions(changes: list[Change]) -> dict[int, ChangeRows]:
+    """For each change, every row it touched with its state before and after: two queries a
+    tracked model at most, whatever the number of changes."""
+    found: dict[int, ChangeRows] = defaultdict(ChangeRows)
+    for model in TRACKED:
+        history = model.history.model
+        rows = list(history.objects.filter(change__in=changes).order_by("history_id"))
+        if not rows:
+            continue
+        touched: dict[tuple[int, int], list] = defaultdict(list)
+        for row in rows:
+            touched[(row.change_id, row.id)].append(row)
+        # The version before a change's first edit of a row that existed already.
+        edited = {first[0].id for first in touched.values() if first[0].history_type == "~"}
+        earlier: dict[int, list] = defaultdict(list)
+        if edited:
+            for row in history.objects.filter(id__in=edited).order_by("history_id"):
+                earlier[row.id].append(row)
+        for (change_id, pk), own in touched.items():
+            first, last = own[0], own[-1]
+            known = True
+            if first.history_type == "+":
+                before = None
+            elif first.history_type == "-":
+                before = first
+            else:
+                previous = [r for r in earlier[pk] if r.history_id < first.history_id]
+                before = previous[-1] if previous else None
+                known = bool(previous)
+            after = None if last.history_type == "-" else last
+            found[change_id].versions.append(
+                Version(model, pk, before, after, first.history_id, last.history_id, known)
+            )
+    return found
+
+
+def undone_changes(changes: list[Change]) -> set[int]:
+    """The ids of these changes that an undo (not itself undone since) has taken back."""
+    undos = list(Change.objects.filter(undoes__in=changes).values_list("pk", "undoes"))
+    redone = set(
+        Change.objects.filter(undoes__in=[pk for pk, _ in undos]).values_list("undoes", flat=True)
+    )
+    return {undone for pk, undone in undos if pk not in redone}
+
+
+def undo_refusal(change: Change) -> str:
+    """Why the change cannot be undone from the history page, or "" when it can."""
+    if change.kind in NOT_UNDOABLE:
+        return f"{change.get_kind_display().lower()} changes are not undone here"
+    if change.event_id is None:
+        return "the event is gone"
+    if change.pk in undone_changes([change]):
+        return "this change is already undone"
+    if change.event.is_locked:
+        return "the event is published: reopen it, with a reason, before changing it"
+    return ""
+
+
+def undo_change(*, change: Change, user=None, note: str = "") -> Change:
+    """Put back every row `change` touched as it was just before, record that as a change of
+    its own, and rescore what it affects; refused (UndoRefused, nothing changed) when a later
+    change touched the same values, or the earlier state was never recorded."""
+    with transaction.atomic():
+        if change.event_id is not None:
+            # Undos of one event queue here: two at once cannot take back one change twice.
+            change.event = Event.objects.select_for_update().get(pk=change.event_id)
+        refusal = undo_refusal(change)
+        if refusal:
+            raise UndoRefused(refusal)
+        event = change.event
+        versions = change_versions([change])[change.pk].versions
+        # Then the boards whose lines go back, in the order every save takes them.
+        lines = [row for v in versions if v.model is Result for row in (v.before, v.after) if row]
+        boards = Board.objects.select_for_update().filter(pk__in={r.board_id for r in lines})
+        list(boards.order_by("pk").only("pk"))
+        _check_unchanged_since(change, versions)
+        try:
+            with recording(
+                club=change.club, event=event, user=user, kind=Change.Kind.UNDO, note=note
+            ) as undo:
+                undo.undoes = change
+                undo.save(update_fields=["undoes"])
+                _put_back(versions)
+                _rescore(event, versions)
+        except (IntegrityError, RestrictedError, ProtectedError):
+            raise UndoRefused(
+                "a later change stands in the way (a line or a pair entered since): undo it first"
+            ) from None
+    return undo
+
+
+def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
+    later: set[int] = set()
+    for model in TRACKED:
+        mine = [v for v in versions if v.model is model]
+        if not mine:
+            continue
+        if any(not v.known for v in mine):
+            raise UndoRefused(
+                "the state before this change was not recorded, so it cannot be put back"
+            )
+        live = {obj.pk: obj for obj in model.objects.filter(pk__in=[v.pk for v in mine])}
+        for version in mine:
+            current = live.get(version.pk)
+            if version.after is None:
+                differs = current is not None
+            else:
+                differs = current is None or any(
+                    getattr(current, name) != getattr(version.after, name)
+                    for name in version.changed_fields()
+                )
+            if differs:
+                later.update(
+                    model.history.filter(id=version.pk, history_id__gt=version.last_id)
+                    .exclude(change=change)
+                    .exclude(change=None)
+                    .values_list("change", flat=True)
+                )
+                later.add(0)
+    if later:
+        named = [
+            f"#{c.pk} ({c.get_kind_display().lower()}, {c.created:%d %b %H:%M})"
+            for c in Change.objects.filter(pk__in=later - {0}).order_by("pk")
+        ]
+        raise UndoRefused(
+            "what this change set has been changed again since"
+            + (f" by change {', '.join(named)}: undo that first" if named else "")
+        )
+
+
+def _put_back(versions: list[Version]) -> None:
+    for model in reversed(TRACKED):
+        added = [v.pk for v in versions if v.model is model and v.before is None and v.after]
+        if not added:
+            continue
+        rows = model.objects.filter(pk__in=added)
+        if model is Player:  # a guest another pair plays with since stays
+            rows = rows.filter(pairs__isnull=True)
+        rows.delete()
+    for model in TRACKED:
+        mine = [v for v in versions if v.model is model and v.before is not None]
+        live = {o.pk: o for o in model.objects.filter(pk__in=[v.pk for v in mine if v.after])}
+        for version in mine:
+            fields = version.changed_fields()
+            obj = live.get(version.pk) or model(pk=version.pk)
+            for name in fields:
+                setattr(obj, name, getattr(version.before, name))
+            if version.after is None:
+                obj.save(force_insert=True)
+            elif fields:
+                obj.save(update_fields=[_field_name(model, name) for name in fields])
+
+
+def _field_name(model, attname: str) -> str:
+    return next(f.name for f in model._meta.concrete_fields if f.attname == attname)
+
+
+def _rescore(event: Event, versions: list[Version]) -> None:
+    """Rescore what the rows put back affect: the whole event after a settings or movement
+    change, else the boards of the lines and the pairs that played them."""
+    movement = any(
+        v.model in (Section, Board, TableRound)
+        or (v.model is Pair and (v.before is None or v.after is None))
+        for v in versions
+    )
+    settings = any(
+        set(v.changed_fields()) - {"name", "date", "reveal", "status", "reopened_on"}
+        for v in versions
+        if v.model is Event
+    )
+    if movement or settings:
+        rescore_event(event=Event.objects.get(pk=event.pk))
+        return
+    lines = [v for v in versions if v.model is Result]
+    rows = [row for v in lines for row in (v.before, v.after) if row]
+    pair_ids = {pk for row in rows for pk in (row.ns_pair_id, row.ew_pair_id)}
+    boards = Board.objects.filter(pk__in={row.board_id for row in rows}).select_related(
+        "section__event"
+    )
+    for board in boards:
+        rescore_board(board=board, former_pair_ids=pair_ids)

@@ -1,0 +1,208 @@
+"""An event's history in a director's words: "Board 5, NS 3 v EW 7: 4S N 10 (+420) -> 4S N 9
+(-50)", "Scoring: Matchpoints -> Cross-IMPs", "Pair 3: Ann & Bob -> Ann & Cy"."""
+
+from dataclasses import dataclass
+
+from events.models import Board, Change, Event, Pair, Result, Section, TableRound
+from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
+from events.services.line_text import scored_text
+
+# Event fields that are not settings: the status has words of its own.
+STATUS_FIELDS = {"status", "reopened_on", "corrected_on"}
+QUIET_FIELDS = {"created", "file_hash"}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    change: Change
+    lines: list[str]
+    undone: bool
+    refusal: str  # why it cannot be undone; "" when it can
+
+    @property
+    def undoable(self) -> bool:
+        return not self.refusal
+
+
+def event_history(*, event: Event, kind: str = "", limit: int = 200) -> list[HistoryEntry]:
+    """The event's changes, newest first (of one kind, if given), each described line by line;
+    a fixed number of queries whatever the number of changes."""
+    changes = event.changes.select_related("user", "event", "club", "undoes")
+    if kind:
+        changes = changes.filter(kind=kind)
+    changes = list(changes[:limit])
+    versions = change_versions(changes)
+    undone = undone_changes(changes)
+    numbers = numbers_of(event, [v for rows in versions.values() for v in rows.versions])
+    entries = []
+    for change in changes:
+        rows = versions[change.pk].versions
+        if change.pk in undone:
+            refusal = "undone"
+        elif change.kind in NOT_UNDOABLE:
+            refusal = f"{change.get_kind_display().lower()} changes are not undone here"
+        elif event.is_locked:
+            refusal = "reopen the event to undo"
+        else:
+            refusal = ""
+        entries.append(
+            HistoryEntry(change, describe(change, rows, numbers), change.pk in undone, refusal)
+        )
+    return entries
+
+
+def change_lines(*, change: Change) -> list[str]:
+    """What one change did, in words (for the page that confirms its undo)."""
+    versions = change_versions([change])[change.pk].versions
+    return describe(change, versions, numbers_of(change.event, versions))
+
+
+def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], int]:
+    """Board and pair numbers by id, for rows that refer to them; deleted ones from history."""
+    numbers = {}
+    for model in (Board, Pair):
+        rows = model.objects.filter(section__event=event).values_list("pk", "number")
+        numbers |= {(model, pk): n for pk, n in rows}
+    wanted = {
+        (model, getattr(row, attname))
+        for v in versions
+        if v.model is Result
+        for row in (v.before, v.after)
+        if row
+        for model, attname in ((Board, "board_id"), (Pair, "ns_pair_id"), (Pair, "ew_pair_id"))
+    }
+    for model in (Board, Pair):
+        missing = [pk for m, pk in wanted if m is model and (m, pk) not in numbers]
+        if missing:
+            rows = model.history.filter(id__in=missing).values_list("id", "number")
+            numbers |= {(model, pk): n for pk, n in rows}
+    return numbers
+
+
+def describe(change: Change, rows, numbers) -> list[str]:
+    """What the change did, one line a thing a director would name."""
+    if change.kind == Change.Kind.IMPORT:
+        return _import_lines(rows)
+    lines = []
+    if change.undoes_id:
+        lines.append(f"Undo of change #{change.undoes_id} ({change.undoes.get_kind_display()})")
+    for version in rows:
+        if version.model is Event:
+            lines += _event_lines(version)
+        elif version.model is Result:
+            lines.append(_line_text(version, numbers))
+        elif version.model is Pair and version.before and version.after:
+            if version.before.names != version.after.names:
+                lines.append(
+                    f"Pair {version.after.number}: {version.before.names or '(no names)'} -> "
+                    f"{version.after.names or '(no names)'}"
+                )
+        elif (
+            version.model is Section
+            and version.before
+            and version.after
+            and version.before.movement != version.after.movement
+        ):
+            lines.append(
+                f"Movement: {version.before.movement or '(none)'} -> "
+                f"{version.after.movement or '(none)'}"
+            )
+    lines += _movement_counts(rows)
+    added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
+    if added:
+        lines.append("New players: " + ", ".join(p.name for p in added))
+    return lines
+
+
+def _event_lines(version: Version) -> list[str]:
+    if version.before is None or version.after is None:
+        return []
+    lines = []
+    for name in version.changed_fields():
+        if name in QUIET_FIELDS or name in {"reopened_on", "corrected_on"}:
+            continue
+        field = Event._meta.get_field(name)
+        label = field.verbose_name[:1].upper() + field.verbose_name[1:]
+        lines.append(
+            f"{label}: {_shown(field, getattr(version.before, name))} -> "
+            f"{_shown(field, getattr(version.after, name))}"
+        )
+    if version.before.reopened_on is None and version.after.reopened_on is not None:
+        lines.append("Reopened for correction")
+    if version.before.reopened_on is not None and version.after.reopened_on is None:
+        lines.append("Published again, corrected")
+    return lines
+
+
+def _shown(field, value) -> str:
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    if value is None or value == "":
+        return "(blank)"
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return str(value)
+
+
+def _line_text(version: Version, numbers) -> str:
+    before, after = version.before, version.after
+    row = after or before
+    board = numbers.get((Board, row.board_id), "?")
+
+    def sitting(r):
+        ns = numbers.get((Pair, r.ns_pair_id), "?")
+        ew = numbers.get((Pair, r.ew_pair_id), "?")
+        return f"NS {ns} v EW {ew}"
+
+    where = sitting(row)
+    if before and after and sitting(before) != sitting(after):
+        where = f"{sitting(before)} -> {sitting(after)}"
+    if before is None:
+        what = f"entered {_quoted(after)}"
+    elif after is None:
+        what = f"deleted {_quoted(before)}"
+    else:
+        what = f"{_quoted(before)} -> {_quoted(after)}"
+    return f"Board {board}, {where}: {what}"
+
+
+def _quoted(row) -> str:
+    line = Result(
+        **{f.attname: getattr(row, f.attname) for f in Result.history.model.tracked_fields}
+    )
+    text = scored_text(line)
+    return f"{text} # {line.note}" if line.note else text
+
+
+def _movement_counts(rows) -> list[str]:
+    lines = []
+    for model, word in ((Pair, "pairs"), (Board, "boards"), (TableRound, "table-rounds")):
+        added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
+        removed = sorted(
+            (v.before for v in rows if v.model is model and v.before and v.after is None),
+            key=lambda row: (getattr(row, "number", 0), row.id),
+        )
+        if removed and model is Pair:
+            named = [f"{p.number} ({p.names})" for p in removed if p.names]
+            lines.append(
+                f"Pairs removed: {', '.join(str(p.number) for p in removed)}"
+                + (f"; with names: {', '.join(named)}" if named else "")
+            )
+        elif removed:
+            lines.append(f"{len(removed)} {word} removed")
+        if added:
+            lines.append(f"{added} {word} added")
+    return lines
+
+
+def _import_lines(rows) -> list[str]:
+    """An import in counts: a file's hundred lines are not listed one by one."""
+    counts = []
+    for model, word in ((Pair, "pairs"), (Board, "boards"), (Result, "traveller lines")):
+        added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
+        removed = sum(1 for v in rows if v.model is model and v.before and v.after is None)
+        if added:
+            counts.append(f"{added} {word} imported")
+        if removed:
+            counts.append(f"{removed} {word} of the replaced event deleted")
+    return counts
