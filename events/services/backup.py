@@ -235,9 +235,10 @@ def _restore(backup: dict, slug: str | None, directors: list) -> RestoreSummary:
     if sum(row["model"] == "events.club" for row in raw) != 1:
         raise BackupRefused("a backup holds exactly one club")
     created_users = _create_missing_users(backup["users"])
-    objects = list(serializers.deserialize("python", raw))
+    rows = list(zip(raw, serializers.deserialize("python", raw), strict=True))
     order = {model: index for index, model in enumerate(allowed.values())}
-    objects.sort(key=lambda o: (order[type(o.object)], o.object.pk))
+    rows.sort(key=lambda row: (order[type(row[1].object)], row[1].object.pk))
+    objects = [deserialized for _, deserialized in rows]
     club = next(o.object for o in objects if isinstance(o.object, Club))
     club.slug = slug or club.slug
     if Club.objects.filter(slug=club.slug).exists():
@@ -246,21 +247,25 @@ def _restore(backup: dict, slug: str | None, directors: list) -> RestoreSummary:
             "or delete that club first"
         )
     for deserialized in objects:
-        obj = deserialized.object
-        obj.clean_fields(exclude=[f.name for f in _foreign_keys(type(obj))])
+        _check_values(deserialized.object)
     in_file = {(type(o.object), o.object.pk) for o in objects}
     dangling = _check_references(objects, in_file)
-    kept_keys = not _any_taken(in_file | dangling)
+    # History rows are not part of the question: a club deleted by mistake leaves its history.
+    kept_keys = not _taken({key for key in in_file if _historical_of(key[0]) is None} | dangling)
+    taken_history = _taken({key for key in in_file if _historical_of(key[0]) is not None})
     summary = RestoreSummary(club=club, kept_keys=kept_keys, created_users=created_users)
     new_keys: dict[type[models.Model], dict] = {}
-    for deserialized in objects:
+    for row, deserialized in rows:
         obj = deserialized.object
-        model = type(obj)
-        if not kept_keys and not _rekey(obj, new_keys):
-            summary.left_out += 1
-            continue
-        old = obj.pk
+        model, old = type(obj), obj.pk
         if not kept_keys:
+            if not _rekey(obj, new_keys):
+                summary.left_out += 1
+                continue
+            obj.pk = None
+        elif (model, old) in taken_history:
+            if _same_row(model, row):
+                continue  # the history the deleted club left behind: already here
             obj.pk = None
         deserialized.save()
         new_keys.setdefault(model, {})[old] = obj.pk
@@ -268,6 +273,28 @@ def _restore(backup: dict, slug: str | None, directors: list) -> RestoreSummary:
     club.directors.add(*directors)
     _reset_sequences(list(allowed.values()))
     return summary
+
+
+def _same_row(model: type[models.Model], row: dict) -> bool:
+    """Whether the database holds this very row, with the same key and values."""
+    existing = model._base_manager.filter(pk=row["pk"])
+    fields = serializers.serialize("python", existing, use_natural_foreign_keys=True)[0]["fields"]
+    return json.loads(json.dumps(fields, cls=_Encoder)) == row["fields"]
+
+
+def _check_values(obj: models.Model) -> None:
+    """Refuse a value the field does not allow (too long, not a choice, out of range) before
+    the database sees it; empty values are the database's to allow or not."""
+    for f in obj._meta.concrete_fields:
+        value = getattr(obj, f.attname)
+        if f.is_relation or value is None or value in f.empty_values:
+            continue
+        try:
+            f.clean(value, obj)
+        except ValidationError as error:
+            raise BackupRefused(
+                f"{obj._meta.label_lower} {obj.pk}: {f.name}: {' '.join(error.messages)}"
+            ) from None
 
 
 def _create_missing_users(usernames: list) -> list[str]:
@@ -320,16 +347,17 @@ def _check_references(objects: list, in_file: set) -> set:
     return dangling
 
 
-def _any_taken(keys: set) -> bool:
-    """Whether any of these (model, primary key) rows already exists in this database."""
+def _taken(keys: set) -> set:
+    """Those of these (model, primary key) rows that already exist in this database."""
     by_model: dict = {}
     for model, pk in keys:
         by_model.setdefault(model, []).append(pk)
+    taken = set()
     for model, pks in by_model.items():
         for start in range(0, len(pks), _CHUNK):
-            if model._base_manager.filter(pk__in=pks[start : start + _CHUNK]).exists():
-                return True
-    return False
+            found = model._base_manager.filter(pk__in=pks[start : start + _CHUNK])
+            taken |= {(model, pk) for pk in found.values_list("pk", flat=True)}
+    return taken
 
 
 def _rekey(obj: models.Model, new_keys: dict) -> bool:

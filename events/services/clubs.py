@@ -120,7 +120,9 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
     pair_ids = list(seats.values_list("pair_id", flat=True))
 
     def move() -> None:
-        seats.update(player=keep)
+        for seat in seats.select_for_update():  # saved one by one, so that history sees each
+            seat.player = keep
+            seat.save(update_fields=["player"])
         number = keep.member_number or next(
             (d.member_number for d in duplicates if d.member_number), ""
         )

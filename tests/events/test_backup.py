@@ -7,6 +7,7 @@ import re
 import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
+from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 
 from events.formats import json_export
@@ -52,8 +53,11 @@ def _pages(client, club: Club) -> dict[str, bytes]:
 
 
 def _empty_database(django_user_model) -> None:
-    for club in Club.objects.all():
-        club.delete()
+    """Every row of every club model (history included) and every user gone."""
+    models = list(reversed(club_models()))
+    history = [m for m in models if m.__name__.startswith("Historical")]
+    for model in [m for m in models if m not in history] + history:  # deletes make history
+        model._base_manager.all().delete()
     django_user_model.objects.all().delete()
 
 
@@ -82,32 +86,58 @@ def test_a_demo_backup_restored_into_an_empty_database_gives_identical_pages(
     Player.objects.create(club=restored, name="New Member")
 
 
-def test_the_backup_holds_every_row_of_every_club_model_and_no_other_club(make_event, club):
+def test_a_club_deleted_by_mistake_comes_back_with_its_keys(make_event, club):
+    event = make_event(mitchell(3, 2), status="published")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
+    _play_board_one(event)
+    before = json_export.export_event(event)
+    data = backup_bytes(club=club)
+    club.delete()  # whatever history of it is kept stays
+
+    summary = restore_club(backup=read_backup(data))
+
+    assert summary.kept_keys is True
+    assert json_export.export_event(Event.objects.get(pk=event.pk)) == before
+
+
+def _play_board_one(event: Event) -> None:
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(
+        board=board,
+        line=parse_traveller_line("4S N 10 # claim"),
+        ns_pair=meeting.ns,
+        ew_pair=meeting.ew,
+    )
+
+
+def test_the_backups_of_two_clubs_share_no_row_and_hold_every_row_between_them(make_event, club):
     event = make_event(mitchell(3, 2), reveal="round")
     name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
+    _play_board_one(event)
     other = Club.objects.create(name="Other Club", slug="other")
     Player.objects.create(club=other, name="Not Ours")
 
-    backup = backup_club(club=club)
+    ours, theirs = backup_club(club=club), backup_club(club=other)
 
     for model in club_models():
         label = model._meta.label_lower
-        mine = [row["pk"] for row in backup["objects"] if row["model"] == label]
-        expected = model._base_manager.exclude(pk__in=_rows_of_other(model, other))
-        assert mine == sorted(expected.values_list("pk", flat=True)), label
+        mine = [row["pk"] for row in ours["objects"] if row["model"] == label]
+        others = [row["pk"] for row in theirs["objects"] if row["model"] == label]
+        assert mine == sorted(mine) and not set(mine) & set(others), label
+        assert sorted(mine + others) == sorted(model._base_manager.values_list("pk", flat=True))
+    their_players = [row for row in theirs["objects"] if row["model"] == "events.player"]
+    assert [row["fields"]["name"] for row in their_players] == ["Not Ours"]
     # Every model of the app is club data (history models included): a new one is backed up.
     assert set(club_models()) == set(apps.get_app_config("events").get_models())
-    labels = list(dict.fromkeys(row["model"] for row in backup["objects"]))
-    assert labels[:4] == ["events.club", "events.player", "events.event", "events.section"]
-    assert backup["users"] == ["director"]
-
-
-def _rows_of_other(model, other: Club) -> list[int]:
-    if model is Club:
-        return [other.pk]
-    if model is Player:
-        return list(other.players.values_list("pk", flat=True))
-    return []
+    labels = list(dict.fromkeys(row["model"] for row in ours["objects"]))
+    for chain in (["club", "event", "section", "board", "result"], ["pair", "partnership"]):
+        positions = [labels.index(f"events.{name}") for name in chain]
+        assert positions == sorted(positions), chain
+    assert labels[0] == "events.club" and labels.index("events.pair") < labels.index(
+        "events.result"
+    )
+    assert ours["users"] == ["director"]
 
 
 def test_notes_adjustments_settings_and_the_movement_come_back(make_event, club, django_user_model):
@@ -140,14 +170,8 @@ def test_notes_adjustments_settings_and_the_movement_come_back(make_event, club,
 def test_a_backup_restored_beside_its_club_under_another_address_gets_new_keys(make_event, club):
     event = make_event(mitchell(3, 2), status="published")
     name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
-    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
-    meeting = board_meetings(board=board)[0]
-    save_line(
-        board=board,
-        line=parse_traveller_line("4S N 10 # claim"),
-        ns_pair=meeting.ns,
-        ew_pair=meeting.ew,
-    )
+    _play_board_one(event)
+    board = Board.objects.get(section__event=event, number=1)
     before = json.loads(json_export.export_event(event))
 
     summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
@@ -246,4 +270,4 @@ def test_a_row_of_another_app_is_refused(club):
 
 
 def gzip_round_trip(backup: dict) -> dict:
-    return read_backup(gzip.compress(json.dumps(backup).encode()))
+    return read_backup(gzip.compress(json.dumps(backup, cls=DjangoJSONEncoder).encode()))
