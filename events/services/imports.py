@@ -5,6 +5,7 @@ scored by our engine with the settings the file implies. The hand records' doubl
 are worked out before the transaction opens, so that the database is not held while DDS runs.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from events.formats.imported import (
 )
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
-from events.models import Board, Club, Event, Pair, Result, Section
+from events.models import Board, Club, Event, Pair, Result, Section, TableRound
 from events.services.event_settings import settings_summary
 from events.services.hand_records import Analysis, analyse_boards
 from events.services.rankings import section_ranking
@@ -116,20 +117,22 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
         club=club,
         name=imported.name[:120],
         date=imported.date,
-        status=Event.Status.PUBLISHED,
-        # Other scorers' published figures give 60/40 averages; our own files say otherwise.
-        **({"adjusted_scores": "fixed"} | imported.settings),
+        # Other scorers' published figures give 60/40 averages; our own files say otherwise,
+        # and say the event's status.
+        **({"status": Event.Status.PUBLISHED, "adjusted_scores": "fixed"} | imported.settings),
     )
     lines = [line for board in imported.boards for line in board.lines]
     source = f"Imported {imported.file_format}" + (
         f" from {imported.generator}" if imported.generator else ""
     )
+    seats = imported.table_rounds or lines
     section = Section.objects.create(
         event=event,
         letter="A",
-        movement=source[:80],
-        tables=max((line.table or 0 for line in lines), default=0),
-        rounds=max((line.round or 0 for line in lines), default=0),
+        movement=(imported.movement or source)[:80],
+        tables=max((seat.table or 0 for seat in seats), default=0),
+        rounds=max((seat.round or 0 for seat in seats), default=0),
+        boards_per_round=imported.boards_per_round,
     )
     pairs = Pair.objects.bulk_create(
         Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs
@@ -140,6 +143,12 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
     expected = max(len(board.lines) for board in imported.boards)
+    plays = Counter(
+        number
+        for tr in imported.table_rounds
+        if tr.low_board is not None and tr.ns_pair is not None and tr.ew_pair is not None
+        for number in range(tr.low_board, tr.high_board + 1)
+    )
     boards = Board.objects.bulk_create(
         Board(
             section=section,
@@ -149,11 +158,23 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
             deal=b.deal,
             double_dummy=analysis.double_dummy if analysis else None,
             par=analysis.par if analysis else "",
-            expected_results=expected,
+            expected_results=plays[b.number] if plays else expected,
         )
         for b, analysis in zip(imported.boards, analyses, strict=True)
     )
     by_number = {pair.number: pair for pair in pairs}
+    TableRound.objects.bulk_create(
+        TableRound(
+            section=section,
+            round=tr.round,
+            table=tr.table,
+            ns_pair=by_number.get(tr.ns_pair),
+            ew_pair=by_number.get(tr.ew_pair),
+            low_board=tr.low_board,
+            high_board=tr.high_board,
+        )
+        for tr in imported.table_rounds
+    )
     Result.objects.bulk_create(
         _result(board, line, by_number)
         for board, source_board in zip(boards, imported.boards, strict=True)
@@ -177,6 +198,7 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         score_ns=line.score_ns,
         score_ew=line.score_ew,
         not_played=line.not_played,
+        note=line.note,
     )
     if line.is_adjusted:
         for side in ("ns", "ew"):
