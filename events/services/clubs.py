@@ -98,41 +98,42 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
     The kept player takes a duplicate's member number if it has none. Refused when the kept
     player and a duplicate (or two duplicates) sit in the same pair. Returns the seats moved.
     """
-    if keep in duplicates or not duplicates:
-        raise ClubRefused("choose the player to keep and at least one other player to merge")
-    if any(d.club_id != keep.club_id for d in duplicates):
-        raise ClubRefused("only players of the same club can be merged")
-    everyone = [keep, *duplicates]
-    together = (
-        Partnership.objects.filter(player__in=everyone)
-        .values("pair")
-        .annotate(n=Count("pk"))
-        .filter(n__gt=1)
-        .values_list("pair", flat=True)
-    )
-    clash = Pair.objects.filter(pk__in=together).select_related("section__event").first()
-    if clash is not None:
-        raise ClubRefused(
-            f"{clash.names} play together as pair {clash.number} in {clash.section.event}: "
-            "two players of one pair cannot be the same person"
+    with transaction.atomic():
+        if keep in duplicates or not duplicates:
+            raise ClubRefused("choose the player to keep and at least one other player to merge")
+        if any(d.club_id != keep.club_id for d in duplicates):
+            raise ClubRefused("only players of the same club can be merged")
+        everyone = [keep, *duplicates]
+        together = (
+            Partnership.objects.filter(player__in=everyone)
+            .values("pair")
+            .annotate(n=Count("pk"))
+            .filter(n__gt=1)
+            .values_list("pair", flat=True)
         )
-    seats = Partnership.objects.filter(player__in=duplicates)
-    pair_ids = list(seats.values_list("pair_id", flat=True))
+        clash = Pair.objects.filter(pk__in=together).select_related("section__event").first()
+        if clash is not None:
+            raise ClubRefused(
+                f"{clash.names} play together as pair {clash.number} in {clash.section.event}: "
+                "two players of one pair cannot be the same person"
+            )
+        seats = Partnership.objects.filter(player__in=duplicates)
+        pair_ids = list(seats.values_list("pair_id", flat=True))
 
-    def move() -> None:
-        for seat in seats.select_for_update():  # saved one by one, so that history sees each
-            seat.player = keep
-            seat.save(update_fields=["player"])
-        number = keep.member_number or next(
-            (d.member_number for d in duplicates if d.member_number), ""
-        )
-        Player.objects.filter(pk__in=[d.pk for d in duplicates]).delete()
-        if number != keep.member_number:
-            keep.member_number = number
-            keep.save(update_fields=["member_number"])
+        def move() -> None:
+            for seat in seats.select_for_update():  # saved one by one, so that history sees each
+                seat.player = keep
+                seat.save(update_fields=["player"])
+            number = keep.member_number or next(
+                (d.member_number for d in duplicates if d.member_number), ""
+            )
+            Player.objects.filter(pk__in=[d.pk for d in duplicates]).delete()
+            if number != keep.member_number:
+                keep.member_number = number
+                keep.save(update_fields=["member_number"])
 
-    _keeping_pair_names(pair_ids, move)
-    return len(pair_ids)
+        _keeping_pair_names(pair_ids, move)
+        return len(pair_ids)
 
 
 def _pair_names(pair_ids: list[int]) -> dict[int, str]:
