@@ -39,6 +39,8 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    # The demo `load_demo` makes: the only club it may delete and make again.
+    is_demo = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -2,6 +2,7 @@ from django.urls import path
 
 from events.views import (
     calculator,
+    clubs,
     director,
     downloads,
     entry,
@@ -67,6 +68,29 @@ urlpatterns = [
         name="director-undo",
     ),
     path("director/events/<int:event_id>/reopen/", history.reopen, name="director-reopen"),
+    # Club administration and backups
+    path("director/clubs/<slug:slug>/", clubs.club, name="club-admin"),
+    path("director/clubs/<slug:slug>/directors/", clubs.director_add, name="director-add"),
+    path(
+        "director/clubs/<slug:slug>/directors/<int:user_id>/remove/",
+        clubs.director_remove,
+        name="director-remove",
+    ),
+    path("director/clubs/<slug:slug>/players/", clubs.player_add, name="player-add"),
+    path(
+        "director/clubs/<slug:slug>/players/<int:player_id>/",
+        clubs.player_edit,
+        name="player-edit",
+    ),
+    path(
+        "director/clubs/<slug:slug>/players/<int:player_id>/remove/",
+        clubs.player_remove,
+        name="player-remove",
+    ),
+    path("director/clubs/<slug:slug>/players/merge/", clubs.players_merge, name="players-merge"),
+    path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
+    path("director/restore/", clubs.backup_restore, name="club-restore"),
+    path("director/events/<int:event_id>/delete/", clubs.event_delete, name="event-delete"),
     # Result entry
     path(
         "director/events/<int:event_id>/boards/<int:number>/",

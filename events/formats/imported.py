@@ -67,6 +67,7 @@ class ImportedLine:
     ns_percent: float | None = None  # artificial scores only
     ew_percent: float | None = None
     not_played: bool = False
+    note: str = ""  # the director's note on the line (our own PBN files carry it)
 
     @property
     def is_adjusted(self) -> bool:
@@ -82,6 +83,18 @@ class ImportedBoard:
     lines: list[ImportedLine] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ImportedTableRound:
+    """Who the movement puts at a table in a round, and the boards (our own PBN files)."""
+
+    round: int
+    table: int
+    ns_pair: int | None
+    ew_pair: int | None
+    low_board: int | None
+    high_board: int | None
+
+
 @dataclass
 class ImportedEvent:
     name: str
@@ -93,6 +106,11 @@ class ImportedEvent:
     settings: dict = field(default_factory=dict)
     pairs: list[ImportedPair] = field(default_factory=list)
     boards: list[ImportedBoard] = field(default_factory=list)
+    # The movement as the file lays it out, when it does (our own PBN files): else it is
+    # worked out from the lines' rounds and tables.
+    movement: str = ""
+    boards_per_round: int = 0
+    table_rounds: list[ImportedTableRound] = field(default_factory=list)
 
     @property
     def line_count(self) -> int:

@@ -16,12 +16,13 @@ from events.formats.imported import (
     ImportedBoard,
     ImportedEvent,
     ImportedPair,
+    ImportedTableRound,
     adjusted_line,
     finish_event,
     result_line,
     whole_number,
 )
-from events.models import Event, Pair
+from events.models import Event, Pair, Result
 from events.services.hand_records import DealRefused, normalize_deal
 from events.services.rankings import section_ranking
 from scoring import board_conditions
@@ -49,7 +50,10 @@ _SETTINGS_META = {
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
     "FactorTotals": ("factor_totals", {"Y": True, "N": False}),
     "Winners": ("winners", {"1": 1, "2": 2}),
+    "Reveal": ("reveal", {k: k for k in Event.Reveal.values}),
+    "Status": ("status", {k: k for k in Event.Status.values}),
 }
+_NOTE_LENGTH = 200  # Result.note
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,8 +207,52 @@ def parse_file(data: bytes) -> ImportedEvent:
         settings["factor_totals"] = True
         count = meta.get("BoardCount", "")
         settings["factor_boards"] = whole_number(count) or len(event.boards)
+    _movement_from_meta(event, meta)
+    declared = {pair.number: pair.direction for pair in event.pairs}
     winners = settings.pop("winners", None)
-    return finish_event(event, winners=winners)
+    finish_event(event, winners=winners)
+    if event.table_rounds:
+        # Our own file: the directions are the movement's, not guessed from the lines so far.
+        for pair in event.pairs:
+            pair.direction = declared.get(pair.number, "")
+    return event
+
+
+def _movement_from_meta(event: ImportedEvent, meta: dict[str, str]) -> None:
+    """Our own movement META lines: its name, boards per round and every table-round, written
+    "round,table,NS,EW,low board,high board;..." with "-" for no pair or no boards."""
+    event.movement = meta.get("Movement", "")[:80]
+    if meta.get("BoardsPerRound", "").isdigit():
+        event.boards_per_round = min(int(meta["BoardsPerRound"]), 32767)
+    seen = set()
+    for text in filter(None, (t.strip() for t in meta.get("TableRounds", "").split(";"))):
+        cells = [cell.strip() for cell in text.split(",")]
+        if len(cells) != 6 or not all(c == "-" or c.isdigit() for c in cells):
+            raise FileRefused(f"META TableRounds: {text!r} is not round,table,NS,EW,low,high")
+        numbers = [None if c == "-" else int(c) for c in cells]
+        if any(n is not None and not 1 <= n <= 32767 for n in numbers):
+            raise FileRefused(f"META TableRounds: {text!r}: numbers run from 1 to 32767")
+        table_round = ImportedTableRound(*numbers)
+        if (
+            None in (table_round.round, table_round.table)
+            or (
+                table_round.round,
+                table_round.table,
+            )
+            in seen
+        ):
+            raise FileRefused(f"META TableRounds: {text!r}: a round and table, once each")
+        low, high = table_round.low_board, table_round.high_board
+        if (low is None) != (high is None) or (low is not None and low > high):
+            raise FileRefused(f"META TableRounds: {text!r}: the boards run from low to high")
+        seen.add((table_round.round, table_round.table))
+        event.table_rounds.append(table_round)
+    known = {pair.number for pair in event.pairs}
+    for table_round in event.table_rounds:
+        for number in (table_round.ns_pair, table_round.ew_pair):
+            if number is not None and number not in known:
+                event.pairs.append(ImportedPair(number=number))
+                known.add(number)
 
 
 def _is_teams(first: _Game, meta: dict[str, str]) -> bool:
@@ -297,8 +345,14 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
+            direction = {"N-S": "NS", "E-W": "EW"}.get(row.get("Direction", "").strip('"'), "")
             pairs.append(
-                ImportedPair(number=whole_number(pair_id), names=names, where=f"line {number}")
+                ImportedPair(
+                    number=whole_number(pair_id),
+                    names=names,
+                    direction=direction,
+                    where=f"line {number}",
+                )
             )
         return pairs
     return []
@@ -344,8 +398,19 @@ def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
             if line is None:
                 had_bye = True
             else:
+                line.note = _note(row, f"line {line_number}")
                 board.lines.append(line)
     return board, had_bye
+
+
+def _note(row: dict[str, str], where: str) -> str:
+    """Our own ScoreTable's Note column: the director's note on the line."""
+    note = row.get("Note", "").replace('\\"', '"').strip()
+    if len(note) > _NOTE_LENGTH:
+        raise FileRefused(f"{where}: a note is at most {_NOTE_LENGTH} characters")
+    if any(ord(c) < 32 or ord(c) == 127 for c in note):
+        raise FileRefused(f"{where}: the note holds a control character")
+    return note
 
 
 def _cell(row: dict[str, str], name: str) -> str:
@@ -501,9 +566,11 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=FactorTotals  content="{"Y" if event.factor_totals else "N"}">',
         f'% <META  name=FactorBoards  content="{event.factor_boards or ""}">',
         f'% <META  name=Winners  content="{event.winners}">',
+        *_movement_meta(event, section),
         "%",
     ]
     boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
+    notes = Result.objects.filter(board__section=section).exclude(note="").exists()
     for index, board in enumerate(boards):
         hidden = board.pk in hidden_hands
         lines += [
@@ -526,11 +593,48 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         ]
         if index == 0:
             lines += _total_score_table(event, section, unit)
-        lines += _score_table(event, board, unit)
+        lines += _score_table(event, board, unit, notes=notes)
         if board.double_dummy and not hidden:
             lines += _optimum(board)
         lines.append("")
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
+
+
+def _movement_meta(event: Event, section) -> list[str]:
+    """Our own META lines (comments to other programs): the reveal rule, the status, and the
+    movement as its table-rounds stand, so that a file we wrote comes back as it was."""
+    numbers = dict(section.pairs.values_list("pk", "number"))
+
+    def cell(value) -> str:
+        return "-" if value is None else str(value)
+
+    table_rounds = ";".join(
+        ",".join(
+            cell(v)
+            for v in (
+                tr.round,
+                tr.table,
+                numbers.get(tr.ns_pair_id),
+                numbers.get(tr.ew_pair_id),
+                tr.low_board,
+                tr.high_board,
+            )
+        )
+        for tr in section.table_rounds.all()
+    )
+    movement = _one_line(section.movement).replace('"', "'")
+    return [
+        f'% <META  name=Reveal  content="{event.reveal}">',
+        f'% <META  name=Status  content="{event.status}">',
+        f'% <META  name=Movement  content="{movement}">',
+        f'% <META  name=BoardsPerRound  content="{section.boards_per_round}">',
+        f'% <META  name=TableRounds  content="{table_rounds}">',
+    ]
+
+
+def _one_line(text: str) -> str:
+    """The text with any control character (a newline, a tab) made a space."""
+    return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in text)
 
 
 def _total_score_table(event: Event, section, unit: str) -> list[str]:
@@ -559,10 +663,12 @@ def _names(pair: Pair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
-def _score_table(event: Event, board, unit: str) -> list[str]:
+def _score_table(event: Event, board, unit: str, *, notes: bool) -> list[str]:
     columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
+    if notes:  # our own column, only when a line has a note
+        columns.append("Note\\20L")
     rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
@@ -588,6 +694,7 @@ def _score_table(event: Event, board, unit: str) -> list[str]:
                     ew_score,
                     _points(result.ns_points),
                     _points(result.ew_points),
+                    *([_quote(_one_line(result.note))] if notes else []),
                 ]
             )
         )

@@ -13,6 +13,12 @@ from events.services.setup import create_pairs_event, name_pair
 from scoring import howell, mitchell, parse_traveller_line
 
 DEMO_SLUG = "riverside"
+
+
+class DemoRefused(Exception):
+    """The demo cannot be loaded without touching a real club; str() says why."""
+
+
 FIRST_NAMES = [
     "Alice",
     "Brian",
@@ -77,9 +83,19 @@ SURNAMES = [
 
 @transaction.atomic
 def load_demo(*, seed: int = 2026) -> Club:
-    """Create (or re-create) the demo club and its events; the director logs in as director."""
-    Club.objects.filter(slug=DEMO_SLUG).delete()
-    club = Club.objects.create(name="Riverside Bridge Club", slug=DEMO_SLUG)
+    """Create (or re-create) the demo club and its events; the director logs in as director.
+
+    Only the demo club itself is ever replaced: a real club at the demo's address is refused.
+    """
+    existing = Club.objects.select_for_update().filter(slug=DEMO_SLUG).first()
+    if existing is not None and not existing.is_demo:
+        raise DemoRefused(
+            f"the club {existing.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
+            "not the demo: it was left alone and no demo was loaded"
+        )
+    if existing is not None:
+        existing.delete()
+    club = Club.objects.create(name="Riverside Bridge Club", slug=DEMO_SLUG, is_demo=True)
     user_model = get_user_model()
     director = user_model.objects.filter(username="director").first()
     if director is None:

@@ -5,6 +5,7 @@ scored by our engine with the settings the file implies. The hand records' doubl
 are worked out before the transaction opens, so that the database is not held while DDS runs.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from events.formats.imported import (
 )
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
-from events.models import Board, Change, Club, Event, Pair, Result, Section
+from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
@@ -153,21 +154,23 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         club=club,
         name=imported.name[:120],
         date=imported.date,
-        status=Event.Status.PUBLISHED,
+        # Other scorers' published figures give 60/40 averages; our own files say otherwise,
+        # and say the event's status.
+        **({"status": Event.Status.PUBLISHED, "adjusted_scores": "fixed"} | imported.settings),
         file_hash=file_hash,
-        # Other scorers' published figures give 60/40 averages; our own files say otherwise.
-        **({"adjusted_scores": "fixed"} | imported.settings),
     )
     lines = [line for board in imported.boards for line in board.lines]
     source = f"Imported {imported.file_format}" + (
         f" from {imported.generator}" if imported.generator else ""
     )
+    seats = imported.table_rounds or lines
     section = Section.objects.create(
         event=event,
         letter="A",
-        movement=source[:80],
-        tables=max((line.table or 0 for line in lines), default=0),
-        rounds=max((line.round or 0 for line in lines), default=0),
+        movement=(imported.movement or source)[:80],
+        tables=max((seat.table or 0 for seat in seats), default=0),
+        rounds=max((seat.round or 0 for seat in seats), default=0),
+        boards_per_round=imported.boards_per_round,
     )
     pairs = bulk_create_recorded(
         Pair,
@@ -179,6 +182,12 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
     expected = max(len(board.lines) for board in imported.boards)
+    plays = Counter(
+        number
+        for tr in imported.table_rounds
+        if tr.low_board is not None and tr.ns_pair is not None and tr.ew_pair is not None
+        for number in range(tr.low_board, tr.high_board + 1)
+    )
     boards = bulk_create_recorded(
         Board,
         [
@@ -188,12 +197,27 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
                 dealer=b.dealer,
                 vulnerability=b.vulnerability,
                 deal=b.deal,
-                expected_results=expected,
+                expected_results=plays[b.number] if plays else expected,
             )
             for b in imported.boards
         ],
     )
     by_number = {pair.number: pair for pair in pairs}
+    bulk_create_recorded(
+        TableRound,
+        [
+            TableRound(
+                section=section,
+                round=tr.round,
+                table=tr.table,
+                ns_pair=by_number.get(tr.ns_pair),
+                ew_pair=by_number.get(tr.ew_pair),
+                low_board=tr.low_board,
+                high_board=tr.high_board,
+            )
+            for tr in imported.table_rounds
+        ],
+    )
     bulk_create_recorded(
         Result,
         [
@@ -220,6 +244,7 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         score_ns=line.score_ns,
         score_ew=line.score_ew,
         not_played=line.not_played,
+        note=line.note,
     )
     if line.is_adjusted:
         for side in ("ns", "ew"):

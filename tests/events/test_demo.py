@@ -1,6 +1,7 @@
 """The demo `make run` loads, and what deleting a club takes with it."""
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
 
 from events.models import Board, Club, Event, Player, Result
@@ -21,6 +22,39 @@ def test_demo_has_a_finished_mitchell_and_a_running_howell_with_hand_records():
     assert 0 < Result.objects.filter(board__section__event=running).count() < 84
     board = Board.objects.filter(section__event=finished).first()
     assert board.deal.startswith("N:") and board.par and board.double_dummy["tricks"]["N"]
+
+
+def test_the_demo_refuses_a_real_club_at_its_address_and_leaves_it_alone(make_event):
+    real = Club.objects.create(name="Riverside Real Club", slug="riverside")
+    make_event(mitchell(3, 2)).club.delete()  # the fixture's club is not needed
+    real_event = Event.objects.create(club=real, name="Monday Pairs", date="2026-11-16")
+
+    with pytest.raises(CommandError) as refused:
+        call_command("load_demo")
+
+    assert str(refused.value) == (
+        "Demo not loaded: the club 'Riverside Real Club' already uses the demo's address "
+        "'riverside' and is not the demo: it was left alone and no demo was loaded."
+    )
+    assert list(Club.objects.values_list("name", "is_demo")) == [("Riverside Real Club", False)]
+    assert list(real.events.all()) == [real_event]
+
+
+def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
+    make_event(mitchell(3, 2), name="Our Pairs")
+    first = Club.objects.create(name="Riverside Bridge Club", slug="riverside", is_demo=True)
+    Event.objects.create(club=first, name="Old demo event", date="2026-11-16")
+
+    again = load_demo()
+
+    assert not Club.objects.filter(pk=first.pk).exists()
+    assert again.is_demo is True and club.is_demo is False
+    assert sorted(Club.objects.values_list("slug", flat=True)) == ["riverside", "test-club"]
+    assert list(club.events.values_list("name", flat=True)) == ["Our Pairs"]
+    assert sorted(again.events.values_list("name", flat=True)) == [
+        "Thursday Howell",
+        "Tuesday Pairs",
+    ]
 
 
 def test_deleting_a_club_takes_its_players_pairs_and_events(make_event, club):

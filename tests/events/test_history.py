@@ -298,10 +298,10 @@ def test_history_page_data_takes_the_same_queries_whatever_the_changes(
 
 def test_the_same_file_is_imported_again_only_by_choice(club):
     imported = read_result_file(read_file("ruter_pairs.pbn"))
-    first = import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32)
+    first = import_event(imported=imported, club=club, file_hash="ab" * 32)
     with pytest.raises(AlreadyImported) as refused:
-        import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32)
+        import_event(imported=imported, club=club, file_hash="ab" * 32)
     assert refused.value.earlier == [first]
     assert Event.objects.count() == 1 and Change.objects.filter(kind="import").count() == 1
-    import_event(imported=imported, club=club, hand_records=False, file_hash="ab" * 32, as_new=True)
+    import_event(imported=imported, club=club, file_hash="ab" * 32, as_new=True)
     assert Event.objects.count() == 2

@@ -181,7 +181,7 @@ def test_a_published_event_refuses_every_change_until_reopened(director_client, 
     delete = director_client.post(
         reverse("line-delete", args=[event.pk, line.pk]), {"confirm": "on", "mode": "board:1"}
     )
-    assert delete.status_code == 302
+    assert "Not deleted: " in delete.content.decode()  # the page says why, without JS
     line.refresh_from_db()
     assert line.tricks == 10
     director_client.post(

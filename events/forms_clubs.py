@@ -1,0 +1,122 @@
+"""Forms for a club's administration: directors, players, merging players, restoring a backup.
+
+Every text is checked for its length and characters before anything is written.
+"""
+
+import unicodedata
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
+
+from events.models import Club, Player
+from events.services.backup import BackupRefused, read_backup
+
+
+def printable(value: str) -> str:
+    """The text, refused if it holds a control character (a newline, a tab, a NUL byte)."""
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in value):
+        raise forms.ValidationError(
+            "Use letters, digits and punctuation only: no control characters."
+        )
+    return value
+
+
+class DirectorForm(forms.Form):
+    """A director to add: an existing account by username, or a new one with a password."""
+
+    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = forms.CharField(
+        required=False,
+        strip=False,
+        max_length=128,
+        widget=forms.PasswordInput,
+        help_text="Only for a new account; leave blank to add someone who already has one.",
+    )
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if password:
+            username = self.cleaned_data.get("username", "")
+            password_validation.validate_password(password, get_user_model()(username=username))
+        return password
+
+
+class PlayerForm(forms.Form):
+    """A club player's name and national member number, unique in the club."""
+
+    name = forms.CharField(max_length=120, validators=[printable])
+    member_number = forms.CharField(
+        label="National member number", max_length=30, required=False, validators=[printable]
+    )
+
+    def __init__(self, *args, club: Club, player: Player | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.others = club.players.exclude(pk=player.pk) if player else club.players.all()
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        if self.others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(
+                f"The club already has a player called {name}: merge them instead."
+            )
+        return name
+
+    def clean_member_number(self):
+        number = self.cleaned_data["member_number"]
+        holder = self.others.filter(member_number=number).first() if number else None
+        if holder is not None:
+            raise forms.ValidationError(f"{holder.name} already has the number {number}.")
+        return number
+
+
+class MergeForm(forms.Form):
+    """The player to keep and the duplicates to fold into them."""
+
+    keep = forms.ModelChoiceField(queryset=Player.objects.none(), label="Keep this player")
+    duplicates = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        label="Merge these players into them",
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = club.players.order_by("name", "pk")
+        self.fields["keep"].queryset = players
+        self.fields["duplicates"].queryset = players
+        self.fields["keep"].label_from_instance = self.fields["duplicates"].label_from_instance = (
+            _player_label
+        )
+
+    def clean(self):
+        data = super().clean()
+        keep, duplicates = data.get("keep"), data.get("duplicates")
+        if keep is not None and duplicates is not None and keep in duplicates:
+            self.add_error("duplicates", f"{keep.name} is the player kept: leave them unticked.")
+        return data
+
+
+def _player_label(player: Player) -> str:
+    extra = [player.member_number] if player.member_number else []
+    extra += ["guest"] if player.guest else []
+    return f"{player.name} ({', '.join(extra)})" if extra else player.name
+
+
+class RestoreForm(forms.Form):
+    """A backup file, read and checked; optionally a new address for the restored club."""
+
+    file = forms.FileField(label="Backup file", help_text="A .json or .json.gz club backup.")
+    slug = forms.SlugField(
+        label="Address",
+        max_length=60,
+        required=False,
+        help_text="Blank: the address in the backup. It must not be in use.",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        try:
+            return read_backup(upload.read())
+        except BackupRefused as refused:
+            raise forms.ValidationError(f"{upload.name}: {refused}.") from None

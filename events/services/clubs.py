@@ -1,0 +1,198 @@
+"""A club's administration by its directors: directors, players, merging duplicates, deleting
+events. Each write is one transaction; a refusal (ClubRefused) says why and changes nothing."""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count, Q
+
+from events.models import Board, Club, Event, Pair, Partnership, Player, Result, TableRound
+
+
+class ClubRefused(Exception):
+    """A change to a club that would break it or lose data; str() says why."""
+
+
+def add_director(*, club: Club, username: str, password: str = ""):
+    """Make the user a director of the club; with a password, create the account first."""
+    user_model = get_user_model()
+    with transaction.atomic():
+        if password:
+            if user_model._default_manager.filter(username=username).exists():
+                raise ClubRefused(
+                    f"{username!r} already has an account: leave the password blank to add them"
+                )
+            user = user_model._default_manager.create_user(username, password=password)
+        else:
+            user = user_model._default_manager.filter(username=username).first()
+            if user is None:
+                raise ClubRefused(f"there is no account {username!r}: give a password to create it")
+        if club.directors.filter(pk=user.pk).exists():
+            raise ClubRefused(f"{username} already directs {club.name}")
+        club.directors.add(user)
+    return user
+
+
+def remove_director(*, club: Club, user) -> None:
+    """Take the user off the club's directors; the last director stays."""
+    with transaction.atomic():
+        directors = list(club.directors.select_for_update().values_list("pk", flat=True))
+        if user.pk not in directors:
+            raise ClubRefused(f"{user.get_username()} does not direct {club.name}")
+        if directors == [user.pk]:
+            raise ClubRefused(
+                f"{user.get_username()} is the club's last director: add another one first"
+            )
+        club.directors.remove(user)
+
+
+def club_players(*, club: Club):
+    """The club's players with how many pairs each sits in, by name."""
+    return club.players.annotate(seats=Count("partnership")).order_by("name", "pk")
+
+
+def add_player(*, club: Club, name: str, member_number: str = "") -> Player:
+    return Player.objects.create(club=club, name=name, member_number=member_number)
+
+
+def rename_player(*, player: Player, name: str, member_number: str) -> None:
+    """Change the player's name and number; the names of the pairs they sit in follow."""
+    player.name, player.member_number = name, member_number
+    seats = Partnership.objects.filter(player=player).values_list("pair_id", flat=True)
+    _keeping_pair_names(list(seats), lambda: player.save(update_fields=["name", "member_number"]))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A pair a player sits in, for the page that asks before a change."""
+
+    event: Event
+    pair_number: int
+    names: str
+
+
+def player_seats(*, players: Iterable[Player]) -> list[Seat]:
+    """The pairs these players sit in, newest event first."""
+    partnerships = (
+        Partnership.objects.filter(player__in=players)
+        .select_related("pair__section__event")
+        .order_by("-pair__section__event__date", "pair__section__event__name", "pair__number")
+    )
+    return [Seat(p.pair.section.event, p.pair.number, p.pair.names) for p in partnerships]
+
+
+def remove_player(*, player: Player) -> int:
+    """Delete the player. The pairs they sat in keep their names as printed, without a link to
+    the player; the number of such pairs is returned."""
+    with transaction.atomic():
+        detached, _ = Partnership.objects.filter(player=player).delete()
+        player.delete()
+    return detached
+
+
+def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
+    """Seat `keep` wherever a duplicate sat, then delete the duplicates; the pairs' names follow.
+
+    The kept player takes a duplicate's member number if it has none. Refused when the kept
+    player and a duplicate (or two duplicates) sit in the same pair. Returns the seats moved.
+    """
+    with transaction.atomic():
+        if keep in duplicates or not duplicates:
+            raise ClubRefused("choose the player to keep and at least one other player to merge")
+        if any(d.club_id != keep.club_id for d in duplicates):
+            raise ClubRefused("only players of the same club can be merged")
+        everyone = [keep, *duplicates]
+        together = (
+            Partnership.objects.filter(player__in=everyone)
+            .values("pair")
+            .annotate(n=Count("pk"))
+            .filter(n__gt=1)
+            .values_list("pair", flat=True)
+        )
+        clash = Pair.objects.filter(pk__in=together).select_related("section__event").first()
+        if clash is not None:
+            raise ClubRefused(
+                f"{clash.names} play together as pair {clash.number} in {clash.section.event}: "
+                "two players of one pair cannot be the same person"
+            )
+        seats = Partnership.objects.filter(player__in=duplicates)
+        pair_ids = list(seats.values_list("pair_id", flat=True))
+
+        def move() -> None:
+            for seat in seats.select_for_update():  # saved one by one, so that history sees each
+                seat.player = keep
+                seat.save(update_fields=["player"])
+            number = keep.member_number or next(
+                (d.member_number for d in duplicates if d.member_number), ""
+            )
+            Player.objects.filter(pk__in=[d.pk for d in duplicates]).delete()
+            if number != keep.member_number:
+                keep.member_number = number
+                keep.save(update_fields=["member_number"])
+
+        _keeping_pair_names(pair_ids, move)
+        return len(pair_ids)
+
+
+def _pair_names(pair_ids: list[int]) -> dict[int, str]:
+    """Each pair's names as its seated players make them ("Ann Able & Bob Best")."""
+    names: dict[int, list[str]] = {}
+    rows = Partnership.objects.filter(pair_id__in=pair_ids).order_by("pair_id", "seat")
+    for pair_id, name in rows.values_list("pair_id", "player__name"):
+        names.setdefault(pair_id, []).append(name)
+    return {pair_id: " & ".join(seated) for pair_id, seated in names.items()}
+
+
+def _keeping_pair_names(pair_ids: list[int], change: Callable[[], None]) -> None:
+    """Run `change` in a transaction, then rename the pairs whose names were their players'
+    names; a name the director typed another way (or kept after a player left) stays."""
+    with transaction.atomic():
+        before = _pair_names(pair_ids)
+        change()
+        after = _pair_names(pair_ids)
+        for pair in Pair.objects.filter(pk__in=pair_ids).select_for_update():
+            if pair.names == before.get(pair.pk) and pair.names != after.get(pair.pk):
+                pair.names = after[pair.pk]
+                pair.save(update_fields=["names"])
+
+
+@dataclass(frozen=True)
+class EventContents:
+    """What deleting an event drops, for the page that asks first."""
+
+    pairs: int
+    named_pairs: int
+    boards: int
+    hand_records: int
+    results: int
+    adjusted: int
+    notes: int
+    table_rounds: int
+
+
+def event_contents(*, event: Event) -> EventContents:
+    results = Result.objects.filter(board__section__event=event).aggregate(
+        results=Count("pk"),
+        adjusted=Count("pk", filter=~Q(ns_adjustment="")),
+        notes=Count("pk", filter=~Q(note="")),
+    )
+    pairs = Pair.objects.filter(section__event=event).aggregate(
+        pairs=Count("pk"), named_pairs=Count("pk", filter=~Q(names=""))
+    )
+    boards = Board.objects.filter(section__event=event).aggregate(
+        boards=Count("pk"), hand_records=Count("pk", filter=~Q(deal=""))
+    )
+    return EventContents(
+        **results,
+        **pairs,
+        **boards,
+        table_rounds=TableRound.objects.filter(section__event=event).count(),
+    )
+
+
+def delete_event(*, event: Event) -> None:
+    """Delete the event with its sections, pairs, boards and results; players stay."""
+    with transaction.atomic():
+        event.delete()

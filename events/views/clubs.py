@@ -1,0 +1,248 @@
+"""A club's administration by its directors: directors, players, merging duplicate players,
+deleting an event, and the club's backup (download, and restore from the file)."""
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from events.forms_clubs import DirectorForm, MergeForm, PlayerForm, RestoreForm
+from events.models import Club, Player
+from events.services.backup import BackupRefused, backup_bytes, restore_club
+from events.services.clubs import (
+    ClubRefused,
+    add_director,
+    add_player,
+    club_players,
+    delete_event,
+    event_contents,
+    merge_players,
+    player_seats,
+    remove_director,
+    remove_player,
+    rename_player,
+)
+from events.views.director import directed_event
+
+
+def directed_club(request: HttpRequest, slug: str) -> Club:
+    """The club, if the logged-in user directs it; 404 otherwise."""
+    return get_object_or_404(Club, slug=slug, directors=request.user)
+
+
+def _club_page(request: HttpRequest, club: Club, **forms) -> HttpResponse:
+    context = {
+        "club": club,
+        "directors": club.directors.order_by("username"),
+        "players": club_players(club=club),
+        "events": club.events.order_by("-date", "name"),
+        "director_form": forms.get("director_form") or DirectorForm(),
+        "player_form": forms.get("player_form") or PlayerForm(club=club),
+    }
+    return render(request, "events/director/club.html", context)
+
+
+@require_GET
+@never_cache
+@login_required
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    return _club_page(request, directed_club(request, slug))
+
+
+@require_POST
+@login_required
+def director_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = directed_club(request, slug)
+    form = DirectorForm(request.POST)
+    if form.is_valid():
+        try:
+            user = add_director(club=club, **form.cleaned_data)
+        except ClubRefused as refused:
+            form.add_error(None, f"{refused}.")
+        else:
+            messages.success(request, f"{user.get_username()} now directs {club.name}.")
+            return redirect("club-admin", slug=club.slug)
+    return _club_page(request, club, director_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def director_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    """Take a director off the club; taking yourself off is asked first."""
+    club = directed_club(request, slug)
+    director = get_object_or_404(club.directors, pk=user_id)
+    yourself = director.pk == request.user.pk
+    if request.method == "POST" and (not yourself or request.POST.get("confirm") == "yes"):
+        try:
+            remove_director(club=club, user=director)
+        except ClubRefused as refused:
+            messages.error(request, f"{refused}.")
+            return redirect("club-admin", slug=club.slug)
+        messages.success(request, f"{director.get_username()} no longer directs {club.name}.")
+        if yourself:
+            return redirect("director-home")
+        return redirect("club-admin", slug=club.slug)
+    return render(
+        request,
+        "events/director/director_remove.html",
+        {"club": club, "director": director, "yourself": yourself},
+    )
+
+
+@require_POST
+@login_required
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = directed_club(request, slug)
+    form = PlayerForm(request.POST, club=club)
+    if form.is_valid():
+        player = add_player(club=club, **form.cleaned_data)
+        messages.success(request, f"{player.name} added to the players.")
+        return redirect("club-admin", slug=club.slug)
+    return _club_page(request, club, player_form=form)
+
+
+def _club_player(request: HttpRequest, slug: str, player_id: int) -> tuple[Club, Player]:
+    club = directed_club(request, slug)
+    return club, get_object_or_404(Player, club=club, pk=player_id)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """Rename a player (and change their member number); their pairs' names follow."""
+    club, player = _club_player(request, slug, player_id)
+    initial = {"name": player.name, "member_number": player.member_number}
+    form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        rename_player(player=player, **form.cleaned_data)
+        messages.success(request, f"Saved: {player.name}.")
+        return redirect("club-admin", slug=club.slug)
+    seats = player_seats(players=[player])
+    return render(
+        request,
+        "events/director/player.html",
+        {"club": club, "player": player, "form": form, "seats": seats},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """Delete a player; one who has played is asked first, naming the pairs that keep the
+    name without the link."""
+    club, player = _club_player(request, slug, player_id)
+    seats = player_seats(players=[player])
+    if request.method == "POST" and (not seats or request.POST.get("confirm") == "yes"):
+        detached = remove_player(player=player)
+        kept = f"; {detached} pairs keep the name" if detached else ""
+        messages.success(request, f"{player.name} removed from the players{kept}.")
+        return redirect("club-admin", slug=club.slug)
+    return render(
+        request,
+        "events/director/player_remove.html",
+        {"club": club, "player": player, "seats": seats},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def players_merge(request: HttpRequest, slug: str) -> HttpResponse:
+    """Choose the player to keep and the duplicates; then confirm; then merge."""
+    club = directed_club(request, slug)
+    form = MergeForm(request.POST or None, club=club)
+    confirm = False
+    if request.method == "POST" and form.is_valid():
+        keep, duplicates = form.cleaned_data["keep"], list(form.cleaned_data["duplicates"])
+        if request.POST.get("confirm") == "yes":
+            try:
+                moved = merge_players(keep=keep, duplicates=duplicates)
+            except ClubRefused as refused:
+                form.add_error(None, f"{refused}.")
+            else:
+                names = ", ".join(d.name for d in duplicates)
+                messages.success(
+                    request, f"{names} merged into {keep.name}: {moved} seats in pairs moved."
+                )
+                return redirect("club-admin", slug=club.slug)
+        else:
+            confirm = True
+    seats = player_seats(players=form.cleaned_data["duplicates"]) if confirm else []
+    return render(
+        request,
+        "events/director/merge.html",
+        {"club": club, "form": form, "confirm": confirm, "seats": seats},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Delete an event after a page naming what goes with it."""
+    event = directed_event(request, event_id)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        delete_event(event=event)
+        messages.success(request, f"Deleted: {event}.")
+        return redirect("club-admin", slug=event.club.slug)
+    return render(
+        request,
+        "events/director/event_delete.html",
+        {"event": event, "contents": event_contents(event=event)},
+    )
+
+
+@require_GET
+@never_cache
+@login_required
+def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's whole data as one gzip-compressed JSON file."""
+    club = directed_club(request, slug)
+    filename = f"{club.slug}-backup-{datetime.date.today():%Y-%m-%d}.json.gz"
+    return HttpResponse(
+        backup_bytes(club=club),
+        content_type="application/gzip",
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def backup_restore(request: HttpRequest) -> HttpResponse:
+    """Restore a club from its backup, as a new club that the director restoring it directs."""
+    if not (request.user.is_staff or request.user.clubs.exists()):
+        raise Http404("Only a club's directors restore clubs.")
+    form = RestoreForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            summary = restore_club(
+                backup=form.cleaned_data["file"],
+                slug=form.cleaned_data["slug"] or None,
+                directors=[request.user],
+            )
+        except BackupRefused as refused:
+            form.add_error(None, f"Not restored: {refused}.")
+        else:
+            club = summary.club
+            messages.success(
+                request,
+                f"{club.name} restored at /clubs/{club.slug}/ with "
+                f"{summary.rows.get('events.event', 0)} events.",
+            )
+            if summary.created_users:
+                messages.warning(
+                    request,
+                    "Accounts created without a password (an administrator sets one): "
+                    + ", ".join(summary.created_users),
+                )
+            return redirect("club-admin", slug=club.slug)
+    return render(request, "events/director/restore.html", {"form": form})

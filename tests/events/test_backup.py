@@ -1,0 +1,273 @@
+"""A club's backup and its restore: identical pages and exports, or a clear refusal."""
+
+import gzip
+import json
+import re
+
+import pytest
+from django.apps import apps
+from django.core.management import CommandError, call_command
+from django.core.serializers.json import DjangoJSONEncoder
+from django.urls import reverse
+
+from events.formats import json_export
+from events.models import Board, Club, Event, Pair, Partnership, Player, Result, TableRound
+from events.services.backup import (
+    BackupRefused,
+    backup_bytes,
+    backup_club,
+    club_models,
+    read_backup,
+    restore_club,
+)
+from events.services.demo import load_demo
+from events.services.entry import board_meetings, save_line
+from events.services.setup import name_pair
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+# What differs on every request: the masked CSRF token, a Content Security Policy nonce.
+_PER_REQUEST = re.compile(rb'("X-CSRFToken": |nonce=)"[^"]*"')
+
+
+def _page(client, url: str) -> bytes:
+    return _PER_REQUEST.sub(rb"\1", client.get(url).content)
+
+
+def _pages(client, club: Club) -> dict[str, bytes]:
+    """What a player sees of every event (ranking, scorecards, travellers), and every event's
+    JSON export, which must be the same byte for byte."""
+    pages = {}
+    for event in club.events.exclude(status=Event.Status.SETUP):
+        pages[f"{event.pk} ranking"] = _page(client, reverse("event", args=[event.pk]))
+        for pair in Pair.objects.filter(section__event=event):
+            url = reverse("scorecard", args=[event.pk, "A", pair.number])
+            pages[f"{event.pk} pair {pair.number}"] = _page(client, url)
+        for board in Board.objects.filter(section__event=event):
+            url = reverse("traveller", args=[event.pk, "A", board.number])
+            pages[f"{event.pk} board {board.number}"] = _page(client, url)
+        pages[f"{event.pk} json"] = json_export.export_event(event)
+    return pages
+
+
+def _empty_database(django_user_model) -> None:
+    """Every row of every club model (history included) and every user gone."""
+    models = list(reversed(club_models()))
+    history = [m for m in models if m.__name__.startswith("Historical")]
+    for model in [m for m in models if m not in history] + history:  # deletes make history
+        model._base_manager.all().delete()
+    django_user_model.objects.all().delete()
+
+
+def test_a_demo_backup_restored_into_an_empty_database_gives_identical_pages(
+    client, django_user_model, tmp_path
+):
+    club = load_demo()
+    before = _pages(client, club)
+    counts = {m: m._base_manager.count() for m in club_models()}
+    backup = tmp_path / "riverside.json.gz"
+    call_command("backup_club", "riverside", "-o", str(backup))
+    _empty_database(django_user_model)
+    assert not Result.objects.exists()
+
+    call_command("restore_club", str(backup))
+
+    restored = Club.objects.get(slug="riverside")
+    assert _pages(client, restored) == before
+    assert {m: m._base_manager.count() for m in club_models()} == counts
+    assert restored.is_demo is True
+    assert list(restored.directors.values_list("username", flat=True)) == ["director"]
+    assert not restored.directors.get().has_usable_password()
+    # The keys were kept, and new rows still get keys of their own (PostgreSQL's sequences).
+    event = restored.events.get(name="Tuesday Pairs")
+    assert reverse("event", args=[event.pk]) in before[f"{event.pk} ranking"].decode()
+    Player.objects.create(club=restored, name="New Member")
+
+
+def test_a_club_deleted_by_mistake_comes_back_with_its_keys(make_event, club):
+    event = make_event(mitchell(3, 2), status="published")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
+    _play_board_one(event)
+    before = json_export.export_event(event)
+    data = backup_bytes(club=club)
+    club.delete()  # whatever history of it is kept stays
+
+    summary = restore_club(backup=read_backup(data))
+
+    assert summary.kept_keys is True
+    assert json_export.export_event(Event.objects.get(pk=event.pk)) == before
+
+
+def _play_board_one(event: Event) -> None:
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(
+        board=board,
+        line=parse_traveller_line("4S N 10 # claim"),
+        ns_pair=meeting.ns,
+        ew_pair=meeting.ew,
+    )
+
+
+def test_the_backups_of_two_clubs_share_no_row_and_hold_every_row_between_them(make_event, club):
+    event = make_event(mitchell(3, 2), reveal="round")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
+    _play_board_one(event)
+    other = Club.objects.create(name="Other Club", slug="other")
+    Player.objects.create(club=other, name="Not Ours")
+
+    ours, theirs = backup_club(club=club), backup_club(club=other)
+
+    for model in club_models():
+        label = model._meta.label_lower
+        mine = [row["pk"] for row in ours["objects"] if row["model"] == label]
+        others = [row["pk"] for row in theirs["objects"] if row["model"] == label]
+        assert mine == sorted(mine) and not set(mine) & set(others), label
+        assert sorted(mine + others) == sorted(model._base_manager.values_list("pk", flat=True))
+    their_players = [row for row in theirs["objects"] if row["model"] == "events.player"]
+    assert [row["fields"]["name"] for row in their_players] == ["Not Ours"]
+    # Every model of the app is club data (history models included): a new one is backed up.
+    assert set(club_models()) == set(apps.get_app_config("events").get_models())
+    labels = list(dict.fromkeys(row["model"] for row in ours["objects"]))
+    for chain in (["club", "event", "section", "board", "result"], ["pair", "partnership"]):
+        positions = [labels.index(f"events.{name}") for name in chain]
+        assert positions == sorted(positions), chain
+    assert labels[0] == "events.club" and labels.index("events.pair") < labels.index(
+        "events.result"
+    )
+    assert ours["users"] == ["director"]
+
+
+def test_notes_adjustments_settings_and_the_movement_come_back(make_event, club, django_user_model):
+    event = make_event(mitchell(3, 2), scoring="butler", reveal="session", status="published")
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(
+        board=board,
+        line=parse_traveller_line("A+ A- # slow play"),
+        ns_pair=meeting.ns,
+        ew_pair=meeting.ew,
+    )
+    rounds = list(TableRound.objects.values_list("round", "table", "ns_pair__number", "low_board"))
+    data = backup_bytes(club=club, compress=False)
+    _empty_database(django_user_model)
+
+    summary = restore_club(backup=read_backup(data))
+
+    assert summary.kept_keys is True
+    event = Event.objects.get()
+    assert (event.scoring, event.reveal, event.status) == ("butler", "session", "published")
+    result = Result.objects.get()
+    assert (result.note, result.ns_adjustment, result.ew_adjustment) == ("slow play", "A+", "A-")
+    assert (
+        list(TableRound.objects.values_list("round", "table", "ns_pair__number", "low_board"))
+        == rounds
+    )
+
+
+def test_a_backup_restored_beside_its_club_under_another_address_gets_new_keys(make_event, club):
+    event = make_event(mitchell(3, 2), status="published")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
+    _play_board_one(event)
+    board = Board.objects.get(section__event=event, number=1)
+    before = json.loads(json_export.export_event(event))
+
+    summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
+
+    copy = summary.club
+    assert summary.kept_keys is False
+    assert (copy.slug, copy.name) == ("test-club-copy", "Test Bridge Club")
+    copied = copy.events.get()
+    assert copied.pk != event.pk
+    after = json.loads(json_export.export_event(copied))
+    assert after["event"].pop("id") == copied.pk and before["event"].pop("id") == event.pk
+    assert after == before
+    assert Partnership.objects.filter(pair__section__event=copied).count() == 2
+    assert set(Player.objects.filter(club=copy).values_list("name", flat=True)) == {
+        "Ann Able",
+        "Bob Best",
+    }
+    assert Result.objects.get(board__section__event=copied).note == "claim"
+    # The original is untouched.
+    assert Result.objects.get(board__section__event=event).board_id == board.pk
+
+
+def test_a_club_address_in_use_is_refused_and_nothing_is_written(make_event, club):
+    make_event(mitchell(3, 2))
+    data = backup_bytes(club=club)
+    events = Event.objects.count()
+
+    with pytest.raises(BackupRefused, match="a club already uses the address 'test-club'"):
+        restore_club(backup=read_backup(data))
+    with pytest.raises(CommandError, match="a club already uses the address 'test-club'"):
+        call_command("restore_club", _write(data))
+
+    assert Event.objects.count() == events and Club.objects.count() == 1
+
+
+def _write(data: bytes) -> str:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".json.gz", delete=False) as handle:
+        handle.write(data)
+    return handle.name
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"not json", "this is not a club backup: the file is not JSON"),
+        (b"\x1f\x8b\x08\x00broken", "the file is a damaged gzip file"),
+        (b'{"format": "something else"}', "this is not a club backup made by Clubscoring"),
+        (
+            b'{"format": "clubscoring-club-backup", "version": 99}',
+            "this backup is version 99; this installation restores version 1",
+        ),
+    ],
+)
+def test_a_file_that_is_not_a_backup_is_refused(data, message):
+    with pytest.raises(BackupRefused, match=message):
+        read_backup(data)
+
+
+def _player_of_another_club(backup: dict, other: Club) -> None:
+    row = {"model": "events.player", "pk": 998, "fields": {"club": other.pk, "name": "Spy"}}
+    backup["objects"].append(row)
+
+
+def _event_left_out(backup: dict, other: Club) -> None:
+    next(row for row in backup["objects"] if row["model"] == "events.event")["pk"] = 999
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (_player_of_another_club, r"events.player 998 points at events.club \d+, which is not in"),
+        (_event_left_out, r"events.section \d+ points at events.event \d+, which is not in"),
+    ],
+)
+def test_rows_pointing_outside_the_backup_are_refused(make_event, club, tamper, message):
+    make_event(mitchell(3, 2))
+    other = Club.objects.create(name="Other Club", slug="other")
+    backup = backup_club(club=club)
+    backup["objects"][0]["fields"]["slug"] = "new-address"
+    tamper(backup, other)
+
+    with pytest.raises(BackupRefused, match=message):
+        restore_club(backup=backup)
+
+    assert not Club.objects.filter(slug="new-address").exists()
+    assert not Player.objects.filter(name="Spy").exists()
+
+
+def test_a_row_of_another_app_is_refused(club):
+    backup = backup_club(club=club)
+    backup["objects"].append({"model": "auth.user", "pk": 5, "fields": {"username": "root"}})
+    with pytest.raises(BackupRefused, match=r"rows of 'auth\.user', which are not club data"):
+        restore_club(backup=gzip_round_trip(backup))
+
+
+def gzip_round_trip(backup: dict) -> dict:
+    return read_backup(gzip.compress(json.dumps(backup, cls=DjangoJSONEncoder).encode()))

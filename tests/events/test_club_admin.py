@@ -1,0 +1,308 @@
+"""A club's administration by its directors: directors, players, merges, deleting events."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from events.formats import json_export
+from events.models import Board, Club, Event, Pair, Partnership, Player, Result
+from events.services.entry import board_meetings, save_line
+from events.services.setup import name_pair
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+def _named_event(make_event, names: dict[int, list[str]], **settings) -> Event:
+    event = make_event(mitchell(3, 2), **settings)
+    for number, pair_names in names.items():
+        name_pair(pair=event.sections.get().pairs.get(number=number), names=pair_names)
+    return event
+
+
+def _play_board_one(event: Event, line: str = "4S N 10") -> Result:
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    return save_line(
+        board=board, line=parse_traveller_line(line), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+
+
+def test_club_pages_are_for_the_clubs_directors_only(client, django_user_model, club):
+    url = reverse("club-admin", args=[club.slug])
+    assert client.get(url).url.startswith(reverse("login"))
+    client.force_login(django_user_model.objects.create_user("stranger", password="x"))
+    assert client.get(url).status_code == 404
+    response = client.post(reverse("player-add", args=[club.slug]), {"name": "Intruder"})
+    assert response.status_code == 404 and not Player.objects.exists()
+
+
+def test_the_club_page_lists_directors_players_and_events_in_a_fixed_number_of_queries(
+    director_client, club, make_event
+):
+    _named_event(make_event, {1: ["Ann Able", "Bob Best"], 2: ["Cy Cole", "Di Dee"]})
+    url = reverse("club-admin", args=[club.slug])
+    with CaptureQueriesContext(connection) as few:
+        director_client.get(url)
+    for number in range(20):
+        Player.objects.create(club=club, name=f"Member {number:02}")
+    make_event(mitchell(5, 2), name="Second Pairs")
+
+    with CaptureQueriesContext(connection) as many:
+        page = director_client.get(url).content.decode()
+
+    assert len(many) == len(few)
+    assert "Ann Able" in page and "Member 19" in page and "Second Pairs" in page
+    assert "director" in page and reverse("club-backup", args=[club.slug]) in page
+
+
+def test_add_an_existing_user_and_create_a_new_director(director_client, club, django_user_model):
+    django_user_model.objects.create_user("existing", password="whatever-long-1")
+    url = reverse("director-add", args=[club.slug])
+    director_client.post(url, {"username": "existing"})
+    director_client.post(url, {"username": "newcomer", "password": "a-Long-enough-pass-9"})
+
+    assert sorted(club.directors.values_list("username", flat=True)) == [
+        "director",
+        "existing",
+        "newcomer",
+    ]
+    assert django_user_model.objects.get(username="newcomer").check_password("a-Long-enough-pass-9")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"username": "nobody"}, "there is no account &#x27;nobody&#x27;: give a password"),
+        ({"username": "director"}, "director already directs Test Bridge Club"),
+        ({"username": "bad name!"}, "Enter a valid username"),
+        ({"username": "x" * 151}, "at most 150 characters"),
+        ({"username": "newbie", "password": "123"}, "This password is too short"),
+        (
+            {"username": "director", "password": "a-Long-enough-pass-9"},
+            "&#x27;director&#x27; already has an account: leave the password blank",
+        ),
+    ],
+)
+def test_a_director_that_cannot_be_added_is_refused(director_client, club, fields, message):
+    response = director_client.post(reverse("director-add", args=[club.slug]), fields)
+    assert message in response.content.decode()
+    assert list(club.directors.values_list("username", flat=True)) == ["director"]
+
+
+def test_remove_another_director_but_never_the_last(
+    director_client, club, director, django_user_model
+):
+    other = django_user_model.objects.create_user("other", password="x")
+    club.directors.add(other)
+    director_client.post(reverse("director-remove", args=[club.slug, other.pk]))
+    assert list(club.directors.all()) == [director]
+
+    response = director_client.post(
+        reverse("director-remove", args=[club.slug, director.pk]), {"confirm": "yes"}, follow=True
+    )
+    assert "director is the club&#x27;s last director: add another one first." in (
+        response.content.decode()
+    )
+    assert list(club.directors.all()) == [director]
+
+
+def test_removing_yourself_asks_first(director_client, club, director, django_user_model):
+    club.directors.add(django_user_model.objects.create_user("other", password="x"))
+    url = reverse("director-remove", args=[club.slug, director.pk])
+
+    page = director_client.post(url).content.decode()
+    assert "Stop directing Test Bridge Club?" in page
+    assert club.directors.filter(pk=director.pk).exists()
+
+    response = director_client.post(url, {"confirm": "yes"})
+    assert response.url == reverse("director-home")
+    assert list(club.directors.values_list("username", flat=True)) == ["other"]
+
+
+def test_add_and_rename_a_player_and_their_pairs_names_follow(director_client, club, make_event):
+    event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]})
+    director_client.post(
+        reverse("player-add", args=[club.slug]), {"name": "Cy Cole", "member_number": "1003"}
+    )
+    assert Player.objects.filter(club=club, name="Cy Cole", member_number="1003").exists()
+
+    ann = Player.objects.get(name="Ann Able")
+    director_client.post(
+        reverse("player-edit", args=[club.slug, ann.pk]),
+        {"name": "Ann Abel", "member_number": "1001"},
+    )
+
+    ann.refresh_from_db()
+    assert (ann.name, ann.member_number) == ("Ann Abel", "1001")
+    assert event.sections.get().pairs.get(number=1).names == "Ann Abel & Bob Best"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"name": "ann able"}, "The club already has a player called ann able: merge them"),
+        ({"name": "A" * 121}, "at most 120 characters"),
+        ({"name": "Ann\x00Nul"}, "Null characters are not allowed"),
+        ({"name": "Ann\nNewline"}, "no control characters"),
+        ({"name": "Cy Cole", "member_number": "1001"}, "Ann Able already has the number 1001"),
+        ({"name": ""}, "This field is required"),
+    ],
+)
+def test_a_player_name_or_number_that_would_clash_or_break_a_file_is_refused(
+    director_client, club, fields, message
+):
+    Player.objects.create(club=club, name="Ann Able", member_number="1001")
+    response = director_client.post(reverse("player-add", args=[club.slug]), fields)
+    assert message in response.content.decode()
+    assert list(club.players.values_list("name", flat=True)) == ["Ann Able"]
+
+
+def test_removing_a_player_who_has_played_asks_then_keeps_the_pairs_names(
+    director_client, club, make_event
+):
+    event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
+    _play_board_one(event)
+    before = json_export.export_event(event)
+    ann = Player.objects.get(name="Ann Able")
+    url = reverse("player-remove", args=[club.slug, ann.pk])
+
+    page = director_client.post(url).content.decode()
+    assert "Ann Able has played in 1 pair. Those pairs keep the names" in page
+    assert "Club Pairs" in page and Player.objects.filter(pk=ann.pk).exists()
+
+    director_client.post(url, {"confirm": "yes"})
+
+    assert not Player.objects.filter(pk=ann.pk).exists()
+    pair = Pair.objects.get(section__event=event, number=1)
+    assert pair.names == "Ann Able & Bob Best"
+    assert list(pair.players.values_list("name", flat=True)) == ["Bob Best"]
+    assert json_export.export_event(event) == before
+
+
+def test_a_player_who_never_played_is_removed_at_once(director_client, club):
+    player = Player.objects.create(club=club, name="Never Played")
+    director_client.post(reverse("player-remove", args=[club.slug, player.pk]))
+    assert not Player.objects.exists()
+
+
+def test_merge_guests_into_a_member_after_a_confirmation(director_client, club, make_event):
+    first = _named_event(make_event, {1: ["Player 1", "Bob Best"]})
+    second = make_event(mitchell(3, 2), name="Second Pairs")
+    name_pair(pair=second.sections.get().pairs.get(number=2), names=["Cy Cole", "Ann Able"])
+    ann = Player.objects.get(name="Ann Able")
+    ann.member_number = ""
+    ann.save()
+    guest = Player.objects.get(name="Player 1")
+    guest.member_number = "1001"
+    guest.save()
+    url = reverse("players-merge", args=[club.slug])
+    fields = {"keep": ann.pk, "duplicates": [guest.pk]}
+
+    page = director_client.post(url, fields).content.decode()
+    assert "Player 1\n    will be deleted. Ann Able takes their seat in 1 pair" in page
+    assert Player.objects.filter(pk=guest.pk).exists()
+
+    director_client.post(url, fields | {"confirm": "yes"})
+
+    assert not Player.objects.filter(pk=guest.pk).exists()
+    ann.refresh_from_db()
+    assert ann.member_number == "1001"
+    assert Pair.objects.get(section__event=first, number=1).names == "Ann Able & Bob Best"
+    assert Pair.objects.get(section__event=second, number=2).names == "Cy Cole & Ann Able"
+    assert Partnership.objects.filter(player=ann).count() == 2
+
+
+def test_players_of_one_pair_cannot_be_merged(director_client, club, make_event):
+    _named_event(make_event, {1: ["Ann Able", "Bob Best"]})
+    ann, bob = Player.objects.get(name="Ann Able"), Player.objects.get(name="Bob Best")
+    response = director_client.post(
+        reverse("players-merge", args=[club.slug]),
+        {"keep": ann.pk, "duplicates": [bob.pk], "confirm": "yes"},
+    )
+    assert (
+        "Ann Able &amp; Bob Best play together as pair 1 in Club Pairs (20 Nov 2026): two "
+        "players of one pair cannot be the same person."
+    ) in response.content.decode()
+    assert Player.objects.count() == 2
+
+
+def test_the_kept_player_cannot_also_be_a_duplicate(director_client, club):
+    ann = Player.objects.create(club=club, name="Ann Able")
+    response = director_client.post(
+        reverse("players-merge", args=[club.slug]),
+        {"keep": ann.pk, "duplicates": [ann.pk], "confirm": "yes"},
+    )
+    assert "Ann Able is the player kept: leave them unticked." in response.content.decode()
+    assert Player.objects.filter(pk=ann.pk).exists()
+
+
+def test_players_of_another_club_cannot_be_merged(director_client, club):
+    ann = Player.objects.create(club=club, name="Ann Able")
+    other = Club.objects.create(name="Other", slug="other")
+    theirs = Player.objects.create(club=other, name="Ann Able")
+    response = director_client.post(
+        reverse("players-merge", args=[club.slug]),
+        {"keep": ann.pk, "duplicates": [theirs.pk], "confirm": "yes"},
+    )
+    assert "Select a valid choice" in response.content.decode()
+    assert Player.objects.filter(pk=theirs.pk).exists()
+
+
+def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club, make_event):
+    event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
+    _play_board_one(event, "A+ A- # revoke")
+    url = reverse("event-delete", args=[event.pk])
+
+    page = director_client.get(url).content.decode()
+    assert "1 result (1 adjusted, 1 with a note)" in page
+    assert "6 pairs (1 named) and the movement's 9 table-rounds" in page
+    assert "6 boards (0 with a hand record)" in page
+    assert "This event is published" in page
+    director_client.post(url)  # no confirmation: nothing happens
+    assert Event.objects.filter(pk=event.pk).exists()
+
+    response = director_client.post(url, {"confirm": "yes"})
+
+    assert response.url == reverse("club-admin", args=[club.slug])
+    assert not Event.objects.exists() and not Result.objects.exists()
+    assert Player.objects.count() == 2
+
+
+def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
+    director_client, club, make_event
+):
+    event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
+    _play_board_one(event)
+    response = director_client.get(reverse("club-backup", args=[club.slug]))
+    assert response["Content-Disposition"].startswith('attachment; filename="test-club-backup-')
+    backup = response.content
+
+    upload = SimpleUploadedFile("test-club.json.gz", backup)
+    response = director_client.post(
+        reverse("club-restore"), {"file": upload, "slug": "test-club-copy"}
+    )
+
+    copy = Club.objects.get(slug="test-club-copy")
+    assert response.url == reverse("club-admin", args=["test-club-copy"])
+    assert list(copy.directors.values_list("username", flat=True)) == ["director"]
+    assert Result.objects.filter(board__section__event__club=copy).get().score_ns == 420
+
+
+def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_client, club):
+    response = director_client.post(
+        reverse("club-restore"), {"file": SimpleUploadedFile("x.json", b"{}")}
+    )
+    assert "x.json: this is not a club backup made by Clubscoring." in response.content.decode()
+
+    backup = director_client.get(reverse("club-backup", args=[club.slug])).content
+    response = director_client.post(
+        reverse("club-restore"), {"file": SimpleUploadedFile("b.json.gz", backup)}
+    )
+    assert (
+        "Not restored: a club already uses the address &#x27;test-club&#x27;"
+        in response.content.decode()
+    )
+    assert Club.objects.count() == 1

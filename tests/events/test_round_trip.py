@@ -1,0 +1,94 @@
+"""Our own PBN file read back: the notes, the movement, the reveal rule and the status stay."""
+
+import pytest
+
+from events.formats import FORMATS, json_export, pbn
+from events.formats.imported import FileRefused
+from events.models import Board, Result, TableRound
+from events.services.entry import board_meetings, save_line
+from events.services.imports import import_event
+from scoring import howell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+def _table_rounds(event) -> list[tuple]:
+    return list(
+        TableRound.objects.filter(section__event=event).values_list(
+            "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+        )
+    )
+
+
+def test_a_running_howell_with_notes_comes_back_from_its_pbn_file(make_event, club):
+    event = make_event(howell(4, 2), reveal="round", status="running", winners=1)
+    lines = iter(["4S N 10 # claim accepted", "3NT S 9", "A+ A- # slow play", "2H N 8"])
+    for board in Board.objects.filter(section__event=event, number__lte=2).select_related(
+        "section__event"
+    ):
+        for meeting in board_meetings(board=board)[:2]:
+            save_line(
+                board=board,
+                line=parse_traveller_line(next(lines)),
+                ns_pair=meeting.ns,
+                ew_pair=meeting.ew,
+            )
+    before = json_export.event_results(event)
+
+    copy = import_event(
+        imported=FORMATS["pbn"].parse_file(FORMATS["pbn"].export_event(event)),
+        club=club,
+    )
+
+    assert (copy.reveal, copy.status, copy.winners) == ("round", "running", 1)
+    section, original = copy.sections.get(), event.sections.get()
+    assert (section.movement, section.tables, section.rounds, section.boards_per_round) == (
+        original.movement,
+        original.tables,
+        original.rounds,
+        original.boards_per_round,
+    )
+    assert _table_rounds(copy) == _table_rounds(event)
+    assert list(
+        Result.objects.filter(board__section=section)
+        .exclude(note="")
+        .values_list("board__number", "note")
+    ) == [(1, "claim accepted"), (2, "slow play")]
+    assert list(Board.objects.filter(section=section).values_list("expected_results")) == list(
+        Board.objects.filter(section=original).values_list("expected_results")
+    )
+    after = json_export.event_results(copy)
+    assert after["ranking"] == before["ranking"] and after["boards"] == before["boards"]
+
+
+def test_a_note_with_a_newline_is_written_on_one_line(make_event):
+    event = make_event(howell(4, 2))
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    result = save_line(
+        board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+    Result.objects.filter(pk=result.pk).update(note="first\nsecond")
+
+    imported = pbn.parse_file(pbn.export_event(event))
+
+    (line,) = [line for b in imported.boards for line in b.lines]
+    assert line.note == "first second"
+
+
+@pytest.mark.parametrize(
+    ("table_rounds", "message"),
+    [
+        ("1,1,1,x,1,2", "META TableRounds: '1,1,1,x,1,2' is not round,table,NS,EW,low,high"),
+        ("1,1,1,2,3,1", "META TableRounds: '1,1,1,2,3,1': the boards run from low to high"),
+        ("1,1,1,2,1,2;1,1,3,4,3,4", "META TableRounds: '1,1,3,4,3,4': a round and table, once"),
+        ("1,1,1,2,1,99999", "META TableRounds: '1,1,1,2,1,99999': numbers run from 1 to 32767"),
+    ],
+)
+def test_a_table_round_that_cannot_be_is_refused(make_event, table_rounds, message):
+    text = pbn.export_event(make_event(howell(4, 2))).decode("utf-8-sig")
+    start = text.index("name=TableRounds  content=")
+    end = text.index('">', start)
+    broken = text[:start] + f'name=TableRounds  content="{table_rounds}' + text[end:]
+    with pytest.raises(FileRefused, match=message):
+        pbn.parse_file(broken.encode("utf-8"))
