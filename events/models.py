@@ -407,3 +407,31 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.created:%d %b %Y %H:%M})"
+
+
+class Upload(models.Model):
+    """A results file a director uploaded: the preview and the confirmation refer to it by its
+    id (the file is never posted back), and a large one is imported by the worker from here."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the director"
+        QUEUED = "queued", "Being imported"
+        IMPORTED = "imported", "Imported"
+        FAILED = "failed", "Failed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=255)
+    data = models.BinaryField()
+    file_hash = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=Status, default=Status.WAITING)
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    error = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return self.name

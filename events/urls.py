@@ -119,9 +119,14 @@ urlpatterns = [
     ),
     # Imports
     path("events/<int:event_id>/results.json", results_json.results_json, name="results-json"),
-    path("director/clubs/<slug:slug>/import/", imports.import_upload, name="import-upload"),
+    path("director/clubs/<slug:slug>/import/", imports.upload_file, name="import-upload"),
     path(
-        "director/clubs/<slug:slug>/import/confirm/",
+        "director/clubs/<slug:slug>/import/<int:upload_id>/",
+        imports.import_preview,
+        name="import-preview",
+    ),
+    path(
+        "director/clubs/<slug:slug>/import/<int:upload_id>/confirm/",
         imports.import_confirm,
         name="import-confirm",
     ),

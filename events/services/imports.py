@@ -5,6 +5,7 @@ scored by our engine with the settings the file implies. The hand records' doubl
 are worked out before the transaction opens, so that the database is not held while DDS runs.
 """
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass
 
@@ -18,13 +19,17 @@ from events.formats.imported import (
 )
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
-from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound
+from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
 from scoring.adjusted_scores import FIXED_PERCENT
+
+# A file with more traveller lines than this (a simultaneous pairs, not a club evening) is scored
+# by the worker: its preview and its import would keep a request waiting.
+LARGE_FILE_LINES = 5_000
 
 
 def read_result_file(data: bytes) -> ImportedEvent:
@@ -81,6 +86,38 @@ class AlreadyImported(Exception):
         self.earlier = earlier
 
 
+def store_upload(*, club: Club, user, name: str, data: bytes) -> Upload:
+    """Keep an uploaded file until the director confirms it (or uploads it again)."""
+    return Upload.objects.create(
+        club=club,
+        user=user if user is not None and user.is_authenticated else None,
+        name=name[:255],
+        data=data,
+        file_hash=hashlib.sha256(data).hexdigest(),
+    )
+
+
+def import_upload(*, upload: Upload, earlier: str = "", user=None) -> Event:
+    """Import an uploaded file and mark it imported. `earlier` is the director's answer when
+    the club imported the same file before: "new", or the id of the event it replaces; without
+    one such a file raises AlreadyImported."""
+    imported = read_result_file(bytes(upload.data))
+    replacing = {
+        str(e.pk): e for e in earlier_imports(club=upload.club, file_hash=upload.file_hash)
+    }
+    event = import_event(
+        imported=imported,
+        club=upload.club,
+        file_hash=upload.file_hash,
+        replacing=replacing.get(earlier),
+        as_new=earlier == "new",
+        user=user,
+    )
+    upload.status, upload.event = Upload.Status.IMPORTED, event
+    upload.save(update_fields=["status", "event"])
+    return event
+
+
 def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
     """The club's events imported from a file with this content, newest first."""
     if not file_hash:
@@ -114,24 +151,33 @@ class ImportPreview:
     groups: list[tuple[str, list[PreviewRow]]]
 
 
+def is_large(imported: ImportedEvent) -> bool:
+    """Whether the file is imported by the worker, and previewed without a ranking."""
+    return imported.line_count > LARGE_FILE_LINES
+
+
 def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> ImportPreview:
     """The event as it would be saved and ranked by our engine, without saving anything.
 
     The event is saved and scored inside a transaction that is then rolled back, so that the
-    preview's ranking is exactly the one the import will give.
+    preview's ranking is exactly the one the import will give; a large file's preview has its
+    counts and settings only, its scoring being the worker's job.
     """
     with transaction.atomic():
-        event = _save(imported, club)
-        groups = [
-            (
-                group.title,
-                [
-                    PreviewRow(s.place, s.pair.number, s.pair.names, s.score, s.percentage)
-                    for s in group.standings[:rows]
-                ],
-            )
-            for group in section_ranking(section=event.sections.get())
-        ]
+        if is_large(imported):
+            event, groups = _event(imported, club), []
+        else:
+            event = _save(imported, club)
+            groups = [
+                (
+                    group.title,
+                    [
+                        PreviewRow(s.place, s.pair.number, s.pair.names, s.score, s.percentage)
+                        for s in group.standings[:rows]
+                    ],
+                )
+                for group in section_ranking(section=event.sections.get())
+            ]
         preview = ImportPreview(
             name=event.name,
             date=event.date,
@@ -149,8 +195,9 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     return preview
 
 
-def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
-    event = Event.objects.create(
+def _event(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
+    """The event the file makes, not saved yet."""
+    return Event(
         club=club,
         name=imported.name[:120],
         date=imported.date,
@@ -159,6 +206,11 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         **({"status": Event.Status.PUBLISHED, "adjusted_scores": "fixed"} | imported.settings),
         file_hash=file_hash,
     )
+
+
+def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
+    event = _event(imported, club, file_hash)
+    event.save()
     lines = [line for board in imported.boards for line in board.lines]
     source = f"Imported {imported.file_format}" + (
         f" from {imported.generator}" if imported.generator else ""

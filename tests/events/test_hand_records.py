@@ -1,7 +1,5 @@
 """Hand records: deals, the double-dummy table and par (SPEC §7), and the board page's diagram."""
 
-import base64
-
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -18,7 +16,7 @@ from events.services.hand_records import (
     set_deal,
 )
 from events.services.imports import import_event, read_result_file
-from tests.events.files import read_file
+from tests.events.files import confirm, read_file, upload
 
 # sm1.pbn (Ruter 4.9.1.3, ../shared/realdata), board 1 and board 16, with Ruter's own
 # OptimumResultTable and OptimumScore for them.
@@ -97,9 +95,8 @@ def test_par_text_of_a_passed_out_deal():
 
 @pytest.mark.django_db(transaction=True)  # the worker closes its connection when it is done
 def test_the_worker_stores_the_analysis_of_each_board_with_a_deal(director_client, club):
-    data = read_file("ruter_pairs.pbn")
-    confirm = {"content": base64.b64encode(data).decode(), "filename": "ruter_pairs.pbn"}
-    director_client.post(reverse("import-confirm", args=[club.slug]), confirm)
+    upload(director_client, club, "ruter_pairs.pbn")
+    confirm(director_client, club)
     event = Event.objects.get()
     assert hands_to_analyse(event=event).count() == 1  # queued, not worked out in the request
     assert DBTaskResult.objects.get().status == "READY"

@@ -1,16 +1,14 @@
 """The audit trail and the publication rules through the director's pages."""
 
-import base64
-
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Change, Event, Pair, Result
 from events.services.entry import board_meetings
 from events.services.setup import name_pair
 from scoring import mitchell
-from tests.events.files import read_file
+from tests.events.files import confirm as confirm_upload
+from tests.events.files import upload as upload_file
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -241,23 +239,17 @@ def test_reopening_needs_a_reason_and_players_see_the_correction(
 
 
 def upload(client, club, name="compscore_cross.xml"):
-    return client.post(
-        reverse("import-upload", kwargs={"slug": club.slug}),
-        {"file": SimpleUploadedFile(name, read_file(name))},
-    )
+    return upload_file(client, club, name)
 
 
 def confirm(client, club, name="compscore_cross.xml", **choice):
-    content = base64.b64encode(read_file(name)).decode()
-    return client.post(
-        reverse("import-confirm", kwargs={"slug": club.slug}),
-        {"content": content, "filename": name, **choice},
-    )
+    upload_file(client, club, name)
+    return confirm_upload(client, club, **choice)
 
 
 def test_a_second_import_of_the_same_file_says_so_and_asks(director_client, club):
     assert "imported before" not in upload(director_client, club).content.decode()
-    confirm(director_client, club)
+    confirm_upload(director_client, club)
     first = Event.objects.get()
     assert len(first.file_hash) == 64
 
@@ -266,11 +258,11 @@ def test_a_second_import_of_the_same_file_says_so_and_asks(director_client, club
     assert f'value="{first.pk}"' in preview and 'value="new"' in preview
 
     # Confirming again without choosing makes nothing.
-    again = confirm(director_client, club)
+    again = confirm_upload(director_client, club)
     assert "choose to replace that event or to import it as a new one" in again.content.decode()
     assert Event.objects.count() == 1
 
-    confirm(director_client, club, earlier="new")
+    confirm_upload(director_client, club, earlier="new")
     assert Event.objects.count() == 2
 
 

@@ -1,23 +1,22 @@
 """Saving an imported event, previewing it, rescoring it, and the command and pages that do it."""
 
-import base64
 from io import StringIO
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from events.formats import FORMATS
 from events.formats.imported import FileRefused
-from events.models import Board, Event, Pair, Player, Result
+from events.models import Board, Event, Pair, Player, Result, Upload
+from events.services import imports
 from events.services.entry import board_meetings, save_line
-from events.services.imports import import_event, preview_import, read_result_file
+from events.services.imports import import_event, preview_import, read_result_file, store_upload
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from scoring import howell, mitchell, parse_traveller_line
-from tests.events.files import FILES, read_file
+from tests.events.files import FILES, confirm, read_file, upload
 
 
 def _ranking(event: Event) -> list:
@@ -333,10 +332,6 @@ def test_import_results_command_refuses_a_teamread_file(club):
 # The director's pages
 
 
-def _upload(name: str, data: bytes | None = None) -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, read_file(name) if data is None else data)
-
-
 @pytest.mark.django_db
 def test_director_home_links_to_the_import_page(director_client, club):
     response = director_client.get(reverse("director-home"))
@@ -353,9 +348,13 @@ def test_upload_page_shows_the_form(director_client, club):
 
 @pytest.mark.django_db
 def test_upload_shows_a_preview_and_saves_nothing(director_client, club):
-    response = director_client.post(
-        reverse("import-upload", kwargs={"slug": club.slug}),
-        {"file": _upload("ruter_pairs.pbn")},
+    response = upload(director_client, club, "ruter_pairs.pbn")
+    kept = Upload.objects.get()
+    assert response.redirect_chain == [(reverse("import-preview", args=[club.slug, kept.pk]), 302)]
+    assert (kept.name, kept.status, bytes(kept.data)) == (
+        "ruter_pairs.pbn",
+        "waiting",
+        read_file("ruter_pairs.pbn"),
     )
     content = response.content.decode()
     assert "<h1>Kerhon parikilpailu</h1>" in content
@@ -369,12 +368,10 @@ def test_upload_shows_a_preview_and_saves_nothing(director_client, club):
 
 @pytest.mark.django_db
 def test_confirming_the_preview_imports_and_publishes(director_client, club):
-    content = base64.b64encode(read_file("compscore_cross.xml")).decode()
-    response = director_client.post(
-        reverse("import-confirm", kwargs={"slug": club.slug}),
-        {"content": content, "filename": "compscore_cross.xml"},
-    )
+    upload(director_client, club, "compscore_cross.xml")
+    response = confirm(director_client, club)
     event = Event.objects.get()
+    assert (Upload.objects.get().status, Upload.objects.get().event) == ("imported", event)
     assert response.status_code == 302
     assert response.url == reverse("director-event", kwargs={"event_id": event.pk})
     assert (event.name, event.club, event.status) == (
@@ -388,21 +385,26 @@ def test_confirming_the_preview_imports_and_publishes(director_client, club):
 @pytest.mark.django_db
 def test_a_malformed_upload_is_refused_naming_the_line(director_client, club):
     data = read_file("ruter_pairs.pbn").replace(b"3 2 3 4 2H", b"3 2 3 4 2Q")
-    response = director_client.post(
-        reverse("import-upload", kwargs={"slug": club.slug}),
-        {"file": _upload("ruter_pairs.pbn", data)},
-    )
+    response = upload(director_client, club, "ruter_pairs.pbn", data)
     assert "ruter_pairs.pbn: line 59: strain must be C, D, H, S or NT" in response.content.decode()
-    assert Event.objects.count() == 0
+    assert Event.objects.count() == Upload.objects.count() == 0
 
 
 @pytest.mark.django_db
-def test_a_tampered_confirmation_is_refused(director_client, club):
-    response = director_client.post(
-        reverse("import-confirm", kwargs={"slug": club.slug}), {"content": "not base64!"}
-    )
-    assert "the file was lost on the way: choose it again" in response.content.decode()
+def test_a_tampered_confirmation_goes_back_to_the_preview(director_client, club):
+    upload(director_client, club, "compscore_cross.xml")
+    response = confirm(director_client, club, earlier="1; DROP TABLE")
+    assert response.url == reverse("import-preview", args=[club.slug, Upload.objects.get().pk])
     assert Event.objects.count() == 0
+
+
+def test_confirming_twice_imports_once(director_client, club):
+    upload(director_client, club, "compscore_cross.xml")
+    confirm(director_client, club)
+    again = confirm(director_client, club)
+    event = Event.objects.get()
+    assert again.url == reverse("import-preview", args=[club.slug, Upload.objects.get().pk])
+    assert director_client.get(again.url).url == reverse("director-event", args=[event.pk])
 
 
 @pytest.mark.django_db
@@ -412,9 +414,9 @@ def test_import_pages_are_for_the_clubs_directors(client, club, django_user_mode
     other = django_user_model.objects.create_user("other", password="x-other-director")
     client.force_login(other)
     assert client.get(url).status_code == 404
-    confirm = reverse("import-confirm", kwargs={"slug": club.slug})
-    content = base64.b64encode(read_file("compscore_cross.xml")).decode()
-    assert client.post(confirm, {"content": content}).status_code == 404
+    kept = store_upload(club=club, user=None, name="x.xml", data=read_file("compscore_cross.xml"))
+    assert client.get(reverse("import-preview", args=[club.slug, kept.pk])).status_code == 404
+    assert client.post(reverse("import-confirm", args=[club.slug, kept.pk])).status_code == 404
     assert Event.objects.count() == 0
 
 
@@ -424,3 +426,35 @@ def test_the_imported_event_opens_on_the_director_page(director_client, club):
     response = director_client.get(reverse("director-event", kwargs={"event_id": event.pk}))
     assert "Päivi Virtanen &amp; Åke Lindholm" in response.content.decode()
     assert Board.objects.filter(section__event=event).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection when it is done
+def test_a_large_file_is_imported_by_the_worker(director_client, club, monkeypatch):
+    monkeypatch.setattr(imports, "LARGE_FILE_LINES", 5)  # ruter_pairs.pbn has 6 lines
+    page = upload(director_client, club, "ruter_pairs.pbn").content.decode()
+    assert "scored and saved in the background" in page
+    assert "Ranking as we score it" not in page
+
+    response = confirm(director_client, club)
+    assert (Upload.objects.get().status, Event.objects.count()) == ("queued", 0)
+    assert "in the background" in director_client.get(response.url).content.decode()
+
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+    event = Event.objects.get()
+    assert director_client.get(response.url).url == reverse("director-event", args=[event.pk])
+    assert Board.objects.get(section__event=event, number=1).par == "NS +990: 6NT= by S"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_file_the_worker_cannot_import_says_why(director_client, club, monkeypatch):
+    monkeypatch.setattr(imports, "LARGE_FILE_LINES", 5)
+    upload(director_client, club, "ruter_pairs.pbn")
+    response = confirm(director_client, club)
+    Upload.objects.update(data=b"not a results file")  # spoilt after the preview
+
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+    page = director_client.get(response.url).content.decode()
+    assert "The import failed: this is neither a PBN nor a USEBIO results file" in page
+    assert Event.objects.count() == 0
