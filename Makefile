@@ -32,9 +32,10 @@ serve: install secret-key
 	@$(MAKE) --no-print-directory production
 
 # The production server on the database as it is, without the demo: migrate, collect the static
-# files (hashed names, compressed), then gunicorn and the background worker beside it. GUNICORN_BIND (127.0.0.1:8000) and
-# GUNICORN_WORKERS (two a core plus one) change where and how many; DATABASE_URL selects
-# PostgreSQL. Plain HTTP, so DJANGO_SECURE=0 unless it is set: behind TLS set DJANGO_SECURE=1.
+# files (hashed names, compressed), then gunicorn with the background worker beside it.
+# GUNICORN_BIND (127.0.0.1:8000) and GUNICORN_WORKERS (two a core plus one) change where and how
+# many; DATABASE_URL selects PostgreSQL. Plain HTTP, so DJANGO_SECURE=0 unless it is set: behind
+# TLS set DJANGO_SECURE=1 (README, "Production").
 SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
 

@@ -136,8 +136,8 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With debugging off, collectstatic writes each file under a name with its hash, gzipped beside
-# it, and WhiteNoise serves them with a cache header of a year; in development runserver serves
-# the files as they are.
+# it, and WhiteNoise serves them to be cached for ten years; in development they are served as
+# they are.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
