@@ -197,7 +197,7 @@ def test_quotes_backslashes_and_control_characters_in_names_read_back(make_event
     assert b"\n" not in data.replace(b"\r\n", b"")
     assert b"\x01" not in data
     assert b'[Event "Club \\"Pairs\\" \\\\ night Two"]' in data
-    again = import_event(imported=read_result_file(data), club=club, hand_records=False)
+    again = import_event(imported=read_result_file(data), club=club)
     assert again.name == 'Club "Pairs" \\ night Two'
     names = dict(Pair.objects.filter(section__event=again).values_list("number", "names"))
     assert names[1] == 'Ann "Ace" Able & Bob\\Baker'
@@ -290,7 +290,7 @@ def test_a_negative_score_stays_a_number_in_csv(make_event):
 
 def test_imported_names_that_start_a_formula_are_text_cells(club):
     data = RUTER.replace(b"Player One - Player Two", b"=HYPERLINK(1) - @SUM(A1)")
-    event = import_event(imported=read_result_file(data), club=club, hand_records=False)
+    event = import_event(imported=read_result_file(data), club=club)
     assert Pair.objects.get(section__event=event, number=1).names == "=HYPERLINK(1) & @SUM(A1)"
     book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
     cells = [c for row in book["Ranking"].iter_rows() for c in row if c.value == (
@@ -315,7 +315,6 @@ def test_control_characters_typed_in_a_name_or_note_never_break_a_download(make_
     again = import_event(
         imported=read_result_file(FORMATS["usebio"].export_event(event)),
         club=club,
-        hand_records=False,
     )
     assert again.name == "Club Pairs"
     assert Pair.objects.get(section__event=again, number=1).names == "Ann Able & Bob"
