@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from events.views import (
     calculator,
@@ -13,18 +13,33 @@ from events.views import (
     results_json,
 )
 
+
+class SectionLetter:
+    """A section's letter or two ("A", "B"): anything else is a 404, never a database query."""
+
+    regex = "[A-Za-z0-9]{1,2}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(SectionLetter, "section")
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:slug>/", public.club, name="club"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/ranking/", public.ranking_fragment, name="ranking-fragment"),
     path(
-        "events/<int:event_id>/<str:section>/pairs/<int:number>/",
+        "events/<int:event_id>/<section:section>/pairs/<int:number>/",
         public.scorecard_view,
         name="scorecard",
     ),
     path(
-        "events/<int:event_id>/<str:section>/boards/<int:number>/",
+        "events/<int:event_id>/<section:section>/boards/<int:number>/",
         public.traveller_view,
         name="traveller",
     ),

@@ -1,6 +1,8 @@
 """Garbage at every page anyone can open: the score pads, the calculator, an event's pages and
 downloads. A clear message or a 4xx, never a 500; a refused deal leaves the pad as it was."""
 
+from urllib.parse import quote
+
 import pytest
 from django.urls import reverse
 from hypothesis import given
@@ -73,6 +75,11 @@ def published(make_event):
     return event
 
 
+def _in_section(url: str, section: str) -> str:
+    """The URL for another section, whatever is typed for its letter."""
+    return url.replace("/A/", f"/{quote(section, safe='')}/", 1)
+
+
 SECTIONS = st.one_of(st.just("A"), GARBAGE.filter(lambda s: s and "/" not in s))
 NUMBERS = st.one_of(st.integers(min_value=0, max_value=20), st.integers(min_value=0))
 
@@ -95,8 +102,8 @@ def test_public_pages(published, event_id, section, number, format_key, viewer, 
         (reverse("club", args=[slug]) if slug.isascii() and slug.isalnum() else "/clubs/x/", {}),
         (reverse("event", args=[pk]), {}),
         (reverse("ranking-fragment", args=[pk]), {}),
-        (reverse("scorecard", args=[pk, section, number]), {}),
-        (reverse("traveller", args=[pk, section, number]), {"pair": viewer}),
+        (_in_section(reverse("scorecard", args=[pk, "A", number]), section), {}),
+        (_in_section(reverse("traveller", args=[pk, "A", number]), section), {"pair": viewer}),
         (reverse("download", args=[pk, format_key]), {}),
         (reverse("results-json", args=[pk]), {}),
     ):
@@ -108,3 +115,10 @@ def test_a_director_page_asks_an_anonymous_visitor_to_log_in(published):
     response = fuzz_client().post(reverse("director-status", args=[published.pk]), {"status": "x"})
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("letter", ["%00", "A%00", "ABC", "%F0%9F%92%A5"])
+def test_a_section_that_is_no_letter_is_not_found(published, letter):
+    response = fuzz_client().get(f"/events/{published.pk}/{letter}/pairs/1/")
+    assert response.status_code == 404
+    assert fuzz_client().get(f"/events/{published.pk}/A/pairs/1/").status_code == 200
