@@ -16,11 +16,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-# Serve the app on SQLite, with a demo club loaded, at http://127.0.0.1:8000
+DEV := env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py
+
+# Serve the app on SQLite, with a demo club loaded, at http://127.0.0.1:8000, and run the
+# background worker (double-dummy analysis) beside it until the server stops.
 run: install
-	env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --no-input
-	env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
-	env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEV) migrate --no-input
+	$(DEV) load_demo
+	$(DEV) db_worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; $(DEV) runserver 127.0.0.1:8000
 
 lint: install
 	$(BIN)/ruff check .

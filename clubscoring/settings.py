@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "events",
 ]
 
@@ -68,6 +69,19 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several directors at once: a writer takes the lock when its transaction starts and the
+    # others wait for it (up to 20 s) instead of failing; readers never wait (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+# Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
+# which `make run` and `make serve` start beside the web server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -26,8 +26,9 @@ def _number(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
-def event_results(event: Event) -> dict:
-    """The event's settings, ranking and travellers as plain data (see the module docstring)."""
+def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict:
+    """The event's settings, ranking and travellers as plain data (see the module docstring);
+    the boards in `hidden_hands` without their deal and par."""
     sections = list(event.sections.all())
     ranking = []
     for section in sections:
@@ -49,13 +50,14 @@ def event_results(event: Event) -> dict:
     for section in sections:
         for board in section.boards.prefetch_related("results__ns_pair", "results__ew_pair"):
             results = list(board.results.all())
+            hidden = board.pk in hidden_hands
             boards.append(
                 {
                     "number": board.number,
                     "dealer": board.dealer,
                     "vulnerability": board.vulnerability,
-                    "deal": board.deal or None,
-                    "par": board.par or None,
+                    "deal": None if hidden else board.deal or None,
+                    "par": None if hidden else board.par or None,
                     "datum": _datum(event, results),
                     "results": [_result(r) for r in results],
                 }
@@ -124,5 +126,6 @@ def _result(result: Result) -> dict:
     }
 
 
-def export_event(event: Event) -> bytes:
-    return json.dumps(event_results(event), ensure_ascii=False, indent=1).encode("utf-8")
+def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
+    results = event_results(event, hidden_hands=hidden_hands)
+    return json.dumps(results, ensure_ascii=False, indent=1).encode("utf-8")

@@ -510,8 +510,9 @@ def _points(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def export_event(event: Event) -> bytes:
-    """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking."""
+def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
+    """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking;
+    the boards in `hidden_hands` without their deal and double-dummy analysis."""
     section = event.sections.get()
     imps = event.is_imps
     unit = "IMP" if imps else "MP"
@@ -538,6 +539,7 @@ def export_event(event: Event) -> bytes:
     boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
     notes = Result.objects.filter(board__section=section).exclude(note="").exists()
     for index, board in enumerate(boards):
+        hidden = board.pk in hidden_hands
         lines += [
             _tag("Event", event.name),
             _tag("Site", event.club.name),
@@ -549,7 +551,7 @@ def export_event(event: Event) -> bytes:
             _tag("South", ""),
             _tag("Dealer", board.dealer),
             _tag("Vulnerable", board.vulnerability),
-            _tag("Deal", board.deal),
+            _tag("Deal", "" if hidden else board.deal),
             _tag("Scoring", scoring_tag(event)),
             _tag("Declarer", ""),
             _tag("Contract", ""),
@@ -559,7 +561,7 @@ def export_event(event: Event) -> bytes:
         if index == 0:
             lines += _total_score_table(event, section, unit)
         lines += _score_table(event, board, unit, notes=notes)
-        if board.double_dummy:
+        if board.double_dummy and not hidden:
             lines += _optimum(board)
         lines.append("")
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")

@@ -318,7 +318,7 @@ def _number(value: float | None, places: int = 2) -> str:
     return "" if value is None else f"{value:.{places}f}"
 
 
-def export_event(event: Event) -> bytes:
+def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
     """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals."""
     section = event.sections.get()
     event_type = _EVENT_TYPE_OF[event.scoring]
@@ -375,7 +375,7 @@ def export_event(event: Event) -> bytes:
             _traveller_line(out, result, points)
         out.close("BOARD")
     out.close("EVENT")
-    _handsets(out, boards)
+    _handsets(out, [board for board in boards if board.pk not in hidden_hands])
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 

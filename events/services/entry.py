@@ -10,7 +10,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from events.models import Board, Pair, Result, TableRound
-from events.services.scoring import rescore_board
+from events.services.conflicts import retry_on_conflict
+from events.services.scoring import lock_board, rescore_board
 from scoring import ScoringError, TravellerLine
 
 
@@ -54,8 +55,7 @@ def save_line(
     the line being edited); numbers typed at the start of the line take precedence.
     """
     try:
-        score_ns = line.score_ns(board.vulnerability)
-        score_ew = line.score_ew(board.vulnerability)
+        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
     ns_number = line.ns_pair or ns_pair
@@ -65,15 +65,21 @@ def save_line(
     if ns_number == ew_number:
         raise LineRefused(f"pair {ns_number} cannot play against itself")
     ns, ew = _pairs(board, ns_number, ew_number)
-    former = {result.ns_pair_id, result.ew_pair_id} - {None} if result and result.pk else set()
-    result = result or Result(board=board)
+    former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
+    return _save(board, line, scores, ns, ew, editing=result.pk if former else None, former=former)
+
+
+@retry_on_conflict
+def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, former: set) -> Result:
     with transaction.atomic():
         # Several directors may key in at once: saves on one board queue here, so that each
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
-        _lock(board)
+        lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
+        result = Result(board=board) if editing is None else _line_being_edited(board, editing)
+        former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
         _check_not_entered(board, ns, ew, result)
-        _fill(result, line, (score_ns, score_ew), ns, ew, meeting)
+        _fill(result, line, scores, ns, ew, meeting)
         try:
             result.save()
         except IntegrityError:  # a line that changed under us, past the checks above
@@ -85,18 +91,25 @@ def save_line(
     return result
 
 
+def _line_being_edited(board: Board, pk: int) -> Result:
+    try:
+        return Result.objects.get(pk=pk, board=board)
+    except Result.DoesNotExist:
+        raise LineRefused(
+            f"the line you are editing on board {board.number} was deleted meanwhile: reload "
+            "the page"
+        ) from None
+
+
+@retry_on_conflict
 def delete_line(*, result: Result) -> None:
     """Remove a line and re-score its board."""
     board = result.board
+    former = {result.ns_pair_id, result.ew_pair_id}
     with transaction.atomic():
-        _lock(board)
+        lock_board(board=board, pair_ids=former)
         result.delete()
-        rescore_board(board=board, former_pair_ids={result.ns_pair_id, result.ew_pair_id})
-
-
-def _lock(board: Board) -> None:
-    """Hold the board until the transaction ends (PostgreSQL; SQLite writes one at a time)."""
-    Board.objects.select_for_update().only("pk").get(pk=board.pk)
+        rescore_board(board=board, former_pair_ids=former)
 
 
 def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:

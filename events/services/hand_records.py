@@ -7,7 +7,7 @@ page only reads what was stored on the Board (SPEC §7).
 import re
 from dataclasses import dataclass
 
-from events.models import Board
+from events.models import Board, Event
 
 SEATS = "NESW"  # clockwise, as a PBN deal lists the hands
 SUITS = "SHDC"  # the order of the suits in a PBN hand
@@ -165,3 +165,25 @@ def set_deal(*, board: Board, deal: str) -> None:
     board.double_dummy = analysis.double_dummy if analysis else None
     board.par = analysis.par if analysis else ""
     board.save(update_fields=["deal", "double_dummy", "par"])
+
+
+def hands_to_analyse(*, event: Event):
+    """The event's boards with a complete deal and no double-dummy table yet."""
+    return (
+        Board.objects.filter(section__event=event, double_dummy__isnull=True)
+        .exclude(deal="")
+        .exclude(deal__contains="-")
+    )
+
+
+def analyse_event_hands(*, event: Event) -> int:
+    """Work out and store the double-dummy table and par of each board that waits for them, a
+    batch at a time so that the director sees the count go down; how many were analysed."""
+    done = 0
+    while batch := list(hands_to_analyse(event=event).order_by("pk")[:_BATCH]):
+        analyses = analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in batch])
+        for board, analysis in zip(batch, analyses, strict=True):
+            board.double_dummy, board.par = analysis.double_dummy, analysis.par
+        Board.objects.bulk_update(batch, ["double_dummy", "par"])
+        done += len(batch)
+    return done

@@ -20,7 +20,6 @@ from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Club, Event, Pair, Result, Section, TableRound
 from events.services.event_settings import settings_summary
-from events.services.hand_records import Analysis, analyse_boards
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -36,19 +35,14 @@ def read_result_file(data: bytes) -> ImportedEvent:
     raise FileRefused("this is neither a PBN nor a USEBIO results file")
 
 
-def import_event(*, imported: ImportedEvent, club: Club, hand_records: bool = True) -> Event:
+def import_event(*, imported: ImportedEvent, club: Club) -> Event:
     """Save the imported event as a published event of `club`, scored by our engine.
 
-    With `hand_records`, each complete deal's double-dummy table and par are stored on its board.
-    All or nothing: a failure leaves no trace of the event.
+    The deals are stored; their double-dummy analysis is left to `analyse_event_hands` (the
+    worker's task after an upload). All or nothing: a failure leaves no trace of the event.
     """
-    analyses = (
-        analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in imported.boards])
-        if hand_records
-        else [None] * len(imported.boards)
-    )
     with transaction.atomic():
-        return _save(imported, club, analyses)
+        return _save(imported, club)
 
 
 @dataclass(frozen=True)
@@ -84,7 +78,7 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     preview's ranking is exactly the one the import will give.
     """
     with transaction.atomic():
-        event = _save(imported, club, [None] * len(imported.boards))
+        event = _save(imported, club)
         groups = [
             (
                 group.title,
@@ -112,7 +106,7 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     return preview
 
 
-def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) -> Event:
+def _save(imported: ImportedEvent, club: Club) -> Event:
     event = Event.objects.create(
         club=club,
         name=imported.name[:120],
@@ -156,11 +150,9 @@ def _save(imported: ImportedEvent, club: Club, analyses: list[Analysis | None]) 
             dealer=b.dealer,
             vulnerability=b.vulnerability,
             deal=b.deal,
-            double_dummy=analysis.double_dummy if analysis else None,
-            par=analysis.par if analysis else "",
             expected_results=plays[b.number] if plays else expected,
         )
-        for b, analysis in zip(imported.boards, analyses, strict=True)
+        for b in imported.boards
     )
     by_number = {pair.number: pair for pair in pairs}
     TableRound.objects.bulk_create(

@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from events.models import Board, Event
+from events.models import Board, Event, Pair
 from events.services.scoring import rescore_board
 
 
@@ -20,6 +20,9 @@ def rescore_event(*, event: Event, **settings) -> None:
             event.full_clean(exclude=["club"])
             event.save(update_fields=list(settings))
         boards = Board.objects.filter(section__event=event).select_related("section__event")
+        # Every board, then every pair, as a single save takes them (scoring.lock_board).
+        boards = list(boards.select_for_update(of=("self",)).order_by("pk"))
+        list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
         for board in boards:
             # The board's section is loaded with its event: keep the settings just saved.
             board.section.event = event

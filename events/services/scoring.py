@@ -2,6 +2,11 @@
 
 The work after one saved line is one board's traveller and the pairs on it: a constant number
 of queries, whatever the size of the event.
+
+Every write takes its row locks in one order, so that writers queue instead of deadlocking: the
+board (or all the event's boards, by id), then the pairs by id, then lines by id. A line on
+another board is only ever locked for one of the writer's own pairs (its averages under Law
+12C2(c)), after those pairs.
 """
 
 from dataclasses import dataclass
@@ -22,6 +27,18 @@ from scoring.matchpoints import board_top, round_matchpoints
 
 # IMPs for an artificial score in IMP scoring (Law 86A).
 ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
+
+
+def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> None:
+    """Hold `board` and the pairs on it (with `pair_ids`) until the transaction ends.
+
+    Lines are added to or removed from a board only under its lock, so the pairs read here are
+    all the pairs a rescore of the board will touch. SQLite lets one writer in at a time.
+    """
+    Board.objects.select_for_update().only("pk").get(pk=board.pk)
+    lines = Result.objects.filter(board=board)
+    on_board = Q(pk__in=lines.values("ns_pair")) | Q(pk__in=lines.values("ew_pair"))
+    list(Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk"))
 
 
 def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> None:
@@ -139,7 +156,8 @@ def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     played, so those lines of these pairs are scored again first: one query more, and one
     update, whatever the size of the event.
     """
-    # Locked first, in one order: totals summed after another save on another board commits.
+    # Already locked by the writer (see lock_board): totals are summed after any other save
+    # that touched these pairs has committed.
     pairs = list(Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk"))
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
@@ -153,10 +171,13 @@ def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
 
 def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int, Totals]:
     played = pair_totals(Result.objects.filter(ns_adjustment=""), pair_ids=pair_ids)
+    # Locked by id, and read under the lock: a line's other side may be another writer's pair.
     adjusted = list(
         Result.objects.filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))
         .exclude(ns_adjustment="")
         .filter(not_played=False, top__isnull=False)  # lines of boards not scored yet wait
+        .select_for_update()
+        .order_by("pk")
     )
     totals = dict(played)
     for line in adjusted:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from events.formats import FORMATS
 from events.forms import EventForm, EventSettingsForm, MovementForm
 from events.models import Club, Event
+from events.services.hand_records import hands_to_analyse
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
@@ -127,6 +128,7 @@ def _event_page_context(event: Event) -> dict:
         "sections": [
             (s, section_ranking(section=s), section_problems(section=s)) for s in sections
         ],
+        "hands_waiting": hands_to_analyse(event=event).count(),
     }
 
 

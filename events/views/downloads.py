@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS, Format
 from events.models import Event
-from events.services.publication import everything_visible, public_event
+from events.services.publication import everything_visible, hidden_hands, public_event
 from events.views.director import directed_event
 
 
@@ -20,17 +20,18 @@ def export_filename(event: Event, fmt: Format) -> str:
     return f"{event.date:%Y-%m-%d}-{slugify(event.name) or 'event'}.{fmt.extension}"
 
 
-def downloadable_event(request: HttpRequest, event_id: int) -> Event:
-    """The event, if this visitor may download its results; 404 otherwise."""
+def downloadable_event(request: HttpRequest, event_id: int) -> tuple[Event, set[int]]:
+    """The event, if this visitor may download its results (404 otherwise), and the boards
+    whose hands this visitor may not see yet: none for its directors."""
     if request.user.is_authenticated:
         try:
-            return directed_event(request, event_id)
+            return directed_event(request, event_id), set()
         except Http404:
             pass
     event = public_event(event_id)
     if not everything_visible(event):
         raise Http404("The results files are ready when the director publishes the results.")
-    return event
+    return event, hidden_hands(event)
 
 
 @require_GET
@@ -38,10 +39,10 @@ def download(request: HttpRequest, event_id: int, format_key: str) -> HttpRespon
     fmt = FORMATS.get(format_key)
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
-    event = downloadable_event(request, event_id)
+    event, hidden = downloadable_event(request, event_id)
     disposition = content_disposition_header(True, export_filename(event, fmt))
     return HttpResponse(
-        fmt.export_event(event),
+        fmt.export_event(event, hidden_hands=hidden),
         content_type=fmt.content_type,
         headers={"Content-Disposition": disposition},
     )

@@ -4,10 +4,12 @@ Each row of the grid is one meeting the movement schedules. Enter saves the row 
 focus to the next empty one; a refused row keeps what was typed and says what to fix.
 """
 
+import logging
 import re
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,6 +25,7 @@ from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
 from scoring import ScoringError, parse_traveller_line
 
+logger = logging.getLogger(__name__)
 MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
 
 
@@ -253,6 +256,9 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             )
         except LineRefused as refused:
             error = str(refused)
+        except OperationalError:  # still busy after the retries: say so, keep the line
+            logger.exception("saving a line on board %s of event %s", number, event.pk)
+            error = "the line was not saved: the database was too busy, press Enter again"
         else:
             saved_key = f"{number}-{result.ns_pair.number}-{result.ew_pair.number}"
             context = _grid(

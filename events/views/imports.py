@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from events.forms_imports import ImportConfirmForm, ImportForm
 from events.models import Club
 from events.services.imports import import_event, preview_import
+from events.tasks import analyse_hands
 
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
@@ -47,6 +49,8 @@ def import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
             "events/director/import.html",
             {"club": club, "form": form, "errors": confirm.errors["content"]},
         )
-    event = import_event(imported=confirm.cleaned_data["content"], club=club)
+    with transaction.atomic():
+        event = import_event(imported=confirm.cleaned_data["content"], club=club)
+        transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
     messages.success(request, f"Imported and published: {event.name}.")
     return redirect("director-event", event_id=event.pk)

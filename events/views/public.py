@@ -9,6 +9,7 @@ from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Section
 from events.services.publication import (
     everything_visible,
+    hidden_hands,
     public_event,
     results_visible,
     reveal_limit,
@@ -95,6 +96,7 @@ def traveller_view(request: HttpRequest, event_id: int, section: str, number: in
         {
             "event": event,
             "board": board,
+            "show_hand": not hidden_hands(event, Board.objects.filter(pk=board.pk)),
             "results": results,
             "frequencies": score_frequencies(results),
             "previous": numbers[index - 1] if index > 0 else None,

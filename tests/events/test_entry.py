@@ -152,9 +152,10 @@ def saving_queries(event, django_assert_num_queries, count):
         )
 
 
-# The pairs, the board's lock, the movement, the duplicate check, the insert, the board's lines
-# and their update, the pairs' lock, totals (two grouped sums, averages plus and minus), update.
-SAVE_QUERIES = 14
+# The pairs, the board's lock and its pairs' locks, the movement, the duplicate check, the insert,
+# the board's lines and their update, the pairs to update, totals (two grouped sums, averages plus
+# and minus), update.
+SAVE_QUERIES = 15
 
 
 @pytest.mark.parametrize("tables", [3, 100])

@@ -1,11 +1,18 @@
 """Hand records: deals, the double-dummy table and par (SPEC §7), and the board page's diagram."""
 
-import pytest
-from django.urls import reverse
+import base64
 
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
+
+from events.models import Event
 from events.services.hand_records import (
     DealRefused,
     analyse_deal,
+    analyse_event_hands,
+    hands_to_analyse,
     normalize_deal,
     par_text,
     set_deal,
@@ -88,10 +95,22 @@ def test_par_text_of_a_passed_out_deal():
     assert par_text(0, []) == "0: passed out"
 
 
-@pytest.mark.django_db
-def test_import_stores_the_analysis_once_on_each_board_with_a_deal(club):
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection when it is done
+def test_the_worker_stores_the_analysis_of_each_board_with_a_deal(director_client, club):
     data = read_file("ruter_pairs.pbn")
-    event = import_event(imported=read_result_file(data), club=club)
+    confirm = {"content": base64.b64encode(data).decode(), "filename": "ruter_pairs.pbn"}
+    director_client.post(reverse("import-confirm", args=[club.slug]), confirm)
+    event = Event.objects.get()
+    assert hands_to_analyse(event=event).count() == 1  # queued, not worked out in the request
+    assert DBTaskResult.objects.get().status == "READY"
+    page = reverse("director-event", args=[event.pk])
+    assert "double-dummy tables: 1 board to go" in director_client.get(page).content.decode()
+
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+    assert hands_to_analyse(event=event).count() == 0
+    assert "hands-waiting" not in director_client.get(page).content.decode()
     board_1, board_2 = event.sections.get().boards.all()
     assert board_1.par == "NS +990: 6NT= by S"
     assert board_1.double_dummy["tricks"]["S"] == {"NT": 12, "S": 8, "H": 12, "D": 6, "C": 8}
@@ -117,6 +136,7 @@ def test_set_deal_works_the_analysis_out(make_event):
 def test_board_page_shows_hands_makeable_contracts_and_par(client, club):
     data = read_file("ruter_pairs.pbn")
     event = import_event(imported=read_result_file(data), club=club)
+    analyse_event_hands(event=event)
     url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 1})
     content = client.get(url).content.decode()
     assert 'id="hand-record"' in content

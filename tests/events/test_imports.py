@@ -90,12 +90,8 @@ def test_ruter_file_is_saved_and_scored_by_our_engine(club):
 
 @pytest.mark.django_db
 def test_usebio_two_winner_file_gives_the_same_ranking_as_the_pbn_one(club):
-    pbn_event = import_event(
-        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
-    )
-    usebio_event = import_event(
-        imported=read_result_file(read_file("compscore_mp.xml")), club=club, hand_records=False
-    )
+    pbn_event = import_event(imported=read_result_file(read_file("ruter_pairs.pbn")), club=club)
+    usebio_event = import_event(imported=read_result_file(read_file("compscore_mp.xml")), club=club)
     assert _ranking(usebio_event) == _ranking(pbn_event)
     assert _points(usebio_event) == _points(pbn_event)
 
@@ -232,7 +228,7 @@ def test_an_event_made_here_exported_and_imported_again_ranks_the_same(
     event = make_event(movement, **settings)
     _play(event)
     data = FORMATS[format_key].export_event(event)
-    again = import_event(imported=read_result_file(data), club=club, hand_records=False)
+    again = import_event(imported=read_result_file(data), club=club)
     assert again.pk != event.pk
     for name in ("scoring", "mp_scale", "mp_rounding", "datum_method", "cross_imp_mode",
                  "factor_totals", "winners"):  # fmt: skip
@@ -251,9 +247,7 @@ def test_an_event_made_here_exported_and_imported_again_ranks_the_same(
 
 @pytest.mark.django_db
 def test_rescore_event_with_other_settings(club):
-    event = import_event(
-        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
-    )
+    event = import_event(imported=read_result_file(read_file("ruter_pairs.pbn")), club=club)
     rescore_event(event=event, scoring="cross-imps", cross_imp_mode="cross2")
     event.refresh_from_db()
     assert event.scoring == "cross-imps"
@@ -266,9 +260,7 @@ def test_rescore_event_with_other_settings(club):
 
 @pytest.mark.django_db
 def test_rescore_event_refuses_a_setting_that_does_not_exist(club):
-    event = import_event(
-        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
-    )
+    event = import_event(imported=read_result_file(read_file("ruter_pairs.pbn")), club=club)
     before = _points(event)
     with pytest.raises(ValidationError):
         rescore_event(event=event, mp_rounding="nearest")
@@ -280,7 +272,7 @@ def test_rescore_event_refuses_a_setting_that_does_not_exist(club):
 @pytest.mark.django_db
 def test_an_artificial_score_of_70_30_is_scored_as_70_30(club):
     data = read_file("compscore_mp.xml").replace(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>")
-    event = import_event(imported=read_result_file(data), club=club, hand_records=False)
+    event = import_event(imported=read_result_file(data), club=club)
     assert _points(event)[(1, 3, 6)] == (2.8, 1.2)
 
 
@@ -428,9 +420,7 @@ def test_import_pages_are_for_the_clubs_directors(client, club, django_user_mode
 
 @pytest.mark.django_db
 def test_the_imported_event_opens_on_the_director_page(director_client, club):
-    event = import_event(
-        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, hand_records=False
-    )
+    event = import_event(imported=read_result_file(read_file("ruter_pairs.pbn")), club=club)
     response = director_client.get(reverse("director-event", kwargs={"event_id": event.pk}))
     assert "Päivi Virtanen &amp; Åke Lindholm" in response.content.decode()
     assert Board.objects.filter(section__event=event).count() == 2

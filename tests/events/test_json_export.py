@@ -15,7 +15,7 @@ from tests.events.files import read_file
 
 def _import(club, name: str) -> Event:
     data = read_file(name)
-    return import_event(imported=read_result_file(data), club=club, hand_records=False)
+    return import_event(imported=read_result_file(data), club=club)
 
 
 @pytest.mark.django_db

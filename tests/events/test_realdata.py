@@ -13,6 +13,7 @@ from django.urls import reverse
 from events.formats import FORMATS
 from events.formats.imported import FileRefused
 from events.models import Event
+from events.services.hand_records import analyse_event_hands
 from events.services.imports import import_event, read_result_file
 from scoring import neuberg
 from tests.conftest import SHARED
@@ -28,7 +29,7 @@ def _data(name: str) -> bytes:
 
 
 def _import_json(client, club, name: str) -> dict:
-    event = import_event(imported=read_result_file(_data(name)), club=club, hand_records=False)
+    event = import_event(imported=read_result_file(_data(name)), club=club)
     response = client.get(reverse("results-json", kwargs={"event_id": event.pk}))
     assert response.status_code == 200
     return response.json()
@@ -258,6 +259,7 @@ def test_a5050_is_half_the_top_each_way(client, club):
 def test_sm1_double_dummy_and_par_agree_with_ruter_on_every_board(club):
     """Ruter's OptimumResultTable and OptimumScore, against ours from DDS, for all 66 deals."""
     event = import_event(imported=read_result_file(_data("sm1.pbn")), club=club)
+    assert analyse_event_hands(event=event) == 66
     boards = {b.number: b for b in event.sections.get().boards.all()}
     text = _data("sm1.pbn").decode("iso-8859-1")
     checked = 0
@@ -282,9 +284,9 @@ def test_sm1_double_dummy_and_par_agree_with_ruter_on_every_board(club):
 def test_a_real_file_written_out_again_reads_back_to_the_same_results(
     client, club, name, format_key
 ):
-    first = import_event(imported=read_result_file(_data(name)), club=club, hand_records=False)
+    first = import_event(imported=read_result_file(_data(name)), club=club)
     data = FORMATS[format_key].export_event(first)
-    again = import_event(imported=read_result_file(data), club=club, hand_records=False)
+    again = import_event(imported=read_result_file(data), club=club)
     before, after = (
         client.get(reverse("results-json", kwargs={"event_id": e.pk})).json()
         for e in (first, again)

@@ -39,7 +39,6 @@ def test_a_running_howell_with_notes_comes_back_from_its_pbn_file(make_event, cl
     copy = import_event(
         imported=FORMATS["pbn"].parse_file(FORMATS["pbn"].export_event(event)),
         club=club,
-        hand_records=False,
     )
 
     assert (copy.reveal, copy.status, copy.winners) == ("round", "running", 1)
@@ -107,7 +106,6 @@ def test_our_usebio_file_keeps_the_reveal_rule_and_the_status(make_event, club):
     copy = import_event(
         imported=FORMATS["usebio"].parse_file(FORMATS["usebio"].export_event(event)),
         club=club,
-        hand_records=False,
     )
 
     assert (copy.reveal, copy.status) == ("session", "running")

@@ -217,7 +217,7 @@ def test_export_is_well_formed_usebio_with_settings(played_event):
 @pytest.mark.django_db
 def test_an_artificial_score_off_the_60_50_40_scale_survives_the_round_trip(club):
     data = _broken(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>")
-    event = import_event(imported=usebio.parse_file(data), club=club, hand_records=False)
+    event = import_event(imported=usebio.parse_file(data), club=club)
     result = event.sections.get().boards.get(number=1).results.get(ns_pair__number=3)
     assert (result.ns_adjustment, result.ew_adjustment) == ("A+", "A-")
     assert (result.ns_percent, result.ew_percent) == (70, 30)

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events.formats.imported import FileRefused
 from events.models import Club
+from events.services.hand_records import analyse_event_hands
 from events.services.imports import import_event, read_result_file
 
 
@@ -35,9 +36,9 @@ class Command(BaseCommand):
             imported = read_result_file(data)
         except FileRefused as refused:
             raise CommandError(f"{path.name}: {refused}") from None
-        event = import_event(
-            imported=imported, club=club, hand_records=not options["no_hand_records"]
-        )
+        event = import_event(imported=imported, club=club)
+        if not options["no_hand_records"]:
+            analyse_event_hands(event=event)
         seconds = time.perf_counter() - started
         self.stdout.write(
             f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: "
