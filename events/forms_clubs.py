@@ -25,12 +25,16 @@ def printable(value: str) -> str:
 class DirectorForm(forms.Form):
     """A director to add: an existing account by username, or a new one with a password."""
 
-    username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    username = forms.CharField(
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     password = forms.CharField(
         required=False,
         strip=False,
         max_length=128,
-        widget=forms.PasswordInput,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text="Only for a new account; leave blank to add someone who already has one.",
     )
 

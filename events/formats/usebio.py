@@ -55,6 +55,8 @@ _SETTINGS = {
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
     "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
     "factor_totals": {"1": True, "0": False},
+    "reveal": {k: k for k in Event.Reveal.values},
+    "status": {k: k for k in Event.Status.values},
 }
 
 
@@ -344,6 +346,8 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             ("adjusted_scores", event.adjusted_scores),
             ("factor_totals", int(event.factor_totals)),
             ("factor_boards", event.factor_boards or ""),
+            ("reveal", event.reveal),
+            ("status", event.status),
         )
     )
     boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))

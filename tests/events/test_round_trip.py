@@ -1,4 +1,5 @@
-"""Our own PBN file read back: the notes, the movement, the reveal rule and the status stay."""
+"""Our own files read back: PBN keeps the notes, the movement, the reveal rule and the status;
+USEBIO keeps the reveal rule and the status (it has no place for the rest)."""
 
 import pytest
 
@@ -92,3 +93,19 @@ def test_a_table_round_that_cannot_be_is_refused(make_event, table_rounds, messa
     broken = text[:start] + f'name=TableRounds  content="{table_rounds}' + text[end:]
     with pytest.raises(FileRefused, match=message):
         pbn.parse_file(broken.encode("utf-8"))
+
+
+def test_our_usebio_file_keeps_the_reveal_rule_and_the_status(make_event, club):
+    event = make_event(howell(4, 2), reveal="session", status="running")
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    save_line(
+        board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+
+    copy = import_event(
+        imported=FORMATS["usebio"].parse_file(FORMATS["usebio"].export_event(event)),
+        club=club,
+    )
+
+    assert (copy.reveal, copy.status) == ("session", "running")
