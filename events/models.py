@@ -386,6 +386,7 @@ class Change(models.Model):
         SETTINGS = "settings", "Settings"
         STATUS = "status", "Status"
         IMPORT = "import", "Import"
+        EVENT = "event", "Event deleted"
         UNDO = "undo", "Undo"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")

@@ -35,8 +35,8 @@ from events.services.scoring import rescore_board
 # Parents first: undo restores in this order and deletes in the reverse one.
 TRACKED = [Event, Section, Player, Pair, Partnership, Board, TableRound, Result]
 # Kinds that are not undone from the history page: the status has its own buttons (reopening
-# with a reason), and an import is removed by deleting the event.
-NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT}
+# with a reason), an import is removed by deleting the event, and a deleted event has no page.
+NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT, Change.Kind.EVENT}
 
 _current: ContextVar[Change | None] = ContextVar("current_change", default=None)
 

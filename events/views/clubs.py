@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.forms_clubs import DirectorForm, MergeForm, PlayerForm, RestoreForm
-from events.models import Club, Player
+from events.models import Change, Club, Player
 from events.services.backup import BackupRefused, backup_bytes, restore_club
 from events.services.clubs import (
     ClubRefused,
@@ -27,6 +27,7 @@ from events.services.clubs import (
     remove_player,
     rename_player,
 )
+from events.services.history import recording
 from events.views.director import directed_event
 
 
@@ -101,7 +102,8 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = directed_club(request, slug)
     form = PlayerForm(request.POST, club=club)
     if form.is_valid():
-        player = add_player(club=club, **form.cleaned_data)
+        with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
+            player = add_player(club=club, **form.cleaned_data)
         messages.success(request, f"{player.name} added to the players.")
         return redirect("club-admin", slug=club.slug)
     return _club_page(request, club, player_form=form)
@@ -121,7 +123,8 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     initial = {"name": player.name, "member_number": player.member_number}
     form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
     if request.method == "POST" and form.is_valid():
-        rename_player(player=player, **form.cleaned_data)
+        with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
+            rename_player(player=player, **form.cleaned_data)
         messages.success(request, f"Saved: {player.name}.")
         return redirect("club-admin", slug=club.slug)
     seats = player_seats(players=[player])
@@ -141,7 +144,8 @@ def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     club, player = _club_player(request, slug, player_id)
     seats = player_seats(players=[player])
     if request.method == "POST" and (not seats or request.POST.get("confirm") == "yes"):
-        detached = remove_player(player=player)
+        with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
+            detached = remove_player(player=player)
         kept = f"; {detached} pairs keep the name" if detached else ""
         messages.success(request, f"{player.name} removed from the players{kept}.")
         return redirect("club-admin", slug=club.slug)
@@ -164,7 +168,8 @@ def players_merge(request: HttpRequest, slug: str) -> HttpResponse:
         keep, duplicates = form.cleaned_data["keep"], list(form.cleaned_data["duplicates"])
         if request.POST.get("confirm") == "yes":
             try:
-                moved = merge_players(keep=keep, duplicates=duplicates)
+                with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
+                    moved = merge_players(keep=keep, duplicates=duplicates)
             except ClubRefused as refused:
                 form.add_error(None, f"{refused}.")
             else:
@@ -190,7 +195,9 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
     """Delete an event after a page naming what goes with it."""
     event = directed_event(request, event_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        delete_event(event=event)
+        note = f"Deleted {event} (event #{event.pk})"
+        with recording(club=event.club, kind=Change.Kind.EVENT, user=request.user, note=note):
+            delete_event(event=event)
         messages.success(request, f"Deleted: {event}.")
         return redirect("club-admin", slug=event.club.slug)
     return render(

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.formats import json_export
-from events.models import Board, Club, Event, Pair, Partnership, Player, Result
+from events.models import Board, Change, Club, Event, Pair, Partnership, Player, Result
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
@@ -122,7 +122,9 @@ def test_removing_yourself_asks_first(director_client, club, director, django_us
     assert list(club.directors.values_list("username", flat=True)) == ["other"]
 
 
-def test_add_and_rename_a_player_and_their_pairs_names_follow(director_client, club, make_event):
+def test_add_and_rename_a_player_and_their_pairs_names_follow(
+    director_client, director, club, make_event
+):
     event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]})
     director_client.post(
         reverse("player-add", args=[club.slug]), {"name": "Cy Cole", "member_number": "1003"}
@@ -138,6 +140,12 @@ def test_add_and_rename_a_player_and_their_pairs_names_follow(director_client, c
     ann.refresh_from_db()
     assert (ann.name, ann.member_number) == ("Ann Abel", "1001")
     assert event.sections.get().pairs.get(number=1).names == "Ann Abel & Bob Best"
+    renamed = Player.history.get(id=ann.pk, history_type="~")
+    assert (renamed.change.kind, renamed.change.user, renamed.prev_record.name) == (
+        "player",
+        director,
+        "Ann Able",
+    )
 
 
 @pytest.mark.parametrize(
@@ -269,6 +277,9 @@ def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club
     assert response.url == reverse("club-admin", args=[club.slug])
     assert not Event.objects.exists() and not Result.objects.exists()
     assert Player.objects.count() == 2
+    deleted = Change.objects.get(kind="event")
+    assert deleted.note == f"Deleted {event} (event #{event.pk})"
+    assert Result.history.get(history_type="-").change == deleted
 
 
 def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
