@@ -4,6 +4,27 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) { window.print(); }
   });
+  // htmx swaps nothing when the server fails or cannot be reached: say so, so that a director
+  // never takes an unsaved line for a saved one. What was typed stays in its field.
+  function failed(message) {
+    var alert = document.getElementById("request-failed");
+    if (!alert) { return; }
+    alert.textContent = message;
+    alert.hidden = false;
+  }
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : "";
+    failed("Not saved: the server could not answer (" + status + "). What you typed is still " +
+      "there: try again, or reload the page.");
+  });
+  document.addEventListener("htmx:sendError", function () {
+    failed("Not saved: the server cannot be reached. What you typed is still there: try again " +
+      "when the connection is back.");
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var alert = document.getElementById("request-failed");
+    if (alert) { alert.hidden = true; }
+  });
   // A polling panel asks the server nothing while its tab is hidden: htmx cancels a request
   // whose htmx:beforeRequest is cancelled.
   document.addEventListener("htmx:beforeRequest", function (event) {

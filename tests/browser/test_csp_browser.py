@@ -93,4 +93,15 @@ def test_main_pages_and_htmx_work_under_the_policy(page, live_server, make_event
     assert (saved.ns_pair.number, saved.contract, saved.score_ns) == (first.ns, "4H", 420)
     assert loads == []
     assert page.evaluate("window.__violations") == []
-    assert problems == []
+    assert problems == []  # before the failure below
+
+    # A save the server fails (a 500 htmx does not swap) is announced, and the line stays typed.
+    page.route("**/lines/", lambda route: route.fulfill(status=500, body="Server Error"))
+    page.keyboard.type("3NT N 9")
+    page.keyboard.press("Enter")
+    expect(page.locator("#request-failed")).to_contain_text(
+        "Not saved: the server could not answer"
+    )
+    expect(page.locator("input.entry:focus")).to_have_value("3NT N 9")
+    assert Result.objects.filter(board=board).count() == 1
+    assert [p for p in problems if "500" not in p] == []
