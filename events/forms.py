@@ -31,7 +31,8 @@ class EventSettingsForm(forms.ModelForm):
             "factor_totals",
             "factor_boards",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        # An HTML date input reads and writes ISO dates only, whatever the language.
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

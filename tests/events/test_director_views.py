@@ -317,3 +317,9 @@ def test_names_are_stripped_and_saved_together(director_client, make_event):
     names = dict(Pair.objects.filter(section__event=event).values_list("number", "names"))
     assert names[1] == "Ann Able & Bob Baker"
     assert names[2] == "x" * 120
+
+
+def test_the_settings_page_fills_in_the_date_as_a_date_input_reads_it(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    page = director_client.get(reverse("director-settings", args=[event.pk])).content.decode()
+    assert 'type="date" name="date" value="2026-11-20"' in page
