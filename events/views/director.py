@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats import FORMATS
 from events.forms import EventForm, EventSettingsForm, MovementForm, PairNamesForm
+from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
@@ -190,6 +191,20 @@ def event_panels(request: HttpRequest, event_id: int) -> HttpResponse:
 def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     status = request.POST.get("status")
+    if status == Event.Status.PUBLISHED and not ConfirmForm(request.POST).is_valid():
+        # Publishing with results still to come is asked first, naming what is missing.
+        missing = [
+            board
+            for s in event.sections.all()
+            for board in board_progress(section=s)
+            if not board.complete
+        ]
+        if missing:
+            return render(
+                request,
+                "events/director/publish_confirm.html",
+                {"event": event, "missing": missing},
+            )
     if status in Event.Status.values:
         try:
             change_status(event=event, status=status, user=request.user)

@@ -157,9 +157,26 @@ def test_suspicious_score_is_flagged_not_refused(director_client, make_event):
     assert "scored -1700, far from every other result. Is it right?" in content
 
 
+def test_publishing_with_results_missing_asks_first_naming_them(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    url = reverse("director-status", args=[event.pk])
+
+    page = director_client.post(url, {"status": "published"}).content.decode()
+
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert "6 boards still lack results" in page
+    assert "Board 1</a>: 0 of 3 entered" in page
+    director_client.post(url, {"status": "published", "confirm": "on"})
+    event.refresh_from_db()
+    assert event.status == "published"
+
+
 def test_publish_and_reopen(director_client, make_event):
     event = make_event(mitchell(3, 2))
-    director_client.post(reverse("director-status", args=[event.pk]), {"status": "published"})
+    director_client.post(
+        reverse("director-status", args=[event.pk]), {"status": "published", "confirm": "on"}
+    )
     event.refresh_from_db()
     assert event.status == "published"
     # A published event goes back only through a reopening with a reason (tests/events/

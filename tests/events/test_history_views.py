@@ -162,7 +162,9 @@ def test_the_entry_grid_confirms_deletion_by_htmx_and_the_server(director_client
 
 
 def publish(client, event):
-    client.post(reverse("director-status", args=[event.pk]), {"status": "published"})
+    client.post(
+        reverse("director-status", args=[event.pk]), {"status": "published", "confirm": "on"}
+    )
     event.refresh_from_db()
 
 
