@@ -147,7 +147,7 @@ STORAGES = {
     },
 }
 
-# Uploaded result files are parsed in memory and never stored.
+# Uploaded result files are read in memory; a readable one is kept (events.Upload) until imported.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 

@@ -172,7 +172,7 @@ def read_backup(data: bytes) -> dict:
             raise BackupRefused(f"the file unpacks to more than {MAX_BACKUP_BYTES} bytes")
     try:
         document = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
         raise BackupRefused("this is not a club backup: the file is not JSON") from None
     if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
         raise BackupRefused("this is not a club backup made by Clubscoring")

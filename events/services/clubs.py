@@ -121,7 +121,8 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
         pair_ids = list(seats.values_list("pair_id", flat=True))
 
         def move() -> None:
-            for seat in seats.select_for_update():  # saved one by one, so that history sees each
+            # Saved one by one, so that history sees each.
+            for seat in seats.select_for_update().order_by("pk"):
                 seat.player = keep
                 seat.save(update_fields=["player"])
             number = keep.member_number or next(
@@ -152,7 +153,7 @@ def _keeping_pair_names(pair_ids: list[int], change: Callable[[], None]) -> None
         before = _pair_names(pair_ids)
         change()
         after = _pair_names(pair_ids)
-        for pair in Pair.objects.filter(pk__in=pair_ids).select_for_update():
+        for pair in Pair.objects.filter(pk__in=pair_ids).select_for_update().order_by("pk"):
             if pair.names == before.get(pair.pk) and pair.names != after.get(pair.pk):
                 pair.names = after[pair.pk]
                 pair.save(update_fields=["names"])

@@ -101,14 +101,17 @@ def _line_being_edited(board: Board, pk: int) -> Result:
         ) from None
 
 
-@retry_on_conflict
 def delete_line(*, result: Result) -> None:
     """Remove a line and re-score its board."""
-    board = result.board
-    former = {result.ns_pair_id, result.ew_pair_id}
+    _delete(result.board, result.pk, {result.ns_pair_id, result.ew_pair_id})
+
+
+@retry_on_conflict
+def _delete(board: Board, pk: int, former: set[int]) -> None:
+    # By its id: a retry finds the line again (or gone, if another director deleted it).
     with transaction.atomic():
         lock_board(board=board, pair_ids=former)
-        result.delete()
+        Result.objects.filter(pk=pk).delete()
         rescore_board(board=board, former_pair_ids=former)
 
 

@@ -175,6 +175,12 @@ def undo_refusal(change: Change) -> str:
         return "this change is already undone"
     if change.event.is_locked:
         return "the event is published: reopen it, with a reason, before changing it"
+    if (
+        change.kind == Change.Kind.MOVEMENT
+        and Result.objects.filter(board__section__event_id=change.event_id).exists()
+    ):
+        # Its boards would go, and every line entered on them since with them.
+        return "results are entered on this movement: delete them first to change the movement"
     return ""
 
 
@@ -191,10 +197,11 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
             raise UndoRefused(refusal)
         event = change.event
         versions = change_versions([change])[change.pk].versions
-        # Then the boards whose lines go back, in the order every save takes them.
-        lines = [row for v in versions if v.model is Result for row in (v.before, v.after) if row]
-        boards = Board.objects.select_for_update().filter(pk__in={r.board_id for r in lines})
-        list(boards.order_by("pk").only("pk"))
+        # Then every board and every pair of the event by id, as every save takes them
+        # (scoring.lock_board), before any row is put back: undos are rare, saves must not wait
+        # on a lock an undo took out of order.
+        list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
+        list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
         _check_unchanged_since(change, versions)
         try:
             with recording(

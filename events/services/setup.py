@@ -2,7 +2,17 @@
 
 from django.db import transaction
 
-from events.models import Board, Club, Event, Pair, Partnership, Player, Section, TableRound
+from events.models import (
+    Board,
+    Club,
+    Event,
+    Pair,
+    Partnership,
+    Player,
+    Result,
+    Section,
+    TableRound,
+)
 from events.services.history import bulk_create_recorded
 from scoring import Movement, Sitting, board_conditions
 
@@ -17,9 +27,11 @@ def apply_movement(*, section: Section, movement) -> None:
 
     Refused once results exist: changing the movement under saved lines would orphan them.
     """
-    if Board.objects.filter(section=section, results__isnull=False).exists():
-        raise SetupRefused("results are already entered: the movement can no longer change")
     with transaction.atomic():
+        # The boards held first, as a save holds its board: no line slips in under the check.
+        list(Board.objects.select_for_update().filter(section=section).order_by("pk"))
+        if Result.objects.filter(board__section=section).exists():
+            raise SetupRefused("results are already entered: the movement can no longer change")
         section.table_rounds.all().delete()
         section.boards.all().delete()
         keep_names = {p.number: p for p in section.pairs.all()}

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats.imported import FileRefused
 from events.forms_imports import ImportConfirmForm, ImportForm
-from events.models import Club, Upload
+from events.models import Upload
 from events.services.imports import (
     AlreadyImported,
     earlier_imports,
@@ -26,17 +26,14 @@ from events.services.imports import (
     store_upload,
 )
 from events.tasks import analyse_hands, import_large_file
-
-
-def _directed_club(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug, directors=request.user)
+from events.views.clubs import directed_club
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def upload_file(request: HttpRequest, slug: str) -> HttpResponse:
     """Choose a file; a readable one is kept and shown as our engine would rank it."""
-    club = _directed_club(request, slug)
+    club = directed_club(request, slug)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = store_upload(
@@ -51,7 +48,7 @@ def upload_file(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def import_preview(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse:
     """The preview of a kept file, or how its import in the background is going."""
-    club = _directed_club(request, slug)
+    club = directed_club(request, slug)
     upload = get_object_or_404(Upload, pk=upload_id, club=club)
     if upload.status == Upload.Status.IMPORTED and upload.event_id:
         return redirect("director-event", event_id=upload.event_id)
@@ -60,13 +57,19 @@ def import_preview(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
         if request.htmx:
             template += "#import-progress"
         return render(request, template, {"club": club, "upload": upload})
-    return _preview_page(request, club, upload, ImportConfirmForm())
+    try:
+        imported = read_result_file(bytes(upload.data))  # read when uploaded: it reads again
+    except FileRefused as refused:  # a reader that has grown stricter since
+        form = ImportForm()
+        errors = [f"{upload.name}: {refused}"]
+        context = {"club": club, "form": form, "errors": errors}
+        return render(request, "events/director/import.html", context)
+    return _preview_page(request, club, upload, imported, ImportConfirmForm())
 
 
-def _preview_page(request, club, upload, confirm, error=""):
+def _preview_page(request, club, upload, imported, confirm, error=""):
     """The preview; when the same file was imported before, it says so and asks whether to
     replace that event or make a new one."""
-    imported = read_result_file(bytes(upload.data))  # read when uploaded: it reads again
     return render(
         request,
         "events/director/import_preview.html",
@@ -87,7 +90,7 @@ def _preview_page(request, club, upload, confirm, error=""):
 def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse:
     """Save the previewed file as a published event; a file imported before is saved only once
     the director chooses to replace that event or to make a new one."""
-    club = _directed_club(request, slug)
+    club = directed_club(request, slug)
     confirm = ImportConfirmForm(request.POST)
     with transaction.atomic():
         # Held to the end: a second click waits, then finds the file imported or queued.
@@ -97,12 +100,15 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
         earlier = confirm.cleaned_data["earlier"]
         try:
             imported = read_result_file(bytes(upload.data))
+        except FileRefused:  # the preview says why
+            return redirect("import-preview", slug=club.slug, upload_id=upload.pk)
+        try:
             if is_large(imported):
                 return _queue(request, club, upload, earlier)
             event = import_upload(upload=upload, earlier=earlier, user=request.user)
-        except (AlreadyImported, FileRefused) as refused:
+        except AlreadyImported as refused:
             error = f"{str(refused)[:1].upper()}{str(refused)[1:]}."
-            return _preview_page(request, club, upload, confirm, error=error)
+            return _preview_page(request, club, upload, imported, confirm, error=error)
         transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
     replaced = ", replacing the earlier import" if earlier not in ("", "new") else ""
     messages.success(request, f"Imported and published: {event.name}{replaced}.")

@@ -305,3 +305,28 @@ def test_the_same_file_is_imported_again_only_by_choice(club):
     assert Event.objects.count() == 1 and Change.objects.filter(kind="import").count() == 1
     import_event(imported=imported, club=club, file_hash="ab" * 32, as_new=True)
     assert Event.objects.count() == 2
+
+
+def test_a_movement_change_is_not_undone_once_lines_are_entered_on_it(make_event):
+    event = make_event(mitchell(5, 3))
+    with change_of(event, Change.Kind.MOVEMENT) as change:
+        apply_movement(section=event.sections.get(), movement=howell(4, 2))
+    entered(event, boards=(1,))
+    lines = Result.objects.count()
+
+    with pytest.raises(UndoRefused, match="results are entered on this movement"):
+        undo_change(change=change)
+
+    assert Result.objects.count() == lines > 0
+
+
+def test_a_line_deleted_meanwhile_by_another_director_is_deleted_once(make_event):
+    event = entered(make_event(mitchell(3, 2)), boards=(1,))
+    line = Result.objects.first()
+    stale = Result.objects.get(pk=line.pk)  # what the other director's page still holds
+    delete_line(result=line)
+
+    delete_line(result=stale)
+
+    assert not Result.objects.filter(pk=line.pk).exists()
+    assert Pair.objects.get(pk=line.ns_pair_id).boards_played == 0
