@@ -112,9 +112,11 @@ def load_demo(*, seed: int = 2026) -> Club:
         name="Tuesday Pairs",
         date=today - datetime.timedelta(days=1),
         movement=mitchell(7, 3),
-        status=Event.Status.PUBLISHED,
+        status=Event.Status.RUNNING,
     )
     _play(finished, rng, share=1.0)
+    finished.status = Event.Status.PUBLISHED  # played first: a published event takes no lines
+    finished.save(update_fields=["status"])
     running = create_pairs_event(
         club=club,
         name="Thursday Howell",

@@ -321,7 +321,7 @@ def test_a_movement_change_is_not_undone_once_lines_are_entered_on_it(make_event
 
 
 def test_a_line_deleted_meanwhile_by_another_director_is_deleted_once(make_event):
-    event = entered(make_event(mitchell(3, 2)), boards=(1,))
+    entered(make_event(mitchell(3, 2)), boards=(1,))
     line = Result.objects.first()
     stale = Result.objects.get(pk=line.pk)  # what the other director's page still holds
     delete_line(result=line)
