@@ -1,11 +1,12 @@
 """Fixtures shared by the event and browser tests: a club, its director, events."""
 
 import datetime
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from events.models import Club
+from events.models import Club, Event
 from events.services.setup import create_pairs_event
 from scoring import mitchell
 
@@ -45,3 +46,13 @@ def make_event(club):
         )
 
     return make
+
+
+@contextmanager
+def while_running(event):
+    """Lines keyed into an event a test made published are keyed, as in a club, while it ran:
+    a published event takes no line until it is reopened."""
+    status = Event.objects.values_list("status", flat=True).get(pk=event.pk)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    yield
+    Event.objects.filter(pk=event.pk).update(status=status)

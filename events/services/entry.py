@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from events.models import Board, Pair, Result, TableRound
+from events.models import Board, Event, Pair, Result, TableRound
 from events.services.conflicts import retry_on_conflict
 from events.services.scoring import lock_board, rescore_board
+from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 
 
@@ -75,6 +76,7 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         # Several directors may key in at once: saves on one board queue here, so that each
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
         lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
+        _check_open(board)
         result = Result(board=board) if editing is None else _line_being_edited(board, editing)
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
@@ -89,6 +91,14 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
             ) from None
         rescore_board(board=board, former_pair_ids=former)
     return result
+
+
+def _check_open(board: Board) -> None:
+    """Refuse a change to a published event, read under the board's lock: publishing takes
+    every board's lock, so a save either finishes before it or sees it."""
+    event = Event.objects.only("status", "reopened_on").get(pk=board.section.event_id)
+    if event.is_locked:
+        raise LineRefused(LOCKED)
 
 
 def _line_being_edited(board: Board, pk: int) -> Result:
@@ -111,6 +121,7 @@ def _delete(board: Board, pk: int, former: set[int]) -> None:
     # By its id: a retry finds the line again (or gone, if another director deleted it).
     with transaction.atomic():
         lock_board(board=board, pair_ids=former)
+        _check_open(board)
         Result.objects.filter(pk=pk).delete()
         rescore_board(board=board, former_pair_ids=former)
 

@@ -4,9 +4,10 @@ A published event changes only while reopened; each move is recorded, and publis
 after a correction tells players when their results were corrected.
 """
 
+from django.db import transaction
 from django.utils import timezone
 
-from events.models import Change, Event
+from events.models import Board, Change, Event
 from events.services.history import recording
 
 
@@ -49,7 +50,14 @@ def change_status(*, event: Event, status: str, user=None) -> None:
         )
     else:
         raise StatusRefused(f"the event cannot go from {current.label.lower()} to {status}")
-    with recording(club=event.club, event=event, user=user, kind=Change.Kind.STATUS):
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.STATUS),
+    ):
+        if status == Event.Status.PUBLISHED:
+            # Saves in flight finish first, and later ones find the event published: every
+            # save holds its board and looks at the status under that lock (services.entry).
+            list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
         event.save(update_fields=["status", "reopened_on", "corrected_on"])
 
 

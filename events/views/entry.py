@@ -290,6 +290,9 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
     try:
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
             delete_line(result=result)
+    except LineRefused as refused:  # published meanwhile
+        context = _grid(event, mode, status_text=f"Not deleted: {refused}.")
+        return _render_grid(request, event, mode, context, saved=False)
     except OperationalError:  # still busy after the retries: say so, the line stays
         logger.exception("deleting line %s of event %s", result.pk, event.pk)
         context = _grid(event, mode, status_text="Not deleted: the database was too busy.")

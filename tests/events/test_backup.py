@@ -24,6 +24,7 @@ from events.services.demo import load_demo
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
+from tests.conftest import while_running
 
 pytestmark = pytest.mark.django_db
 
@@ -103,12 +104,13 @@ def test_a_club_deleted_by_mistake_comes_back_with_its_keys(make_event, club):
 def _play_board_one(event: Event) -> None:
     board = Board.objects.select_related("section__event").get(section__event=event, number=1)
     meeting = board_meetings(board=board)[0]
-    save_line(
-        board=board,
-        line=parse_traveller_line("4S N 10 # claim"),
-        ns_pair=meeting.ns,
-        ew_pair=meeting.ew,
-    )
+    with while_running(event):
+        save_line(
+            board=board,
+            line=parse_traveller_line("4S N 10 # claim"),
+            ns_pair=meeting.ns,
+            ew_pair=meeting.ew,
+        )
 
 
 def test_the_backups_of_two_clubs_share_no_row_and_hold_every_row_between_them(make_event, club):
@@ -144,12 +146,13 @@ def test_notes_adjustments_settings_and_the_movement_come_back(make_event, club,
     event = make_event(mitchell(3, 2), scoring="butler", reveal="session", status="published")
     board = Board.objects.select_related("section__event").get(section__event=event, number=1)
     meeting = board_meetings(board=board)[0]
-    save_line(
-        board=board,
-        line=parse_traveller_line("A+ A- # slow play"),
-        ns_pair=meeting.ns,
-        ew_pair=meeting.ew,
-    )
+    with while_running(event):
+        save_line(
+            board=board,
+            line=parse_traveller_line("A+ A- # slow play"),
+            ns_pair=meeting.ns,
+            ew_pair=meeting.ew,
+        )
     rounds = list(TableRound.objects.values_list("round", "table", "ns_pair__number", "low_board"))
     data = backup_bytes(club=club, compress=False)
     _empty_database(django_user_model)

@@ -11,6 +11,7 @@ from events.models import Board, Change, Club, Event, Pair, Partnership, Player,
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
+from tests.conftest import while_running
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +26,10 @@ def _named_event(make_event, names: dict[int, list[str]], **settings) -> Event:
 def _play_board_one(event: Event, line: str = "4S N 10") -> Result:
     board = Board.objects.select_related("section__event").get(section__event=event, number=1)
     meeting = board_meetings(board=board)[0]
-    return save_line(
-        board=board, line=parse_traveller_line(line), ns_pair=meeting.ns, ew_pair=meeting.ew
-    )
+    with while_running(event):
+        return save_line(
+            board=board, line=parse_traveller_line(line), ns_pair=meeting.ns, ew_pair=meeting.ew
+        )
 
 
 def test_club_pages_are_for_the_clubs_directors_only(client, django_user_model, club):

@@ -1,8 +1,9 @@
 """Saving traveller lines through the service: checks against the movement, scoring on save."""
 
 import pytest
+from django.utils import timezone
 
-from events.models import Board, Pair, Result
+from events.models import Board, Event, Pair, Result
 from events.services.entry import LineRefused, board_meetings, delete_line, save_line
 from scoring import mitchell, parse_traveller_line
 
@@ -152,10 +153,10 @@ def saving_queries(event, django_assert_num_queries, count):
         )
 
 
-# The pairs, the board's lock and its pairs' locks, the movement, the duplicate check, the insert
-# and its history row, the board's lines and their update, the pairs to update, totals (two
-# grouped sums, averages plus and minus), update.
-SAVE_QUERIES = 16
+# The pairs, the board's lock and its pairs' locks, the event's status under them, the movement,
+# the duplicate check, the insert and its history row, the board's lines and their update, the
+# pairs to update, totals (two grouped sums, averages plus and minus), update.
+SAVE_QUERIES = 17
 
 
 @pytest.mark.parametrize("tables", [3, 100])
@@ -235,3 +236,21 @@ def test_fixed_averages_stay_sixty_and_forty(make_event):
     save(event, 3, "4S N 12", b3[b1[0].ns].ns, b3[b1[0].ns].ew)
     adjusted.refresh_from_db()
     assert (adjusted.ns_points, adjusted.ew_points) == (pytest.approx(2.4), pytest.approx(1.6))
+
+
+def test_a_published_event_takes_no_line_until_reopened_whatever_the_page_showed(make_event):
+    event = make_event(mitchell(3, 2))
+    meeting = board_meetings(board=board(event, 1))[0]
+    saved = save(event, 1, "4S N 10", meeting.ns, meeting.ew)
+    # Published by another director after this director's page was drawn.
+    Event.objects.filter(pk=event.pk).update(status="published")
+
+    with pytest.raises(LineRefused, match="reopen it, with a reason"):
+        save(event, 1, "4S N 9", meeting.ns, meeting.ew, result=saved)
+    with pytest.raises(LineRefused, match="reopen it, with a reason"):
+        delete_line(result=saved)
+
+    saved.refresh_from_db()
+    assert saved.tricks == 10
+    Event.objects.filter(pk=event.pk).update(reopened_on=timezone.now())
+    assert save(event, 1, "4S N 9", meeting.ns, meeting.ew, result=saved).tricks == 9

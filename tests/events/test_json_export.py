@@ -10,6 +10,7 @@ from events.models import Event
 from events.services.entry import board_meetings, save_line
 from events.services.imports import import_event, read_result_file
 from scoring import parse_traveller_line
+from tests.conftest import while_running
 from tests.events.files import read_file
 
 
@@ -145,10 +146,11 @@ def test_results_json_reads_a_constant_number_of_queries(
 ):
     small = _import(club, "ruter_pairs.pbn")  # 2 boards, 6 lines
     large = make_event(status="published")  # 21 boards, 147 lines
-    for board in large.sections.get().boards.all():
-        for meeting in board_meetings(board=board):
-            line = parse_traveller_line("3NT S 9")
-            save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
+    with while_running(large):
+        for board in large.sections.get().boards.all():
+            for meeting in board_meetings(board=board):
+                line = parse_traveller_line("3NT S 9")
+                save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
     with django_assert_num_queries(7):
         client.get(reverse("results-json", kwargs={"event_id": small.pk}))
     with django_assert_num_queries(7):

@@ -6,6 +6,7 @@ from django.urls import reverse
 from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
 from scoring import howell, mitchell, parse_traveller_line
+from tests.conftest import while_running
 
 pytestmark = pytest.mark.django_db
 
@@ -14,10 +15,11 @@ def enter(event, number, *lines):
     """Enter `lines` on board `number` at the movement's tables, in NS-pair order."""
     board = Board.objects.select_related("section__event").get(section__event=event, number=number)
     meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
-    for meeting, text in zip(meetings, lines, strict=False):
-        save_line(
-            board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
-        )
+    with while_running(event):
+        for meeting, text in zip(meetings, lines, strict=False):
+            save_line(
+                board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
+            )
 
 
 def test_home_lists_clubs_events_and_tools(client, make_event):
