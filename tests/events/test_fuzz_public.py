@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from events.models import Board
 from events.services.entry import board_meetings, save_line
 from scoring import mitchell, parse_traveller_line
+from tests.conftest import while_running
 from tests.events.fuzzing import FUZZ, GARBAGE, answered, fuzz_client, maybe, refused, snapshot
 
 pytestmark = pytest.mark.django_db
@@ -70,8 +71,9 @@ def published(make_event):
     event = make_event(mitchell(3, 2), status="published")
     board = Board.objects.select_related("section__event").get(section__event=event, number=1)
     meeting = board_meetings(board=board)[0]
-    save_line(board=board, line=parse_traveller_line("4S N 10 # =1+2"), ns_pair=meeting.ns,
-              ew_pair=meeting.ew)  # fmt: skip
+    with while_running(event):
+        save_line(board=board, line=parse_traveller_line("4S N 10 # =1+2"), ns_pair=meeting.ns,
+                  ew_pair=meeting.ew)  # fmt: skip
     return event
 
 
