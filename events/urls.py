@@ -6,6 +6,7 @@ from events.views import (
     director,
     downloads,
     entry,
+    hand_records,
     history,
     imports,
     pads,
@@ -75,6 +76,7 @@ urlpatterns = [
     ),
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
+    path("director/events/<int:event_id>/hands/", hand_records.upload_hands, name="director-hands"),
     # History, undo and corrections
     path("director/events/<int:event_id>/history/", history.history, name="director-history"),
     path(

@@ -7,6 +7,8 @@ page only reads what was stored on the Board (SPEC §7).
 import re
 from dataclasses import dataclass
 
+from django.db import transaction
+
 from events.models import Board, Event
 
 SEATS = "NESW"  # clockwise, as a PBN deal lists the hands
@@ -187,3 +189,14 @@ def analyse_event_hands(*, event: Event) -> int:
         Board.objects.bulk_update(batch, ["double_dummy", "par"])
         done += len(batch)
     return done
+
+
+def queue_analysis(*, event: Event, changed: list[int] = ()) -> None:
+    """Have the worker work out the double-dummy tables and par of the event's boards that wait
+    for them, once this transaction is committed; the boards `changed` (ids) forget theirs first,
+    their deal having changed."""
+    from events.tasks import analyse_hands  # the tasks call this module
+
+    if changed:
+        Board.objects.filter(pk__in=changed).update(double_dummy=None, par="")
+    transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
