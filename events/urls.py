@@ -52,6 +52,15 @@ urlpatterns = [
     ),
     # Score pads and calculator
     path("calculator/", calculator.calculator, name="calculator"),
+    path("calculator/imps/", calculator.imps_calculator, name="calculator-imps"),
+    path(
+        "calculator/matchpoints/", calculator.matchpoints_calculator, name="calculator-matchpoints"
+    ),
+    path(
+        "calculator/victory-points/",
+        calculator.victory_points_calculator,
+        name="calculator-victory-points",
+    ),
     path("pad/rubber/", pads.rubber_pad, name="rubber-pad"),
     path("pad/chicago/", pads.chicago_pad, name="chicago-pad"),
     path("pad/<str:kind>/deals/", pads.record_deal, name="pad-deal"),
