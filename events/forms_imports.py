@@ -48,9 +48,9 @@ class HandRecordForm(forms.Form):
 
     file = forms.FileField(
         label="Hand records",
-        help_text="A PBN file of deals, as Dealer, BigDeal and the dealing machines' programs "
-        "save it, or a results file with deals. Each deal goes to the board of its number; the "
-        "boards keep their own dealer and vulnerability.",
+        help_text="A PBN file of deals (Dealer, BigDeal, a results file with deals) or a dealing "
+        "machine's .dup, .bri or .dlm file. Each deal goes to the board of its number (a .bri "
+        "file numbers its deals 1, 2, 3…); the boards keep their own dealer and vulnerability.",
     )
     replace = forms.BooleanField(
         label="Replace the hand records already there", required=False, initial=False

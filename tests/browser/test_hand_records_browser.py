@@ -23,11 +23,11 @@ def test_upload_hand_records_and_follow_the_analysis(page, live_server, make_eve
     page.get_by_role("link", name="Upload hand records").click()
     expect(page.locator("#hands-status")).to_contain_text("0 of 6 boards have a hand record")
     page.locator("#id_file").set_input_files(
-        files=[{"name": "set.dup", "mimeType": "application/octet-stream", "buffer": b"x" * 156}]
+        files=[{"name": "set.dge", "mimeType": "application/octet-stream", "buffer": b"x" * 128}]
     )
     page.get_by_role("button", name="Upload").click()
     expect(page.locator(".errorlist")).to_contain_text(
-        "set.dup: .dup files are not read here: save the deals as PBN"
+        "set.dge: .dge files are not read here: save the deals as PBN"
     )
     screenshot(page, "hand-records-refused")
     deals = dealer_file({1: SM1_BOARD_1} | some_deals(range(2, 7)))
