@@ -185,9 +185,11 @@ def analyse_event_hands(*, event: Event) -> int:
     while batch := list(hands_to_analyse(event=event).order_by("pk")[:_BATCH]):
         analyses = analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in batch])
         for board, analysis in zip(batch, analyses, strict=True):
-            board.double_dummy, board.par = analysis.double_dummy, analysis.par
-        Board.objects.bulk_update(batch, ["double_dummy", "par"])
-        done += len(batch)
+            # Only onto the deal it was worked out for: a board dealt again meanwhile (hand
+            # records replaced) still waits, and the next batch takes its new deal.
+            done += Board.objects.filter(
+                pk=board.pk, deal=board.deal, double_dummy__isnull=True
+            ).update(double_dummy=analysis.double_dummy, par=analysis.par)
     return done
 
 

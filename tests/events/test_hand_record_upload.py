@@ -12,6 +12,7 @@ from django_tasks_db.models import DBTaskResult
 from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
 from events.models import Board, Change
+from events.services import hand_records
 from events.services.hand_records import hands_to_analyse, normalize_deal
 from events.services.history import undo_change
 from events.services.history_text import change_lines
@@ -325,6 +326,7 @@ def test_hand_records_uploaded_to_a_running_event_are_analysed_by_the_worker(
     board_page = reverse("director-board", args=[event.pk, 1])
     assert 'id="hand-record"' in director_client.get(board_page).content.decode()
     assert "Par:" not in director_client.get(board_page).content.decode()
+    assert 'id="analysis-waiting"' in director_client.get(board_page).content.decode()
 
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
 
@@ -435,3 +437,26 @@ def test_a_duplimate_file_is_uploaded_like_a_pbn_file(director_client, make_even
     response = post_hands(director_client, event, dup_file(list(deals.values())), name="S1.DUP")
     assert response.url == reverse("director-event", args=[event.pk])
     assert deals_of(event) == deals
+
+
+@pytest.mark.django_db
+def test_an_analysis_never_lands_on_a_board_dealt_again_meanwhile(make_event, monkeypatch):
+    event = make_event(mitchell(3, 2))
+    first, second = some_deals(range(1, 3)), some_deals(range(1, 3), seed=13)
+    Board.objects.filter(section__event=event, number=1).update(deal=first[1])
+    analyse = hand_records.analyse_boards
+    calls = []
+
+    def redealt_while_analysing(boards):
+        if not calls:  # hand records replaced while the worker works out the first deal
+            Board.objects.filter(section__event=event, number=1).update(deal=second[1])
+        calls.append(boards)
+        return analyse(boards)
+
+    monkeypatch.setattr(hand_records, "analyse_boards", redealt_while_analysing)
+
+    assert hand_records.analyse_event_hands(event=event) == 1
+    board = Board.objects.get(section__event=event, number=1)
+    assert [deal for deal, _, _ in calls[1]] == [second[1]]
+    expected = hand_records.analyse_deal(deal=second[1], dealer="N", vulnerability="None")
+    assert (board.deal, board.double_dummy) == (second[1], expected.double_dummy)
