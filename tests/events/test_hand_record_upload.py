@@ -354,6 +354,8 @@ def test_the_upload_is_one_change_in_the_history_that_can_be_undone(
     assert len(queued) == 1  # the analysis, once the deals are committed
     change = Change.objects.get(event=event, kind=Change.Kind.HANDS)
     assert change_lines(change=change) == ["Hand records: boards 1-6"]
+    history = director_client.get(reverse("director-history", args=[event.pk])).text
+    assert "Hand records: boards 1-6" in history
     Board.objects.filter(section__event=event).update(double_dummy={"worked": "out"}, par="x")
 
     with django_capture_on_commit_callbacks(execute=False) as queued:
