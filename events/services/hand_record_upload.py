@@ -34,7 +34,7 @@ def number_ranges(numbers) -> str:
 
 
 def upload_hand_records(
-    *, event: Event, dealt: list[DealtBoard], replace: bool = False, user=None, note: str = ""
+    *, event: Event, dealt: list[DealtBoard], replace: bool = False, user=None
 ) -> list[int]:
     """Give each board of the event the deal the file gives its number; the board ids changed.
 
@@ -68,7 +68,7 @@ def upload_hand_records(
             )
         if not changed:
             return []
-        with recording(club=event.club, event=event, user=user, kind=Change.Kind.HANDS, note=note):
+        with recording(club=event.club, event=event, user=user, kind=Change.Kind.HANDS):
             for board, deal in changed:
                 board.deal, board.double_dummy, board.par = deal, None, ""
                 board.save(update_fields=["deal", "double_dummy", "par"])
