@@ -2,6 +2,7 @@
 
 from django import forms
 
+from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
 from events.services.imports import read_result_file
 
@@ -39,3 +40,30 @@ class ImportConfirmForm(forms.Form):
     which of those events it replaces, or "new" to keep both."""
 
     earlier = forms.RegexField(regex=r"^(new|\d{1,12})?$", required=False, max_length=20)
+
+
+class HandRecordForm(forms.Form):
+    """A file of deals for an event's boards, read into DealtBoards; the director's answer when
+    boards have hand records already."""
+
+    file = forms.FileField(
+        label="Hand records",
+        help_text="A PBN file of deals (Dealer, BigDeal, a results file with deals) or a dealing "
+        "machine's .dup, .bri or .dlm file. Each deal goes to the board of its number (a .bri "
+        "file numbers its deals 1, 2, 3…); the boards keep their own dealer and vulnerability.",
+    )
+    replace = forms.BooleanField(
+        label="Replace the hand records already there", required=False, initial=False
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            size = upload.size / 1024 / 1024
+            raise forms.ValidationError(
+                f"{upload.name}: the file is {size:.1f} MB: a file of deals can be up to 5 MB"
+            )
+        try:
+            return read_deal_file(name=upload.name, data=upload.read())
+        except FileRefused as refused:
+            raise forms.ValidationError(f"{upload.name}: {refused}") from None

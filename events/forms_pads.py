@@ -14,11 +14,13 @@ e.g. `4SX they 10`, `2NT we +1`, `5C they -2`, `6D they = hon they 150`.
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django import forms
 from django.utils.text import capfirst
 
 from scoring import Contract, ScoringError, parse_contract, score_breakdown
+from scoring.imps import IMP_TABLES
 
 SIDES = ("we", "they")
 HONOURS_WORDS = ("h", "hon", "hons", "honours", "honors")
@@ -226,3 +228,109 @@ class CalculatorForm(forms.Form):
             except ScoringError as error:
                 self.add_error("tricks", message(error))
         return data
+
+
+# A duplicate score is a multiple of 10, at most 7600 either way (13 down, redoubled, vulnerable).
+MAX_SCORE = 7600
+_SCORE = re.compile(r"[+-]?\d{1,6}")
+
+
+def check_score(score: int) -> int:
+    """A score that a duplicate board can give; ScoringError saying why not otherwise."""
+    if score % 10:
+        raise ScoringError(f"A duplicate score is a multiple of 10: {score} is not.")
+    if abs(score) > MAX_SCORE:
+        raise ScoringError(f"A duplicate score is at most {MAX_SCORE} either way, not {score}.")
+    return score
+
+
+class ScoreField(forms.CharField):
+    """One duplicate score, from the side that scored it: 620, -100, +420, −50."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 12)
+        kwargs.setdefault("error_messages", {"required": "Type a score, e.g. 620 or -100."})
+        attrs = {"class": "entry", "autocomplete": "off", "inputmode": "numeric"}
+        super().__init__(widget=forms.TextInput(attrs=attrs), **kwargs)
+
+    def clean(self, value) -> int:
+        text = super().clean(value).strip().replace("−", "-")
+        if not _SCORE.fullmatch(text):
+            raise forms.ValidationError(
+                f"Type the score as a whole number, e.g. 620 or -100, not {text!r}."
+            )
+        try:
+            return check_score(int(text))
+        except ScoringError as error:
+            raise forms.ValidationError(message(error)) from error
+
+
+class ImpsForm(forms.Form):
+    """Two bare scores from the same side, and the IMP table that converts their difference."""
+
+    score = ScoreField(label="Your score", help_text="e.g. 620; a minus score as -100.")
+    other = ScoreField(label="Other table", help_text="From the same side: e.g. 170.")
+    table = forms.ChoiceField(
+        label="IMP table",
+        choices=[(key, table.label) for key, table in IMP_TABLES.items()],
+        initial="wbf",
+    )
+
+
+OTHER_SCORES_NEEDED = "Type the other tables' scores, at least one, e.g. 420 450 -50."
+
+
+class MatchpointsForm(forms.Form):
+    """A score and the other scores on the board, all from the same side."""
+
+    score = ScoreField(label="Your score", help_text="e.g. 420.")
+    scores = forms.CharField(
+        label="Other scores",
+        max_length=2000,
+        help_text="The other tables' scores from the same side: 420 450 -50.",
+        widget=forms.TextInput(attrs={"class": "entry", "autocomplete": "off"}),
+        error_messages={"required": OTHER_SCORES_NEEDED},
+    )
+
+    def clean_scores(self) -> list[int]:
+        try:
+            scores = [check_score(score) for score in parse_scores(self.cleaned_data["scores"])]
+        except ScoringError as error:
+            raise forms.ValidationError(message(error)) from error
+        if not scores:
+            raise forms.ValidationError(OTHER_SCORES_NEEDED)
+        return scores
+
+
+class VictoryPointsForm(forms.Form):
+    """A match's IMP margin and its length, for every victory-point scale."""
+
+    margin = forms.DecimalField(
+        label="IMP margin",
+        decimal_places=2,
+        min_value=-9999,
+        max_value=9999,
+        help_text="Your side's IMPs minus the opponents', e.g. 14; a lost match as -14.",
+        error_messages={
+            "required": "Type the IMP margin, e.g. 14 or -3.5.",
+            "invalid": "Type the IMP margin as a number, e.g. 14 or -3.5.",
+            "min_value": "An IMP margin is at most 9999 either way.",
+            "max_value": "An IMP margin is at most 9999 either way.",
+            "max_decimal_places": "An IMP margin has at most two decimals, e.g. 3.25.",
+        },
+    )
+    boards = forms.IntegerField(
+        label="Boards",
+        min_value=1,
+        max_value=999,
+        help_text="How many boards the match had.",
+        error_messages={
+            "required": "Type how many boards the match had, e.g. 8.",
+            "invalid": "Type the number of boards as a whole number, e.g. 8.",
+            "min_value": "A match has 1 to 999 boards.",
+            "max_value": "A match has 1 to 999 boards.",
+        },
+    )
+
+    def clean_margin(self) -> Fraction:
+        return Fraction(self.cleaned_data["margin"])

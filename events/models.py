@@ -386,6 +386,7 @@ class Change(models.Model):
         SETTINGS = "settings", "Settings"
         STATUS = "status", "Status"
         IMPORT = "import", "Import"
+        HANDS = "hands", "Hand records"
         EVENT = "event", "Event deleted"
         UNDO = "undo", "Undo"
 

@@ -6,6 +6,7 @@ from events.views import (
     director,
     downloads,
     entry,
+    hand_records,
     history,
     imports,
     pads,
@@ -51,6 +52,15 @@ urlpatterns = [
     ),
     # Score pads and calculator
     path("calculator/", calculator.calculator, name="calculator"),
+    path("calculator/imps/", calculator.imps_calculator, name="calculator-imps"),
+    path(
+        "calculator/matchpoints/", calculator.matchpoints_calculator, name="calculator-matchpoints"
+    ),
+    path(
+        "calculator/victory-points/",
+        calculator.victory_points_calculator,
+        name="calculator-victory-points",
+    ),
     path("pad/rubber/", pads.rubber_pad, name="rubber-pad"),
     path("pad/chicago/", pads.chicago_pad, name="chicago-pad"),
     path("pad/<str:kind>/deals/", pads.record_deal, name="pad-deal"),
@@ -75,6 +85,7 @@ urlpatterns = [
     ),
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
+    path("director/events/<int:event_id>/hands/", hand_records.upload_hands, name="director-hands"),
     # History, undo and corrections
     path("director/events/<int:event_id>/history/", history.history, name="director-history"),
     path(

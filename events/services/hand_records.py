@@ -7,6 +7,8 @@ page only reads what was stored on the Board (SPEC §7).
 import re
 from dataclasses import dataclass
 
+from django.db import transaction
+
 from events.models import Board, Event
 
 SEATS = "NESW"  # clockwise, as a PBN deal lists the hands
@@ -183,7 +185,20 @@ def analyse_event_hands(*, event: Event) -> int:
     while batch := list(hands_to_analyse(event=event).order_by("pk")[:_BATCH]):
         analyses = analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in batch])
         for board, analysis in zip(batch, analyses, strict=True):
-            board.double_dummy, board.par = analysis.double_dummy, analysis.par
-        Board.objects.bulk_update(batch, ["double_dummy", "par"])
-        done += len(batch)
+            # Only onto the deal it was worked out for: a board dealt again meanwhile (hand
+            # records replaced) still waits, and the next batch takes its new deal.
+            done += Board.objects.filter(
+                pk=board.pk, deal=board.deal, double_dummy__isnull=True
+            ).update(double_dummy=analysis.double_dummy, par=analysis.par)
     return done
+
+
+def queue_analysis(*, event: Event, changed: list[int] = ()) -> None:
+    """Have the worker work out the double-dummy tables and par of the event's boards that wait
+    for them, once this transaction is committed; the boards `changed` (ids) forget theirs first,
+    their deal having changed."""
+    from events.tasks import analyse_hands  # the tasks call this module
+
+    if changed:
+        Board.objects.filter(pk__in=changed).update(double_dummy=None, par="")
+    transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))

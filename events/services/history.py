@@ -29,6 +29,7 @@ from events.models import (
     Section,
     TableRound,
 )
+from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
 
@@ -211,6 +212,7 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
                 undo.save(update_fields=["undoes"])
                 _put_back(versions)
                 _rescore(event, versions)
+                _reanalyse(event, versions)
         except (IntegrityError, RestrictedError, ProtectedError):
             raise UndoRefused(
                 "a later change stands in the way (a line or a pair entered since): undo it first"
@@ -282,6 +284,17 @@ def _put_back(versions: list[Version]) -> None:
 
 def _field_name(model, attname: str) -> str:
     return next(f.name for f in model._meta.concrete_fields if f.attname == attname)
+
+
+def _reanalyse(event: Event, versions: list[Version]) -> None:
+    """Boards dealt again by the undo forget the old deal's analysis; the worker does the new."""
+    redealt = [
+        v.pk
+        for v in versions
+        if v.model is Board and v.before is not None and "deal" in v.changed_fields()
+    ]
+    if redealt:
+        queue_analysis(event=event, changed=redealt)
 
 
 def _rescore(event: Event, versions: list[Version]) -> None:

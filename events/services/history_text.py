@@ -4,6 +4,7 @@
 from dataclasses import dataclass
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
+from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
 
@@ -108,6 +109,13 @@ def describe(change: Change, rows, numbers) -> list[str]:
                 f"{version.after.movement or '(none)'}"
             )
     lines += _movement_counts(rows)
+    dealt = [
+        v.after.number
+        for v in rows
+        if v.model is Board and v.before and v.after and v.before.deal != v.after.deal
+    ]
+    if dealt:
+        lines.append(f"Hand records: board{'s' if len(dealt) > 1 else ''} {number_ranges(dealt)}")
     added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
     if added:
         lines.append("New players: " + ", ".join(p.name for p in added))

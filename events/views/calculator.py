@@ -1,12 +1,15 @@
-"""The score calculator: what a contract scores, and how it compares with other tables."""
+"""The calculators: what a contract scores, the IMPs between two scores, the matchpoints of a
+score against others, and the victory points of a match on every scale."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from events.forms_pads import CalculatorForm
-from scoring import Contract, deal_score, imps, matchpoints
-from scoring.matchpoints import board_top
+from events.forms_pads import CalculatorForm, ImpsForm, MatchpointsForm, VictoryPointsForm
+from scoring import VP_SCALES, Contract, ScoringError, deal_score, imps, matchpoints
+from scoring.imps import imp_table
+from scoring.matchpoints import MATCHPOINT_SCALES, board_top
+from scoring.victory_points import FRACTIONAL_MARGINS, victory_points
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 STRAIN_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "NT": "No trump"}
@@ -53,10 +56,64 @@ def comparison(score: int, *, other: int | None, scores: list[int]) -> dict:
         compared["difference"] = score - other
         compared["imps"] = imps(score - other)
     if scores:
-        top = board_top(len(scores) + 1)
-        won = matchpoints([score, *scores])[0]
-        compared.update(matchpoints=won, top=top, percent=100 * won / top, tables=len(scores))
+        against = matchpoints_against(score, scores)
+        scale = against["scales"][0]
+        compared.update(
+            matchpoints=scale["matchpoints"],
+            top=scale["top"],
+            percent=against["percent"],
+            tables=len(scores),
+        )
     return compared
+
+
+def imps_between(score: int, other: int, table: str = "wbf") -> dict:
+    """The IMPs for score - other, with the row of the IMP table that gives them."""
+    won = imps(score - other, table)
+    bounds = imp_table(table).lower_bounds
+    row = abs(won)
+    return {
+        "difference": score - other,
+        "imps": won,
+        "row_imps": row,
+        "row_from": bounds[row],
+        "row_to": bounds[row + 1] - 10 if row + 1 < len(bounds) else None,
+        "table": imp_table(table).label,
+    }
+
+
+def matchpoints_against(score: int, scores: list[int]) -> dict:
+    """The score's matchpoints against the other scores on each scale, its percentage, and how
+    many of them it beat, tied and lost to."""
+    scales = [
+        {
+            "label": label,
+            "matchpoints": matchpoints([score, *scores], per_beat)[0],
+            "top": board_top(len(scores) + 1, per_beat),
+        }
+        for per_beat, label in MATCHPOINT_SCALES.items()
+    ]
+    return {
+        "scales": scales,
+        "percent": 100 * scales[0]["matchpoints"] / scales[0]["top"],
+        "beaten": sum(other < score for other in scores),
+        "tied": sum(other == score for other in scores),
+        "lost": sum(other > score for other in scores),
+    }
+
+
+def victory_points_on_every_scale(margin, boards: int) -> list[dict]:
+    """Each scale the engine has, with the match's (VPs for, VPs against) on it, or why the
+    scale does not apply (a scale made for other match lengths)."""
+    rows = []
+    for key, scale in VP_SCALES.items():
+        row = {"key": key, "label": scale.label, "total": scale.total, "decimals": scale.decimals}
+        try:
+            row["for"], row["against"] = victory_points(margin, boards, key)
+        except ScoringError as error:
+            row["refusal"] = str(error)
+        rows.append(row)
+    return rows
 
 
 @require_GET
@@ -80,3 +137,37 @@ def calculator(request: HttpRequest) -> HttpResponse:
             table=[] if contract.passed_out else results_table(contract),
         )
     return render(request, "calculator/calculator.html", context)
+
+
+@require_GET
+def imps_calculator(request: HttpRequest) -> HttpResponse:
+    form = ImpsForm(request.GET or None)
+    context = {"form": form}
+    if form.is_valid():
+        data = form.cleaned_data
+        context["result"] = imps_between(data["score"], data["other"], data["table"])
+    return render(request, "calculator/imps.html", context)
+
+
+@require_GET
+def matchpoints_calculator(request: HttpRequest) -> HttpResponse:
+    form = MatchpointsForm(request.GET or None)
+    context = {"form": form}
+    if form.is_valid():
+        data = form.cleaned_data
+        context["result"] = matchpoints_against(data["score"], data["scores"])
+        context["score"] = data["score"]
+    return render(request, "calculator/matchpoints.html", context)
+
+
+@require_GET
+def victory_points_calculator(request: HttpRequest) -> HttpResponse:
+    form = VictoryPointsForm(request.GET or None)
+    context = {"form": form}
+    if form.is_valid():
+        data = form.cleaned_data
+        context["scales"] = victory_points_on_every_scale(data["margin"], data["boards"])
+        context["margin"], context["boards"] = f"{float(data['margin']):g}", data["boards"]
+        if data["margin"].denominator != 1:
+            context["rounded"] = FRACTIONAL_MARGINS["round"]
+    return render(request, "calculator/victory_points.html", context)

@@ -1,0 +1,76 @@
+"""Hand records given to an event that exists: a file's deals matched to its boards by number.
+
+The deals are saved in the request, recorded as one change; their double-dummy tables and par
+are left to the worker (events.tasks.analyse_hands), queued once the deals are committed.
+"""
+
+from django.db import transaction
+
+from events.formats.deal_files import DealtBoard
+from events.models import Board, Change, Event
+from events.services.hand_records import queue_analysis
+from events.services.history import recording
+from events.services.status import check_editable
+
+
+class HandRecordsRefused(Exception):
+    """Deals the event cannot take as they are; str() says why and what to do."""
+
+
+class HandRecordsExist(HandRecordsRefused):
+    """Boards that have hand records already: the director is asked whether to replace them."""
+
+
+def number_ranges(numbers) -> str:
+    """ "1-3, 7, 9-10" for 1, 2, 3, 7, 9, 10."""
+    numbers = sorted(set(numbers))
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def upload_hand_records(
+    *, event: Event, dealt: list[DealtBoard], replace: bool = False, user=None
+) -> list[int]:
+    """Give each board of the event the deal the file gives its number; the board ids changed.
+
+    Every board with that number gets it (each section plays the same deals). Refused, nothing
+    saved, for a board the event does not have, and, unless `replace`, when a board has a deal
+    already. A board given the deal it has already is left as it is.
+    """
+    with transaction.atomic():
+        # The boards' locks first, in the house order: a line saved meanwhile waits, and the
+        # status read under them is the one that holds (services.entry does the same).
+        boards = list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
+        check_editable(Event.objects.get(pk=event.pk))
+        by_number: dict[int, list[Board]] = {}
+        for board in boards:
+            by_number.setdefault(board.number, []).append(board)
+        if missing := [d.number for d in dealt if d.number not in by_number]:
+            has = f"boards {number_ranges(by_number)}" if by_number else "no boards yet"
+            raise HandRecordsRefused(
+                f"the file deals board{'s' if len(missing) > 1 else ''} "
+                f"{number_ranges(missing)}, which this event does not have (it has {has})"
+            )
+        changed = [
+            (board, d.deal) for d in dealt for board in by_number[d.number] if board.deal != d.deal
+        ]
+        dealt_already = sorted({b.number for b, _ in changed if b.deal})
+        if dealt_already and not replace:
+            raise HandRecordsExist(
+                f"board{'s' if len(dealt_already) > 1 else ''} {number_ranges(dealt_already)} "
+                "already have hand records: tick “Replace the hand records already there” "
+                "to put the file's in their place"
+            )
+        if not changed:
+            return []
+        with recording(club=event.club, event=event, user=user, kind=Change.Kind.HANDS):
+            for board, deal in changed:
+                board.deal, board.double_dummy, board.par = deal, None, ""
+                board.save(update_fields=["deal", "double_dummy", "par"])
+        queue_analysis(event=event)
+    return [board.pk for board, _ in changed]

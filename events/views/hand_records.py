@@ -1,0 +1,69 @@
+"""The director's upload of hand records for an event that exists (its deals by board number)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from events.forms_imports import HandRecordForm
+from events.models import Board
+from events.services.hand_record_upload import (
+    HandRecordsExist,
+    HandRecordsRefused,
+    upload_hand_records,
+)
+from events.services.hand_records import hands_to_analyse
+from events.services.status import EventLocked
+from events.views.director import directed_event
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Choose a file of deals; they are saved at once and analysed by the worker, whose progress
+    the event's page follows."""
+    event = directed_event(request, event_id)
+    form = HandRecordForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = upload_hand_records(
+                event=event,
+                dealt=form.cleaned_data["file"],
+                replace=form.cleaned_data["replace"],
+                user=request.user,
+            )
+        except HandRecordsExist as exist:
+            form.add_error("replace", _sentence(exist))
+        except (HandRecordsRefused, EventLocked) as refused:
+            form.add_error("file", _sentence(refused))
+        else:
+            boards = len(form.cleaned_data["file"])
+            if changed:
+                messages.success(
+                    request,
+                    f"Hand records saved for {boards} board{'s' if boards > 1 else ''}; "
+                    "the double-dummy tables and par are being worked out.",
+                )
+            else:
+                messages.info(request, "These boards have these hand records already.")
+            return redirect("director-event", event_id=event.pk)
+    boards = Board.objects.filter(section__event=event)
+    return render(
+        request,
+        "events/director/hands.html",
+        {
+            "event": event,
+            "form": form,
+            "boards": boards.count(),
+            "dealt": boards.exclude(deal="").count(),
+            "waiting": hands_to_analyse(event=event).count(),
+        },
+    )
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}."
