@@ -168,7 +168,7 @@ def test_a_question_links_to_its_line_in_the_entry_grid(director_client, make_ev
 
     page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
 
-    row = f"#row-1-{odd.ns_pair.number}-{odd.ew_pair.number}"
+    row = f"?row=1-{odd.ns_pair.number}-{odd.ew_pair.number}"
     assert f'href="{reverse("director-board", args=[event.pk, 1])}{row}">Open the line' in page
 
 
