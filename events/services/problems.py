@@ -119,8 +119,7 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
     missing, later = _missing(slots, lines, clock_due)
     return [
-        *_duplicates(lines),
-        *_unscheduled(slots, lines),
+        *_errors(slots, lines),
         *missing,
         *_swapped(slots, lines),
         *_suspicious(lines),
@@ -140,14 +139,41 @@ def _rounds_due_by_clock(event: Event, now: datetime.datetime) -> int:
     return max(0, int((now - start) / datetime.timedelta(minutes=event.round_minutes)))
 
 
-def _duplicates(lines: list[_Line]) -> list[Problem]:
-    """A pair with more than one result on a board: one of them is wrong."""
+def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
+    """Lines between pairs the movement never puts together on that board, saying which of
+    their pairs also have the right line; then pairs with two results that the movement both
+    allows (after a change of movement, or without one)."""
+    meetings = {(b, frozenset((s.ns_id, s.ew_id))) for s in slots for b in s.boards}
+    scheduled_boards = {b for b, _ in meetings}
+    unscheduled = [
+        line
+        for line in lines
+        if line.board in scheduled_boards
+        and (line.board, frozenset((line.ns_id, line.ew_id))) not in meetings
+    ]
+    wrong = {line.id for line in unscheduled}
     by_pair = defaultdict(list)
     for line in lines:
         by_pair[line.board, line.ns].append(line)
         by_pair[line.board, line.ew].append(line)
     problems = []
+    for line in unscheduled:
+        also = [
+            f"pair {pair} also has a line v {other.ew if other.ns == pair else other.ns}"
+            for pair in (line.ns, line.ew)
+            for other in by_pair[line.board, pair]
+            if other is not line
+        ]
+        problems.append(
+            line.problem(
+                "unscheduled",
+                f"Board {line.board}: {line.ns} v {line.ew} do not play this board against each "
+                f"other in the movement{' (' + ', '.join(also) + ')' if also else ''}. Check the "
+                "pair numbers.",
+            )
+        )
     for (board, pair), found in sorted(by_pair.items()):
+        found = [line for line in found if line.id not in wrong]
         if len(found) > 1:
             against = " and ".join(str(line.ew if line.ns == pair else line.ns) for line in found)
             problems.append(
@@ -158,22 +184,6 @@ def _duplicates(lines: list[_Line]) -> list[Problem]:
                 )
             )
     return problems
-
-
-def _unscheduled(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
-    """Lines between pairs that the movement never puts together on that board."""
-    meetings = {(b, frozenset((s.ns_id, s.ew_id))) for s in slots for b in s.boards}
-    scheduled_boards = {b for b, _ in meetings}
-    return [
-        line.problem(
-            "unscheduled",
-            f"Board {line.board}: {line.ns} v {line.ew} do not play this board against each "
-            "other in the movement. Check the pair numbers.",
-        )
-        for line in lines
-        if line.board in scheduled_boards
-        and (line.board, frozenset((line.ns_id, line.ew_id))) not in meetings
-    ]
 
 
 def _missing(

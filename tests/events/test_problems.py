@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from events.models import Board, Change, Event, Pair, Result, TableRound
+from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.entry import save_line
 from events.services.problems import section_problems
 from scoring import mitchell, parse_traveller_line
@@ -112,7 +112,6 @@ def test_errors_come_first_then_missing_then_questions(make_event):
     problems = section_problems(section=section, now=EVENING)
 
     assert [(p.kind, p.severity) for p in problems] == [
-        ("duplicate", "error"),
         ("unscheduled", "error"),
         ("missing", "missing"),
         ("missing", "missing"),
@@ -120,19 +119,34 @@ def test_errors_come_first_then_missing_then_questions(make_event):
         ("later", "later"),
     ]
     assert problems[0].message == (
-        "Board 1: pair 4 has 2 results, against 1 and 5. Delete the wrong one."
+        "Board 1: 4 v 5 do not play this board against each other in the movement (pair 4 "
+        "also has a line v 1). Check the pair numbers."
     )
     assert (problems[0].board, problems[0].ns, problems[0].ew) == (1, 4, 5)
-    assert problems[1].message == (
-        "Board 1: 4 v 5 do not play this board against each other in the movement. Check the "
-        "pair numbers."
-    )
-    assert [p.message for p in problems[2:4]] == [
+    assert [p.message for p in problems[1:3]] == [
         "Round 1, table 2 (2 v 5): boards 3, 4 missing.",
         "Round 1, table 3 (3 v 6): boards 5, 6 missing.",
     ]
-    assert (problems[2].round, problems[2].table) == (1, 2)
+    assert (problems[1].round, problems[1].table) == (1, 2)
     assert problems[-1].message == "Rounds 2–3: 11 results still to come."
+
+
+def test_a_pair_with_two_results_on_a_board_is_an_error(club):
+    # Without a movement (an imported event) any two pairs may meet, but a pair plays a board
+    # once.
+    event = Event.objects.create(club=club, name="Imported", date="2026-11-20", status="running")
+    section = Section.objects.create(event=event)
+    pairs = {n: Pair.objects.create(section=section, number=n) for n in (1, 2, 3)}
+    board = Board.objects.create(section=section, number=1, dealer="N", vulnerability="None")
+    Result.objects.create(board=board, ns_pair=pairs[1], ew_pair=pairs[2], score_ns=420)
+    Result.objects.create(board=board, ns_pair=pairs[3], ew_pair=pairs[1], score_ns=450)
+
+    problems = section_problems(section=section, now=EVENING)
+
+    assert [(p.kind, p.message) for p in problems] == [
+        ("duplicate", "Board 1: pair 1 has 2 results, against 2 and 3. Delete the wrong one.")
+    ]
+    assert (problems[0].ns, problems[0].ew) == (3, 1)
 
 
 def test_the_panel_offers_each_problem_its_fix(director_client, make_event):
