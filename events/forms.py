@@ -30,9 +30,14 @@ class EventSettingsForm(forms.ModelForm):
             "reveal",
             "factor_totals",
             "factor_boards",
+            "start_time",
+            "round_minutes",
         ]
         # An HTML date input reads and writes ISO dates only, whatever the language.
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -4,6 +4,7 @@ Models stay thin: the rules live in `scoring`, the database work in `events.serv
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -139,6 +140,18 @@ class Event(models.Model):
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
     )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
+    # With both set, the problems panel counts a round as due once its time is up.
+    start_time = models.TimeField(
+        "start time", null=True, blank=True, help_text="When the first round starts, e.g. 19:30."
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        "minutes a round",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(240)],
+        help_text="With a start time: the problems panel then lists a round as missing once its "
+        "time is up. Blank: only once later rounds are entered or most tables are in.",
+    )
     status = models.CharField(max_length=10, choices=Status, default=Status.SETUP)
     # A published event is open for correction from `reopened_on` until it is published again;
     # `corrected_on` tells players when a published result last changed.

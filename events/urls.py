@@ -10,6 +10,7 @@ from events.views import (
     history,
     imports,
     pads,
+    problems,
     public,
     results_json,
 )
@@ -142,6 +143,11 @@ urlpatterns = [
         "director/events/<int:event_id>/lines/<int:result_id>/delete/",
         entry.line_delete,
         name="line-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/lines/<int:result_id>/swap/",
+        problems.line_swap,
+        name="line-swap",
     ),
     # Imports
     path("events/<int:event_id>/results.json", results_json.results_json, name="results-json"),

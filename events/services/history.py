@@ -306,7 +306,8 @@ def _rescore(event: Event, versions: list[Version]) -> None:
         for v in versions
     )
     settings = any(
-        set(v.changed_fields()) - {"name", "date", "reveal", "status", "reopened_on"}
+        set(v.changed_fields())
+        - {"name", "date", "reveal", "status", "reopened_on", "start_time", "round_minutes"}
         for v in versions
         if v.model is Event
     )

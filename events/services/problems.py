@@ -1,22 +1,49 @@
-"""The director's problems panel: what is missing, swapped or suspicious, in one place."""
+"""The director's problems panel: what is wrong first, then what is late, then what to check.
 
+Errors (a pair with two results on a board, pairs the movement never puts together) come first;
+then the results of rounds that should be finished by now; then questions (outlying scores,
+direction swaps, leads). Rounds still in play or to come are one count, never a list.
+"""
+
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass
 from statistics import median
 
-from events.models import Result, Section, TableRound
+from django.utils import timezone
+
+from events.models import Event, Result, Section, TableRound
 from scoring import imps
 from scoring.traveller_lines import SEAT_NAMES
 
 # A score this many IMPs from the board's median, with no other score near it, is worth a look.
 SUSPICIOUS_IMPS = 10
 
+ERRORS = {"duplicate", "unscheduled"}
+QUESTIONS = {"direction", "suspicious", "lead"}
+
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "missing", "direction", "suspicious"
+    """One line of the panel, with what the one-click fix needs: the line's board and pairs (its
+    row in the entry grid), the slip's round and table, or the result a button changes."""
+
+    kind: str  # an error, "missing", a question, or "later" (the count of what is to come)
     message: str
     board: int | None = None
+    ns: int | None = None
+    ew: int | None = None
+    round: int | None = None
+    table: int | None = None
+    result_id: int | None = None
+
+    @property
+    def severity(self) -> str:
+        if self.kind in ERRORS:
+            return "error"
+        if self.kind in QUESTIONS:
+            return "question"
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -30,24 +57,32 @@ class _Slot:
     low: int
     high: int
 
+    @property
+    def boards(self) -> range:
+        return range(self.low, self.high + 1)
+
 
 @dataclass(frozen=True)
 class _Line:
+    id: int
     board: int
     ns_id: int
     ew_id: int
     ns: int
     ew: int
-    round: int | None
     score: int | None
     declarer: str
     lead: str
     deal: str  # the board's hand record, "" when none is loaded
 
+    def problem(self, kind: str, message: str) -> Problem:
+        return Problem(kind, message, board=self.board, ns=self.ns, ew=self.ew, result_id=self.id)
 
-def section_problems(*, section: Section) -> list[Problem]:
-    """Missing results by round, direction swaps, outlying scores and leads the hand on lead
-    does not hold; two queries in all."""
+
+def section_problems(*, section: Section, now: datetime.datetime | None = None) -> list[Problem]:
+    """The section's problems, errors first, then missing results of the rounds due by `now`
+    (default: the present), then questions, then one count of what is still to come; two
+    queries in all."""
     slots = [
         _Slot(*row)
         for row in TableRound.objects.filter(section=section, low_board__isnull=False)
@@ -66,61 +101,150 @@ def section_problems(*, section: Section) -> list[Problem]:
     ]
     lines = [
         _Line(*row)
-        for row in Result.objects.filter(board__section=section).values_list(
+        for row in Result.objects.filter(board__section=section)
+        .order_by("board__number", "pk")
+        .values_list(
+            "pk",
             "board__number",
             "ns_pair_id",
             "ew_pair_id",
             "ns_pair__number",
             "ew_pair__number",
-            "round",
             "score_ns",
             "declarer",
             "lead",
             "board__deal",
         )
     ]
-    return _missing(slots, lines) + _swapped(slots, lines) + _suspicious(lines) + _leads(lines)
+    clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
+    missing, later = _missing(slots, lines, clock_due)
+    return [
+        *_errors(slots, lines),
+        *missing,
+        *_swapped(slots, lines),
+        *_suspicious(lines),
+        *_leads(lines),
+        *later,
+    ]
 
 
-def _missing(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
-    entered = {(line.board, frozenset((line.ns_id, line.ew_id))) for line in lines}
-    missing_by_round = defaultdict(list)
-    for slot in slots:
-        pairs = frozenset((slot.ns_id, slot.ew_id))
-        boards = [b for b in range(slot.low, slot.high + 1) if (b, pairs) not in entered]
-        if boards:
-            missing_by_round[slot.round].append((slot, boards))
-    started = {line.round for line in lines if line.round}
+def _rounds_due_by_clock(event: Event, now: datetime.datetime) -> int:
+    """How many rounds should be over by `now`, from the start time and round length the
+    director set (0 without them)."""
+    if event.start_time is None or not event.round_minutes:
+        return 0
+    start = datetime.datetime.combine(
+        event.date, event.start_time, tzinfo=timezone.get_current_timezone()
+    )
+    return max(0, int((now - start) / datetime.timedelta(minutes=event.round_minutes)))
+
+
+def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
+    """Lines between pairs the movement never puts together on that board, saying which of
+    their pairs also have the right line; then pairs with two results that the movement both
+    allows (after a change of movement, or without one)."""
+    meetings = {(b, frozenset((s.ns_id, s.ew_id))) for s in slots for b in s.boards}
+    scheduled_boards = {b for b, _ in meetings}
+    unscheduled = [
+        line
+        for line in lines
+        if line.board in scheduled_boards
+        and (line.board, frozenset((line.ns_id, line.ew_id))) not in meetings
+    ]
+    wrong = {line.id for line in unscheduled}
+    by_pair = defaultdict(list)
+    for line in lines:
+        by_pair[line.board, line.ns].append(line)
+        by_pair[line.board, line.ew].append(line)
     problems = []
-    for round_number in sorted(missing_by_round):
-        tables = missing_by_round[round_number]
-        if round_number not in started:
-            count = sum(len(boards) for _, boards in tables)
-            problems.append(Problem("missing", f"Round {round_number}: no results yet ({count})."))
-            continue
-        for slot, boards in tables:
-            listed = ", ".join(str(b) for b in boards)
+    for line in unscheduled:
+        also = [
+            f"pair {pair} also has a line v {other.ew if other.ns == pair else other.ns}"
+            for pair in (line.ns, line.ew)
+            for other in by_pair[line.board, pair]
+            if other is not line
+        ]
+        problems.append(
+            line.problem(
+                "unscheduled",
+                f"Board {line.board}: {line.ns} v {line.ew} do not play this board against each "
+                f"other in the movement{' (' + ', '.join(also) + ')' if also else ''}. Check the "
+                "pair numbers.",
+            )
+        )
+    for (board, pair), found in sorted(by_pair.items()):
+        found = [line for line in found if line.id not in wrong]
+        if len(found) > 1:
+            against = " and ".join(str(line.ew if line.ns == pair else line.ns) for line in found)
             problems.append(
-                Problem(
-                    "missing",
-                    f"Round {round_number}, table {slot.table} ({slot.ns} v {slot.ew}): "
-                    f"board{'s' if len(boards) > 1 else ''} {listed} missing.",
-                    board=boards[0],
+                found[-1].problem(
+                    "duplicate",
+                    f"Board {board}: pair {pair} has {len(found)} results, against {against}. "
+                    "Delete the wrong one.",
                 )
             )
     return problems
 
 
+def _missing(
+    slots: list[_Slot], lines: list[_Line], clock_due: int
+) -> tuple[list[Problem], list[Problem]]:
+    """The missing boards of each table in the rounds that are due, and one count for the rest.
+
+    A round is due when a later round has results, when more than half of its tables have
+    entered all their boards, or when the clock says it is over."""
+    entered = {(line.board, frozenset((line.ns_id, line.ew_id))) for line in lines}
+    by_round = defaultdict(list)
+    for slot in sorted(slots, key=lambda s: (s.round, s.table)):
+        pairs = frozenset((slot.ns_id, slot.ew_id))
+        by_round[slot.round].append((slot, [b for b in slot.boards if (b, pairs) not in entered]))
+    started = [
+        r for r, tables in by_round.items() if any(len(m) < len(s.boards) for s, m in tables)
+    ]
+    last_started = max(started, default=0)
+
+    def due(round_number: int) -> bool:
+        tables = by_round[round_number]
+        finished = sum(1 for _, missing in tables if not missing)
+        return (
+            round_number < last_started or round_number <= clock_due or finished * 2 > len(tables)
+        )
+
+    problems, to_come = [], {}
+    for round_number, tables in sorted(by_round.items()):
+        if not due(round_number):
+            if count := sum(len(missing) for _, missing in tables):
+                to_come[round_number] = count
+            continue
+        for slot, missing in tables:
+            if missing:
+                listed = ", ".join(str(b) for b in missing)
+                problems.append(
+                    Problem(
+                        "missing",
+                        f"Round {round_number}, table {slot.table} ({slot.ns} v {slot.ew}): "
+                        f"board{'s' if len(missing) > 1 else ''} {listed} missing.",
+                        board=missing[0],
+                        round=round_number,
+                        table=slot.table,
+                    )
+                )
+    if not to_come:
+        return problems, []
+    first, last = min(to_come), max(to_come)
+    rounds = f"Round {first}" if first == last else f"Rounds {first}–{last}"
+    count = sum(to_come.values())
+    later = f"{rounds}: {count} result{'s' if count > 1 else ''} still to come."
+    return problems, [Problem("later", later)]
+
+
 def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
-    scheduled = {
-        (b, slot.ns_id, slot.ew_id) for slot in slots for b in range(slot.low, slot.high + 1)
-    }
+    scheduled = {(b, slot.ns_id, slot.ew_id) for slot in slots for b in slot.boards}
     return [
-        Problem(
+        line.problem(
             "direction",
             f"Board {line.board}: pair {line.ns} is entered North-South against {line.ew}, but "
             "the movement seats them East-West. Scored as entered.",
-            board=line.board,
         )
         for line in lines
         if (line.board, line.ew_id, line.ns_id) in scheduled
@@ -145,11 +269,10 @@ def _suspicious(lines: list[_Line]) -> list[Problem]:
             ]
             if abs(imps(line.score - middle)) >= SUSPICIOUS_IMPS and not near:
                 problems.append(
-                    Problem(
+                    line.problem(
                         "suspicious",
                         f"Board {number}: {line.ns} v {line.ew} scored {line.score:+d}, far "
                         "from every other result. Is it right?",
-                        board=number,
                     )
                 )
     return problems
@@ -169,11 +292,10 @@ def _leads(lines: list[_Line]) -> list[Problem]:
         suits = dict(zip("SHDC", hand.split("."), strict=True))
         if line.lead[1] not in suits[line.lead[0]]:
             problems.append(
-                Problem(
+                line.problem(
                     "lead",
                     f"Board {line.board}: {line.ns} v {line.ew}, the lead {line.lead} is not "
                     f"in {SEAT_NAMES[leader]}'s hand. Check the lead or the declarer.",
-                    board=line.board,
                 )
             )
     return problems

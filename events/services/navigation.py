@@ -1,0 +1,26 @@
+"""Where the director's keyboard shortcuts may go: an event's boards and its table-rounds."""
+
+from dataclasses import dataclass
+
+from events.models import Board, Event, TableRound
+
+
+@dataclass(frozen=True)
+class Destinations:
+    boards: list[int]
+    slips: list[tuple[int, int]]  # (round, table) where two pairs play boards, in play order
+
+
+def event_destinations(*, event: Event) -> Destinations:
+    """The boards and the table-rounds with boards to enter; two queries."""
+    boards = Board.objects.filter(section__event=event).order_by("number")
+    slips = TableRound.objects.filter(
+        section__event=event,
+        ns_pair__isnull=False,
+        ew_pair__isnull=False,
+        low_board__isnull=False,
+    ).order_by("round", "table")
+    return Destinations(
+        boards=list(boards.values_list("number", flat=True)),
+        slips=list(slips.values_list("round", "table")),
+    )

@@ -1,0 +1,42 @@
+"""The fixes the problems panel posts: each goes through the entry service and the history."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from events.models import Change, Result
+from events.services.entry import LineRefused
+from events.services.history import recording
+from events.services.line_fixes import swap_directions
+from events.services.status import EventLocked, check_editable
+from events.views.director import directed_event
+
+
+@require_POST
+@login_required
+def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
+    event = directed_event(request, event_id)
+    result = get_object_or_404(
+        Result.objects.select_related("board__section__event", "ns_pair", "ew_pair"),
+        pk=result_id,
+        board__section__event=event,
+    )
+    before = f"{result.ns_pair.number} v {result.ew_pair.number}"
+    try:
+        check_editable(event)
+        with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
+            swapped = swap_directions(result=result)
+    except (LineRefused, EventLocked) as refused:
+        messages.error(request, f"Board {result.board.number}, {before} not swapped: {refused}.")
+    except OperationalError:
+        messages.error(request, "Not swapped: the database was too busy. Try again.")
+    else:
+        messages.success(
+            request,
+            f"Board {result.board.number}: now {swapped.ns_pair.number} North-South v "
+            f"{swapped.ew_pair.number} East-West.",
+        )
+    return redirect("director-event", event_id=event.pk)
