@@ -221,7 +221,8 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    cards = section_movement(section=section).table_cards()
+    movement = section_movement(section=section)
+    cards = movement.table_cards()
     by_round: dict[int, list] = {}
     for table in sorted(cards):
         for line in cards[table]:
@@ -234,5 +235,10 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "section": section,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
+            "pair_guides": [
+                (pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()
+            ],
+            "guides_one_per_page": request.GET.get("guides") == "one-per-page",
+            "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },
     )

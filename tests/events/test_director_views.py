@@ -1,6 +1,7 @@
 """The director's pages: set-up, movement, names, the event page, publishing, table cards."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -8,6 +9,7 @@ from django.urls import reverse
 from events.models import Board, Event, Pair, Player, TableRound
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
+from events.templatetags.qr import qr_svg
 from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -199,6 +201,62 @@ def test_table_cards_say_where_to_go_next(director_client, make_event):
     # 3-table Mitchell: EW pair 4 starts at table 1 and moves up to table 2.
     assert "table 2 EW" in content
     assert "finished" in content
+
+
+def cells(content: str, heading: str) -> list[list[str]]:
+    """The text of each row's cells of the card whose heading starts `heading`."""
+    card = content.split(heading)[1].split("</section>")[0]
+    rows = card.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
+    return [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in row.split("</td>")[:-1]]
+        for row in rows
+    ]
+
+
+def test_table_cards_of_a_three_table_mitchell_match_a_hand_worked_movement(
+    director_client, make_event
+):
+    # Worked by hand: NS pairs 1-3 stay, EW pairs 4-6 move up a table (3 to 1), boards move
+    # down a table (1 to 3); nothing moves after the last round.
+    event = make_event(mitchell(3, 2))
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    assert cells(content, "<h2>Table 1 ") == [
+        ["1", "1", "4", "1–2", "table 3", "table 1 NS", "table 2 EW"],
+        ["2", "1", "6", "3–4", "table 3", "table 1 NS", "table 2 EW"],
+        ["3", "1", "5", "5–6", "finished", "finished", "finished"],
+    ]
+    assert cells(content, "<h2>Table 3 ") == [
+        ["1", "3", "6", "5–6", "table 2", "table 3 NS", "table 1 EW"],
+        ["2", "3", "5", "1–2", "table 2", "table 3 NS", "table 1 EW"],
+        ["3", "3", "4", "3–4", "finished", "finished", "finished"],
+    ]
+
+
+def test_each_table_card_has_the_qr_code_of_the_events_live_page(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    live = f"http://testserver/events/{event.pk}/"
+    assert live == "http://testserver" + reverse("event", args=[event.pk])
+    svg = qr_svg(live)
+    assert svg.startswith('<svg viewBox="0 0 ') and f"<title>{live}</title>" in svg
+    assert content.count(svg) == 3
+    assert "style=" not in svg  # the Content Security Policy allows no inline style
+
+
+def test_a_guide_card_for_each_pair_and_one_per_page_on_request(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    name_pair(pair=Pair.objects.get(section__event=event, number=4), names=["Ann", "Bob"])
+    url = reverse("director-cards", args=[event.pk])
+    content = director_client.get(url).content.decode()
+    assert content.count('class="card guide-card"') == 6
+    assert cells(content, "<h3>Pair 4 · Ann &amp; Bob ") == [
+        ["1", "1", "EW", "pair 1", "1–2"],
+        ["2", "2", "EW", "pair 2", "5–6"],
+        ["3", "3", "EW", "pair 3", "3–4"],
+    ]
+    assert 'class="guide-cards"' in content
+    one_per_page = director_client.get(url, {"guides": "one-per-page"}).content.decode()
+    assert 'class="guide-cards one-per-page"' in one_per_page
 
 
 def test_another_clubs_director_sees_nothing(client, django_user_model, make_event):
