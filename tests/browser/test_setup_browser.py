@@ -7,8 +7,9 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
+from events.models import Event
 from scoring import mitchell
-from tests.browser.conftest import ARTIFACTS, DESKTOP
+from tests.browser.conftest import ARTIFACTS, DESKTOP, screenshot
 
 
 def log_in(page, live_server) -> None:
@@ -45,3 +46,41 @@ def test_a_table_cards_qr_code_reads_as_the_events_live_page(page, live_server, 
     assert [code.text for code in codes] == [f"{live_server.url}/events/{event.pk}/"]
     page.goto(codes[0].text)
     expect(page.locator("h1")).to_contain_text("Tuesday Pairs")
+
+
+def test_the_new_event_form_shows_the_settings_of_the_scoring_chosen(page, live_server, club):
+    log_in(page, live_server)
+    page.get_by_role("link", name="New event").click()
+    expect(page.locator("#id_date")).to_have_value(f"{datetime.date.today():%Y-%m-%d}")
+    datum, scale, cross = (
+        page.locator(f"#id_{name}") for name in ("datum_method", "mp_scale", "cross_imp_mode")
+    )
+    # Matchpoints by default: the matchpoint settings, no datum.
+    expect(scale).to_be_visible()
+    expect(datum).to_be_hidden()
+    expect(cross).to_be_hidden()
+    page.locator("#id_scoring").select_option("butler")
+    expect(datum).to_be_visible()
+    expect(scale).to_be_hidden()
+    expect(page.get_by_label("matchpoint rounding")).to_be_hidden()
+    page.locator("#id_scoring").select_option("cross-imps")
+    expect(cross).to_be_visible()
+    expect(datum).to_be_hidden()
+    page.locator("#id_scoring").select_option("mp")
+    expect(scale).to_be_visible()
+    expect(datum).to_be_hidden()
+    page.locator("#id_scoring").select_option("butler")
+    page.locator("#id_datum_method").select_option("mean")
+    page.locator("#id_name").fill("Tuesday IMPs with a long name that a phone must wrap")
+    page.locator("#id_tables").fill("6½")
+    expect(page.locator("label.choice").first).to_contain_text("6½-table")
+    screenshot(page, "new-event-imps-phone")
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.locator("h1")).to_have_text("Pairs and names")
+    event = Event.objects.get()
+    assert (event.scoring, event.datum_method, event.date) == (
+        "butler",
+        "mean",
+        datetime.date.today(),
+    )
+    assert event.sections.get().movement.startswith("6½-table")
