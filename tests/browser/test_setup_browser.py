@@ -40,12 +40,24 @@ def test_a_table_cards_qr_code_reads_as_the_events_live_page(page, live_server, 
     page.emulate_media(media="print")
     card = page.locator(".table-card").first
     expect(card).to_contain_text("Boards go to")
+    # Printed, each table card ends its page; guide cards share pages unless asked otherwise.
+    breaks = page.locator(".table-card, .guide-card").evaluate_all(
+        "cards => cards.map(card => getComputedStyle(card).breakAfter)"
+    )
+    assert breaks == ["page"] * 3 + ["auto"] * 6
     ARTIFACTS.mkdir(exist_ok=True)
     card.screenshot(path=ARTIFACTS / "table-card-with-qr.png")
     codes = zxingcpp.read_barcodes(Image.open(ARTIFACTS / "table-card-with-qr.png"))
     assert [code.text for code in codes] == [f"{live_server.url}/events/{event.pk}/"]
     page.goto(codes[0].text)
     expect(page.locator("h1")).to_contain_text("Tuesday Pairs")
+    page.goto(f"{live_server.url}/director/events/{event.pk}/cards/")
+    screenshot(page, "cards-printed")
+    page.goto(f"{live_server.url}/director/events/{event.pk}/cards/?guides=one-per-page")
+    breaks = page.locator(".guide-card").evaluate_all(
+        "cards => cards.map(card => getComputedStyle(card).breakAfter)"
+    )
+    assert breaks == ["page"] * 6
 
 
 def test_the_new_event_form_shows_the_settings_of_the_scoring_chosen(page, live_server, club):
