@@ -95,6 +95,19 @@ def test_the_movements_that_fit_are_listed_as_the_tables_are_typed(
     assert "Choose one of the movements." not in page
 
 
+def test_a_new_event_without_tables_says_so(director_client, club):
+    response = director_client.post(reverse("event-new", args=[club.slug]), event_fields(tables=""))
+    assert "This field is required." in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_typing_no_tables_yet_lists_nothing_and_refuses_nothing(director_client, club):
+    response = director_client.get(
+        reverse("event-new", args=[club.slug]), {"tables": ""}, HTTP_HX_REQUEST="true"
+    )
+    assert response.content.decode().split() == ["<div", 'id="movement-choices">', "</div>"]
+
+
 def test_a_new_event_is_dated_today(director_client, club):
     page = director_client.get(reverse("event-new", args=[club.slug])).content.decode()
     assert f'type="date" name="date" value="{timezone.localdate():%Y-%m-%d}"' in page
