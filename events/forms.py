@@ -6,14 +6,29 @@ from functools import cached_property
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils import timezone
 
 from events.formats.imported import SMALL as SMALL_INTEGER
 from events.models import Event, Player
 from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
+# Settings that apply to some kinds of scoring only (the others apply to every event): the
+# pages show them for those kinds alone, and a form ignores them for the rest.
+SCORING_SETTINGS = {
+    "mp_scale": (Event.Scoring.MATCHPOINTS,),
+    "mp_rounding": (Event.Scoring.MATCHPOINTS,),
+    "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
+    "datum_method": (Event.Scoring.BUTLER,),
+    "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
+}
+
 
 class EventSettingsForm(forms.ModelForm):
-    """An event's name, date and scoring settings; changing them rescores the event."""
+    """An event's name, date and scoring settings; changing them rescores the event.
+
+    A setting that does not apply to the scoring chosen keeps its saved value, whatever is posted
+    for it: the page hides it, and a stale or garbled hidden value must not refuse the form.
+    """
 
     class Meta:
         model = Event
@@ -47,19 +62,27 @@ class EventSettingsForm(forms.ModelForm):
         boards.max_value = SMALL_INTEGER
         boards.validators.append(MaxValueValidator(SMALL_INTEGER))
         boards.widget.attrs["max"] = SMALL_INTEGER
+        # static/js/event_settings.js shows these fields for their kinds of scoring only.
+        for name, scorings in SCORING_SETTINGS.items():
+            self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+
+    def clean(self):
+        data = super().clean()
+        scoring = data.get("scoring", self.instance.scoring)
+        for name, scorings in SCORING_SETTINGS.items():
+            if scoring not in scorings:
+                self.errors.pop(name, None)
+                data[name] = getattr(self.instance, name)
+        return data
 
 
 class EventForm(EventSettingsForm):
-    """A new event: its settings and the number of tables its movement is chosen for."""
+    """A new event's settings, dated today unless the director says otherwise; its movement is
+    chosen on the same page with a MovementForm."""
 
-    tables = forms.CharField(
-        label="Tables",
-        max_length=5,
-        help_text="How many tables, e.g. 7, or 6½ (6.5) when one pair sits out each round.",
-    )
-
-    def clean_tables(self) -> float:
-        return tables_from_text(self.cleaned_data["tables"])
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate
 
 
 def tables_from_text(text: str) -> float:

@@ -4,6 +4,7 @@ from django.db import transaction
 
 from events.models import (
     Board,
+    Change,
     Club,
     Event,
     Pair,
@@ -13,7 +14,7 @@ from events.models import (
     Section,
     TableRound,
 )
-from events.services.history import bulk_create_recorded
+from events.services.history import bulk_create_recorded, recording
 from scoring import Movement, Sitting, board_conditions
 
 
@@ -143,6 +144,16 @@ def create_pairs_event(*, club: Club, movement, **settings) -> Event:
     with transaction.atomic():
         event = create_event(club=club, **settings)
         apply_movement(section=event.sections.get(), movement=movement)
+    return event
+
+
+def create_event_on_movement(*, club: Club, movement, user, **settings) -> Event:
+    """A new pairs event laid out by `movement` in one go, all or nothing; the movement is the
+    director's change in the audit trail, as when it is chosen on the movement page."""
+    with transaction.atomic():
+        event = create_event(club=club, **settings)
+        with recording(club=club, event=event, user=user, kind=Change.Kind.MOVEMENT):
+            apply_movement(section=event.sections.get(), movement=movement)
     return event
 
 

@@ -21,7 +21,7 @@ from events.services.rescoring import rescore_event
 from events.services.setup import (
     SetupRefused,
     apply_movement,
-    create_event,
+    create_event_on_movement,
     movement_losses,
     name_pairs,
     section_movement,
@@ -48,15 +48,34 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @login_required
 def event_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new event with its settings and its movement, created in one go: an event is never
+    left without a movement. The movements that fit the tables typed are listed on the page
+    (at once with htmx, else after a first post); one chosen from another number's list is no
+    choice."""
     club = get_object_or_404(Club, slug=slug, directors=request.user)
+    if request.htmx and request.method == "GET":
+        movement_form = MovementForm(request.GET)
+        movement_form.is_valid()  # lists the movements that fit, for the fragment
+        context = {"club": club, "movement_form": movement_form}
+        return render(request, "events/director/event_new.html#movement-choices", context)
     form = EventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    data = request.POST.copy()
+    if data.get("proposed_for") != data.get("tables"):
+        data.pop("choice", None)
+    movement_form = MovementForm(data or None)
+    if request.method == "POST" and all([form.is_valid(), movement_form.is_valid()]):
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
-        event = create_event(club=club, **settings)
-        tables = form.cleaned_data["tables"]
-        movement_url = reverse("director-movement", kwargs={"event_id": event.pk})
-        return redirect(f"{movement_url}?tables={tables:g}")
-    return render(request, "events/director/event_new.html", {"club": club, "form": form})
+        movement = movement_form.cleaned_data["movement"]
+        event = create_event_on_movement(
+            club=club, movement=movement, user=request.user, **settings
+        )
+        messages.success(request, f"{event.name} is set up. Movement: {movement.name}.")
+        return redirect("director-pairs", event_id=event.pk)
+    return render(
+        request,
+        "events/director/event_new.html",
+        {"club": club, "form": form, "movement_form": movement_form},
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -221,7 +240,8 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    cards = section_movement(section=section).table_cards()
+    movement = section_movement(section=section)
+    cards = movement.table_cards()
     by_round: dict[int, list] = {}
     for table in sorted(cards):
         for line in cards[table]:
@@ -234,5 +254,10 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "section": section,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
+            "pair_guides": [
+                (pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()
+            ],
+            "guides_one_per_page": request.GET.get("guides") == "one-per-page",
+            "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },
     )

@@ -105,7 +105,9 @@ class TableRound:
     """One line of a table card: who plays what at this table in this round, where they go next.
 
     `shared_with` names the other tables playing the same boards in this round (share-and-relay,
-    3- and 5-table Howells); the boards are passed between them.
+    3- and 5-table Howells); the boards are passed between them. `boards_next` are the tables
+    that play this table's boards in the next round; `boards_wait` says they are played in a
+    later round but not the next (they wait on the relay stand).
     """
 
     table: int
@@ -116,6 +118,19 @@ class TableRound:
     ns_next: Position | None
     ew_next: Position | None
     shared_with: tuple[int, ...]
+    boards_next: tuple[int, ...]
+    boards_wait: bool
+
+    @property
+    def boards_go_to(self) -> str:
+        """Where the boards go after the round: 'table 3', 'tables 1, 8', 'relay stand' or
+        'finished'; empty where a pair sits out and no boards are played."""
+        if not self.boards:
+            return ""
+        if self.boards_next:
+            tables = ", ".join(str(t) for t in self.boards_next)
+            return f"table {tables}" if len(self.boards_next) == 1 else f"tables {tables}"
+        return "relay stand" if self.boards_wait else "finished"
 
 
 @dataclass(frozen=True)
@@ -276,6 +291,7 @@ class Movement:
         for s in self.sittings:
             if s.board_set is not None:
                 tables_on_set[s.round, s.board_set].append(s.table)
+        last_round_of_set = {board_set: round for round, board_set in sorted(tables_on_set)}
 
         def next_of(pair: int | None, round: int) -> Position | None:
             return None if pair is None else self.next_position(pair, round)
@@ -283,6 +299,8 @@ class Movement:
         cards: dict[int, list[TableRound]] = defaultdict(list)
         for s in sorted(self.sittings, key=lambda s: (s.table, s.round)):
             shared = [] if s.board_set is None else tables_on_set[s.round, s.board_set]
+            boards_next = tuple(sorted(tables_on_set.get((s.round + 1, s.board_set), ())))
+            played_later = s.board_set is not None and last_round_of_set[s.board_set] > s.round
             cards[s.table].append(
                 TableRound(
                     table=s.table,
@@ -293,6 +311,8 @@ class Movement:
                     ns_next=next_of(s.ns_pair, s.round),
                     ew_next=next_of(s.ew_pair, s.round),
                     shared_with=tuple(t for t in shared if t != s.table),
+                    boards_next=boards_next,
+                    boards_wait=played_later and not boards_next,
                 )
             )
         return {table: tuple(lines) for table, lines in cards.items()}

@@ -27,17 +27,20 @@ def test_set_up_an_event_and_enter_lines_without_javascript(no_js_page, live_ser
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Director")
 
-    # A new event: a refused number of tables says why, a good one goes on to the movement.
+    # A new event: a refused number of tables says why, a good one lists the movements that
+    # fit, and the event is created with the movement chosen.
     page.get_by_role("link", name="New event").click()
     page.locator("#id_name").fill("No Script Pairs")
     page.locator("#id_date").fill("2026-11-24")
     page.locator("#id_tables").fill("0")
-    page.get_by_role("button", name="Next: choose the movement").click()
+    page.get_by_role("button", name="Create the event").click()
     expect(page.locator(".errorlist")).to_be_visible()
     assert not Event.objects.exists()
     page.locator("#id_tables").fill("3")
-    page.get_by_role("button", name="Next: choose the movement").click()
-    page.get_by_role("button", name="Use this movement").click()
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.locator(".errorlist")).to_have_text("Choose one of the movements.")
+    assert not Event.objects.exists()
+    page.get_by_role("button", name="Create the event").click()
     expect(page.locator(".messages")).to_contain_text("Movement:")
     expect(page.locator("h1")).to_have_text("Pairs and names")
     page.get_by_label("Pair 1 player 1").fill("Alice Archer")

@@ -1,13 +1,16 @@
 """The director's pages: set-up, movement, names, the event page, publishing, table cards."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from events.models import Board, Event, Pair, Player, TableRound
+from events.models import Board, Change, Event, Pair, Player, TableRound
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
+from events.templatetags.qr import qr_svg
 from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -37,22 +40,116 @@ def event_fields(**changes) -> dict:
     return fields | changes
 
 
-def test_create_an_event_then_choose_a_proposed_movement(director_client, club):
-    response = director_client.post(reverse("event-new", args=[club.slug]), event_fields())
+def test_create_an_event_with_its_movement_in_one_go(director_client, club, director):
+    url = reverse("event-new", args=[club.slug])
+    # Without JavaScript the first post lists the movements that fit, and creates nothing.
+    page = director_client.post(url, event_fields()).content.decode()
+    assert not Event.objects.exists()
+    assert "Choose one of the movements." in page and "7-table Mitchell" in page
+    assert '<input type="hidden" name="proposed_for" value="7">' in page
+    response = director_client.post(url, event_fields(choice=0, proposed_for="7"))
     event = Event.objects.get(name="Tuesday Pairs")
-    assert response.url == reverse("director-movement", args=[event.pk]) + "?tables=7"
-    page = director_client.get(response.url).content.decode()
-    assert "7-table Mitchell" in page
-    response = director_client.post(
-        reverse("director-movement", args=[event.pk]), {"tables": "7", "choice": 0}
-    )
     assert response.url == reverse("director-pairs", args=[event.pk])
+    assert event.status == "setup"
     section = event.sections.get()
-    assert (section.tables, section.rounds, section.boards_per_round) == (7, 7, 3)
+    assert (section.movement, section.tables, section.rounds, section.boards_per_round) == (
+        "7-table Mitchell",
+        7,
+        7,
+        3,
+    )
     assert Pair.objects.filter(section=section).count() == 14
     assert Board.objects.filter(section=section).count() == 21
     assert TableRound.objects.filter(section=section).count() == 49
     assert Board.objects.get(section=section, number=1).expected_results == 7
+    change = Change.objects.get(event=event)
+    assert (change.kind, change.user) == ("movement", director)
+
+
+def test_a_movement_chosen_from_another_number_of_tables_is_no_choice(director_client, club):
+    response = director_client.post(
+        reverse("event-new", args=[club.slug]), event_fields(tables="8", proposed_for="7", choice=0)
+    )
+    page = response.content.decode()
+    assert "Choose one of the movements." in page and "8-table Mitchell" in page
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("tables", "shown"),
+    [
+        pytest.param("7", '<input type="hidden" name="proposed_for" value="7">', id="fits"),
+        pytest.param("6½", "6½-table Howell", id="half-table"),
+        pytest.param("150", "No movement fits that number of tables.", id="none-fits"),
+        pytest.param("x", "type the number of tables, e.g. 7 or 6.5", id="no-number"),
+    ],
+)
+def test_the_movements_that_fit_are_listed_as_the_tables_are_typed(
+    director_client, club, tables, shown
+):
+    response = director_client.get(
+        reverse("event-new", args=[club.slug]), {"tables": tables}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert page.strip().startswith('<div id="movement-choices">') and shown in page
+    assert "Choose one of the movements." not in page
+
+
+def test_a_new_event_without_tables_says_so(director_client, club):
+    response = director_client.post(reverse("event-new", args=[club.slug]), event_fields(tables=""))
+    assert "This field is required." in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_typing_no_tables_yet_lists_nothing_and_refuses_nothing(director_client, club):
+    response = director_client.get(
+        reverse("event-new", args=[club.slug]), {"tables": ""}, HTTP_HX_REQUEST="true"
+    )
+    assert response.content.decode().split() == ["<div", 'id="movement-choices">', "</div>"]
+
+
+def test_a_new_event_is_dated_today(director_client, club):
+    page = director_client.get(reverse("event-new", args=[club.slug])).content.decode()
+    assert f'type="date" name="date" value="{timezone.localdate():%Y-%m-%d}"' in page
+
+
+def test_settings_that_do_not_apply_to_the_scoring_are_marked_and_ignored(director_client, club):
+    url = reverse("event-new", args=[club.slug])
+    page = director_client.get(url).content.decode()
+    assert 'name="datum_method" data-scoring="butler"' in page
+    assert 'name="mp_scale" data-scoring="mp"' in page
+    # Matchpoints: a garbled datum and cross-IMP method are ignored, not refused.
+    garbled = {"datum_method": "x", "cross_imp_mode": "", "choice": 0, "proposed_for": "7"}
+    director_client.post(url, event_fields(name="Pairs MP", **garbled))
+    event = Event.objects.get(name="Pairs MP")
+    assert (event.datum_method, event.cross_imp_mode) == ("drop-one", "cross2")
+    # Butler: the matchpoint settings posted are ignored, the datum method is kept.
+    director_client.post(
+        url,
+        event_fields(
+            name="Pairs IMPs",
+            scoring="butler",
+            datum_method="mean",
+            mp_scale=1,
+            mp_rounding="x",
+            adjusted_scores="fixed",
+            choice=0,
+            proposed_for="7",
+        ),
+    )
+    event = Event.objects.get(name="Pairs IMPs")
+    assert (event.scoring, event.datum_method) == ("butler", "mean")
+    assert (event.mp_scale, event.mp_rounding, event.adjusted_scores) == (2, "none", "session")
+
+
+def test_the_settings_page_keeps_the_settings_that_do_not_apply(director_client, make_event):
+    event = make_event(mitchell(3, 2), scoring="butler", mp_rounding="ebu")
+    director_client.post(
+        reverse("director-settings", args=[event.pk]),
+        event_fields(name=event.name, scoring="butler", mp_rounding="acbl", datum_method="mean"),
+    )
+    event.refresh_from_db()
+    assert (event.mp_rounding, event.datum_method) == ("ebu", "mean")
 
 
 @pytest.mark.parametrize("tables", ["6.3", "nan", "inf", "-inf", "1e308", "1e400", "-7", "201"])
@@ -201,6 +298,62 @@ def test_table_cards_say_where_to_go_next(director_client, make_event):
     # 3-table Mitchell: EW pair 4 starts at table 1 and moves up to table 2.
     assert "table 2 EW" in content
     assert "finished" in content
+
+
+def cells(content: str, heading: str) -> list[list[str]]:
+    """The text of each row's cells of the card whose heading starts `heading`."""
+    card = content.split(heading)[1].split("</section>")[0]
+    rows = card.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
+    return [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in row.split("</td>")[:-1]]
+        for row in rows
+    ]
+
+
+def test_table_cards_of_a_three_table_mitchell_match_a_hand_worked_movement(
+    director_client, make_event
+):
+    # Worked by hand: NS pairs 1-3 stay, EW pairs 4-6 move up a table (3 to 1), boards move
+    # down a table (1 to 3); nothing moves after the last round.
+    event = make_event(mitchell(3, 2))
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    assert cells(content, "<h2>Table 1 ") == [
+        ["1", "1", "4", "1–2", "table 3", "table 1 NS", "table 2 EW"],
+        ["2", "1", "6", "3–4", "table 3", "table 1 NS", "table 2 EW"],
+        ["3", "1", "5", "5–6", "finished", "finished", "finished"],
+    ]
+    assert cells(content, "<h2>Table 3 ") == [
+        ["1", "3", "6", "5–6", "table 2", "table 3 NS", "table 1 EW"],
+        ["2", "3", "5", "1–2", "table 2", "table 3 NS", "table 1 EW"],
+        ["3", "3", "4", "3–4", "finished", "finished", "finished"],
+    ]
+
+
+def test_each_table_card_has_the_qr_code_of_the_events_live_page(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    content = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    live = f"http://testserver/events/{event.pk}/"
+    assert live == "http://testserver" + reverse("event", args=[event.pk])
+    svg = qr_svg(live)
+    assert svg.startswith('<svg viewBox="0 0 ') and f"<title>{live}</title>" in svg
+    assert content.count(svg) == 3
+    assert "style=" not in svg  # the Content Security Policy allows no inline style
+
+
+def test_a_guide_card_for_each_pair_and_one_per_page_on_request(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    name_pair(pair=Pair.objects.get(section__event=event, number=4), names=["Ann", "Bob"])
+    url = reverse("director-cards", args=[event.pk])
+    content = director_client.get(url).content.decode()
+    assert content.count('class="card guide-card"') == 6
+    assert cells(content, "<h3>Pair 4 · Ann &amp; Bob ") == [
+        ["1", "1", "EW", "pair 1", "1–2"],
+        ["2", "2", "EW", "pair 2", "5–6"],
+        ["3", "3", "EW", "pair 3", "3–4"],
+    ]
+    assert 'class="guide-cards"' in content
+    one_per_page = director_client.get(url, {"guides": "one-per-page"}).content.decode()
+    assert 'class="guide-cards one-per-page"' in one_per_page
 
 
 def test_another_clubs_director_sees_nothing(client, django_user_model, make_event):

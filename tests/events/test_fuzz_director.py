@@ -75,7 +75,8 @@ def client(director):
 @given(data=settings_data, tables=TABLES)
 def test_new_event_page(client, club, data, tables):
     before = snapshot()
-    response = client.post(reverse("event-new", args=[club.slug]), data | {"tables": tables})
+    movement = {"tables": tables, "proposed_for": tables, "choice": "0"}
+    response = client.post(reverse("event-new", args=[club.slug]), data | movement)
     page = answered(response)
     if response.status_code == 302:
         assert Event.objects.filter(club=club).count() == len(before["Event"]) + 1

@@ -299,10 +299,38 @@ def test_table_card_of_round_one():
         ns_next=Position(3, "NS"),
         ew_next=Position(4, "EW"),
         shared_with=(),
+        boards_next=(2,),
+        boards_wait=False,
     )
     assert movement.next_position(10, 7) is None
     assert len(movement.table_cards()) == 7
     assert all(len(lines) == 7 for lines in movement.table_cards().values())
+
+
+def test_three_table_mitchell_boards_go_down_a_table_until_the_last_round():
+    # Worked by hand: boards move down one table (1 -> 3 -> 2 -> 1), so after round 1 table 1's
+    # boards 1-2 go to table 3; after the last round every board is finished.
+    cards = mitchell(3, 2).table_cards()
+    assert {
+        t: [(line.boards, line.boards_go_to) for line in lines] for t, lines in cards.items()
+    } == {
+        1: [((1, 2), "table 3"), ((3, 4), "table 3"), ((5, 6), "finished")],
+        2: [((3, 4), "table 1"), ((5, 6), "table 1"), ((1, 2), "finished")],
+        3: [((5, 6), "table 2"), ((1, 2), "table 2"), ((3, 4), "finished")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("movement", "table", "go_to"),
+    [
+        pytest.param(mitchell(8, 2, variant="relay"), 2, "tables 1, 8", id="to-the-shared-pair"),
+        pytest.param(mitchell(8, 2, variant="relay"), 5, "relay stand", id="to-the-relay"),
+        pytest.param(howell(3, 2), 1, "finished", id="howell-plays-a-set-in-one-round"),
+        pytest.param(howell(4, 2, sit_out=True), 1, "", id="sit-out-table"),
+    ],
+)
+def test_where_the_boards_go_after_round_one(movement, table, go_to):
+    assert movement.table_cards()[table][0].boards_go_to == go_to
 
 
 # Proposals
