@@ -10,6 +10,7 @@ from events.views import (
     imports,
     pads,
     public,
+    repairs,
     results_json,
 )
 
@@ -67,6 +68,7 @@ urlpatterns = [
         director.event_movement,
         name="director-movement",
     ),
+    path("director/events/<int:event_id>/repair/", repairs.repair, name="director-repair"),
     path("director/events/<int:event_id>/pairs/", director.event_pairs, name="director-pairs"),
     path(
         "director/events/<int:event_id>/settings/",

@@ -17,6 +17,7 @@ from django.db.models import Q
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
 from events.services.scoring import rescore_board
+from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring.movements.model import boards_text
 
@@ -34,9 +35,12 @@ class Repaired:
     twice: list[str]
 
 
-def late_pair_joins(*, section: Section, from_round: int, user=None) -> Repaired:
-    """A new pair takes the empty seat of the sit-out from `from_round` on: each of those
-    sit-outs becomes a table, playing the boards idle in that round."""
+def late_pair_joins(
+    *, section: Section, from_round: int, names: list[str] = (), user=None
+) -> Repaired:
+    """A new pair (with its players' `names`, if given) takes the empty seat of the sit-out from
+    `from_round` on: each of those sit-outs becomes a table, playing the boards idle in that
+    round."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
         rounds = _sit_outs_from(section, from_round)
@@ -46,6 +50,8 @@ def late_pair_joins(*, section: Section, from_round: int, user=None) -> Repaired
         fixed = all(section.pairs.values_list("direction", flat=True))
         direction = (seats.most_common(1)[0][0].upper()) if fixed else ""
         pair = Pair.objects.create(section=section, number=number, direction=direction)
+        if names:
+            name_pair(pair=pair, names=names)
         repair.summary = f"Late pair {number} joins from round {from_round}"
         for sit_out in rounds:
             low, high = _idle_boards(section, sit_out, pair)
