@@ -10,6 +10,7 @@ import pytest
 from events.models import Board, Change, Event, Pair, Result, TableRound
 from events.services.entry import save_line
 from events.services.history import UndoRefused, undo_change
+from events.services.history_text import event_history
 from events.services.problems import section_problems
 from events.services.repairs import (
     RepairRefused,
@@ -299,3 +300,25 @@ def test_pairs_swapped_in_a_round_they_played_is_refused(event):
         match="have results in round 1 as the movement seated them: swap them from round 2",
     ):
         pairs_swapped(section=section(event), first=1, second=2, from_round=1)
+
+
+def test_a_named_late_pair_is_undone_with_its_guests(event):
+    late_pair_joins(section=section(event), from_round=3, names=["Lena Late", "Tom Tardy"])
+    assert Pair.objects.get(section__event=event, number=14).names == "Lena Late & Tom Tardy"
+
+    undo_last(event)
+
+    assert not Pair.objects.filter(section__event=event, number=14).exists()
+    assert not event.club.players.filter(name="Lena Late").exists()
+
+
+def test_a_repair_is_described_in_the_history(event):
+    late_pair_joins(section=section(event), from_round=3)
+
+    entry = event_history(event=event)[0]
+    assert (entry.change.get_kind_display(), entry.change.note) == (
+        "Movement repair",
+        "Late pair 14 joins from round 3",
+    )
+    assert entry.lines == ["1 pairs added", "5 table-rounds removed", "5 table-rounds added"]
+    assert entry.undoable
