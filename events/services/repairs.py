@@ -9,7 +9,7 @@ the table-rounds, and the boards whose count changed are scored again.
 
 from collections import Counter, defaultdict
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q
@@ -26,18 +26,16 @@ class RepairRefused(Exception):
     """A repair that does not fit the event as it stands; str() says why."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Repaired:
     """What a repair did, in the director's words, and the pairs it now has meet boards twice
     in a later round (for the director to settle when that round comes)."""
 
-    summary: str
-    twice: list[str]
+    summary: str = ""
+    twice: list[str] = field(default_factory=list)
 
 
-def late_pair_joins(
-    *, section: Section, from_round: int, names: list[str] = (), user=None
-) -> Repaired:
+def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -> Repaired:
     """A new pair (with its players' `names`, if given) takes the empty seat of the sit-out from
     `from_round` on: each of those sit-outs becomes a table, playing the boards idle in that
     round."""
@@ -66,7 +64,7 @@ def late_pair_joins(
                 low_board=low,
                 high_board=high,
             )
-    return repair.done()
+    return repair
 
 
 def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> Repaired:
@@ -95,7 +93,7 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
             tr.low_board = tr.high_board = None
             tr.save()
         repair.summary = f"Pair {pair} leaves after round {from_round - 1}"
-    return repair.done()
+    return repair
 
 
 def wrong_boards(
@@ -125,7 +123,7 @@ def wrong_boards(
         )
         tr.low_board, tr.high_board = low, high
         tr.save()
-    return repair.done()
+    return repair
 
 
 def directions_swapped(*, section: Section, round: int, table: int, user=None) -> Repaired:
@@ -136,7 +134,7 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
         tr.save()
         ns, ew = _numbers(section, tr.ns_pair_id, tr.ew_pair_id)
         repair.summary = f"Round {round}, table {table}: pair {ns} sat NS, pair {ew} EW"
-    return repair.done()
+    return repair
 
 
 def pairs_swapped(
@@ -172,18 +170,7 @@ def pairs_swapped(
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
             tr.save()
         repair.summary = f"Pairs {first} and {second} swap places from round {from_round}"
-    return repair.done()
-
-
-class _Repair:
-    """Filled in by a repair as it goes: what it did, and what it leaves to settle."""
-
-    def __init__(self):
-        self.summary = ""
-        self.twice: list[str] = []
-
-    def done(self) -> Repaired:
-        return Repaired(self.summary, self.twice)
+    return repair
 
 
 @contextmanager
@@ -204,7 +191,7 @@ def _repair(section: Section, user):
         if not section.table_rounds.exists():
             raise RepairRefused("this event has no movement to repair")
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.REPAIR) as change:
-            repair = _Repair()
+            repair = Repaired()
             yield repair
             change.note = repair.summary[:200]
             change.save(update_fields=["note"])
