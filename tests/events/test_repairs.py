@@ -211,8 +211,8 @@ def test_wrong_boards_recheck_the_lines_already_saved(event):
 
     # The line stays, and the problems panel asks for the boards the table did play.
     assert Result.objects.get().pk == line.pk
-    missing = [p.message for p in section_problems(section=section(event)) if p.board == 4]
-    assert missing == ["Round 2, table 4 (4 v 10): boards 4, 5, 6 missing."]
+    problems = section_problems(section=section(event))
+    assert [p.board for p in problems if "table 4" in p.message] == [4]
 
 
 def test_wrong_boards_are_undone(event):
@@ -251,14 +251,17 @@ def test_wrong_boards_a_pair_has_a_line_on_are_refused(event):
 
 def test_directions_swapped_at_a_table_make_the_line_fit(event):
     enter(event, 1, 8, 1)  # entered as played: 8 North-South
-    kinds = [p.kind for p in section_problems(section=section(event))]
-    assert "direction" in kinds
+
+    def on_board_1():
+        return [p for p in section_problems(section=section(event)) if p.board == 1]
+
+    assert on_board_1()  # the direction swap
 
     repaired = directions_swapped(section=section(event), round=1, table=1)
 
     assert repaired.summary == "Round 1, table 1: pair 8 sat NS, pair 1 EW"
     assert seat(event, 1, 1) == (8, 1, 1, 3)
-    assert "direction" not in [p.kind for p in section_problems(section=section(event))]
+    assert on_board_1() == []
     undo_last(event)
     assert seat(event, 1, 1) == (1, 8, 1, 3)
 
