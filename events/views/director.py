@@ -27,6 +27,7 @@ from events.services.setup import (
     section_movement,
 )
 from events.services.status import EventLocked, StatusRefused, change_status, check_editable
+from scoring import ScoringError
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -221,7 +222,11 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    cards = section_movement(section=section).table_cards()
+    try:
+        cards = section_movement(section=section).table_cards()
+    except ScoringError as unsettled:  # a repair left a pair to meet boards twice
+        messages.error(request, f"Settle the repaired movement before printing: {unsettled}")
+        return redirect("director-repair", event_id=event.pk)
     by_round: dict[int, list] = {}
     for table in sorted(cards):
         for line in cards[table]:

@@ -2,6 +2,7 @@
 saved."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -97,3 +98,25 @@ def test_another_clubs_director_gets_no_repair_page(client, django_user_model, e
     )
     assert response.status_code == 404
     assert not Pair.objects.filter(number=14).exists()
+
+
+def test_table_cards_of_a_movement_left_to_settle_say_so(director_client, event):
+    post(director_client, event, "boards", round=2, table=4, boards="4-6")
+
+    response = director_client.get(reverse("director-cards", args=[event.pk]), follow=True)
+
+    page = html.unescape(response.content.decode())
+    assert (
+        "Settle the repaired movement before printing: Pair 10 would play board set 2 twice."
+        in page
+    )
+    assert "<h1>Repair the movement</h1>" in page
+
+
+def test_table_cards_follow_a_late_pair(director_client, event):
+    post(director_client, event, "late", from_round=3)
+
+    page = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+
+    # Table 2's card: round 3, pair 2 against the late pair 14 on boards 10-12.
+    assert "<td>3</td><td>2</td><td>14</td><td>10–12</td>" in re.sub(r"\s+", "", page)
