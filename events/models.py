@@ -396,6 +396,7 @@ class Change(models.Model):
         PAIRS = "pairs", "Pairs and names"
         PLAYER = "player", "Player"
         MOVEMENT = "movement", "Movement"
+        REPAIR = "repair", "Movement repair"
         SETTINGS = "settings", "Settings"
         STATUS = "status", "Status"
         IMPORT = "import", "Import"

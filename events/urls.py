@@ -12,6 +12,7 @@ from events.views import (
     pads,
     problems,
     public,
+    repairs,
     results_json,
 )
 
@@ -78,6 +79,7 @@ urlpatterns = [
         director.event_movement,
         name="director-movement",
     ),
+    path("director/events/<int:event_id>/repair/", repairs.repair, name="director-repair"),
     path("director/events/<int:event_id>/pairs/", director.event_pairs, name="director-pairs"),
     path(
         "director/events/<int:event_id>/settings/",

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError, RestrictedError
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history
@@ -177,12 +177,24 @@ def undo_refusal(change: Change) -> str:
     if change.event.is_locked:
         return "the event is published: reopen it, with a reason, before changing it"
     if (
+        change.kind == Change.Kind.REPAIR
+        and Result.objects.filter(
+            Q(ns_pair__in=_added_pairs(change)) | Q(ew_pair__in=_added_pairs(change))
+        ).exists()
+    ):
+        # Undoing it deletes the late pair, and every line of it with the pair.
+        return "lines are entered for the pair this repair added: delete them first"
+    if (
         change.kind == Change.Kind.MOVEMENT
         and Result.objects.filter(board__section__event_id=change.event_id).exists()
     ):
         # Its boards would go, and every line entered on them since with them.
         return "results are entered on this movement: delete them first to change the movement"
     return ""
+
+
+def _added_pairs(change: Change):
+    return Pair.history.filter(change=change, history_type="+").values("id")
 
 
 def undo_change(*, change: Change, user=None, note: str = "") -> Change:

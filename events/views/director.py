@@ -27,6 +27,7 @@ from events.services.setup import (
     section_movement,
 )
 from events.services.status import EventLocked, StatusRefused, change_status, check_editable
+from scoring import ScoringError
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -240,8 +241,13 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     section = event.sections.get()
-    movement = section_movement(section=section)
-    cards = movement.table_cards()
+    try:
+        movement = section_movement(section=section)
+        cards = movement.table_cards()
+        pair_guides = [(pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()]
+    except ScoringError as unsettled:  # a repair left a pair to meet boards twice
+        messages.error(request, f"Settle the repaired movement before printing: {unsettled}")
+        return redirect("director-repair", event_id=event.pk)
     by_round: dict[int, list] = {}
     for table in sorted(cards):
         for line in cards[table]:
@@ -254,9 +260,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "section": section,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
-            "pair_guides": [
-                (pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()
-            ],
+            "pair_guides": pair_guides,
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },

@@ -264,14 +264,20 @@ class Movement:
         return Position(sitting.table, sitting.direction_of(pair))
 
     def next_position(self, pair: int, round: int) -> Position | None:
-        """Where the pair goes after this round; None after the last round."""
+        """Where the pair goes after this round; None after the last round, or when the pair
+        has no seat in the next one (it left the session after a repair)."""
         whole_number("A round", round, 1, self.rounds)
-        return self._position(pair, round + 1) if round < self.rounds else None
+        if round == self.rounds or (pair, round + 1) not in self._seats:
+            return None
+        return self._position(pair, round + 1)
 
     def pair_guide(self, pair: int) -> tuple[GuideLine, ...]:
-        """The pair's guide card: one line for every round."""
+        """The pair's guide card: one line for every round it has a seat in (a late pair's
+        starts with the round it joined)."""
         lines = []
         for round in range(1, self.rounds + 1):
+            if (pair, round) not in self._seats:
+                continue
             sitting = self.sitting_of(pair, round)
             boards = () if sitting.board_set is None else self.boards_of_set(sitting.board_set)
             lines.append(

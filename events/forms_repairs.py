@@ -1,0 +1,89 @@
+"""The four repairs of a running movement, one small form each (the seat swap has two)."""
+
+import re
+
+from django import forms
+
+from events.forms import no_control_characters
+
+BOARDS = re.compile(r"\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*")
+
+
+def _number(label: str, help_text: str = "") -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=1,
+        max_value=999,
+        help_text=help_text,
+        error_messages={"invalid": "type a number, e.g. 3"},
+    )
+
+
+class LatePairForm(forms.Form):
+    title = "A late pair joins"
+    help = "The sit-out of each round from then on becomes a table, on the boards waiting there."
+    button = "Seat the late pair"
+    from_round = _number("From round", "The first round the late pair plays.")
+    names = forms.CharField(
+        label="Names",
+        required=False,
+        max_length=120,
+        validators=[no_control_characters],
+        help_text="Optional, e.g. Ann Lee & Bob Cole.",
+    )
+
+    def clean_names(self) -> list[str]:
+        return [n.strip() for n in self.cleaned_data["names"].split("&") if n.strip()]
+
+
+class PairLeavesForm(forms.Form):
+    title = "A pair leaves"
+    help = "Its opponents in the rounds it no longer plays sit out."
+    button = "Take the pair out"
+    pair = _number("Pair")
+    from_round = _number("From round", "The first round the pair no longer plays.")
+
+
+class WrongBoardsForm(forms.Form):
+    title = "A table played the wrong boards"
+    help = "E.g. table 4 played boards 16-18 in round 2. The lines already saved stay."
+    button = "Repair the boards"
+    round = _number("Round")
+    table = _number("Table")
+    boards = forms.CharField(label="Boards played", max_length=12, help_text="E.g. 16-18.")
+
+    def clean_boards(self) -> tuple[int, int]:
+        found = BOARDS.fullmatch(self.cleaned_data["boards"])
+        if not found:
+            raise forms.ValidationError("write the boards played as a range, e.g. 16-18")
+        low = int(found[1])
+        high = int(found[2] or low)
+        if high < low:
+            raise forms.ValidationError(f"write the lower board first: {high}-{low}")
+        return low, high
+
+
+class DirectionsSwappedForm(forms.Form):
+    title = "NS and EW swapped at a table"
+    help = "For one round: the pair the movement seats East-West sat North-South."
+    button = "Swap NS and EW"
+    round = _number("Round")
+    table = _number("Table")
+
+
+class PairsSwappedForm(forms.Form):
+    title = "Two pairs swapped places"
+    help = "For the rest of the session each pair takes the other's seats."
+    button = "Swap the pairs"
+    first = _number("Pair")
+    second = _number("and pair")
+    from_round = _number("From round")
+
+
+REPAIR_FORMS = {
+    "late": LatePairForm,
+    "leaves": PairLeavesForm,
+    "boards": WrongBoardsForm,
+    "directions": DirectionsSwappedForm,
+    "places": PairsSwappedForm,
+}

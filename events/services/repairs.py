@@ -1,0 +1,365 @@
+"""Repairs of a running event's movement: the rest of the evening when a pair comes late or
+leaves, a table played the wrong boards, or pairs sat in each other's seats.
+
+Each repair is one director's change in the audit trail, undone like any other. Saved lines
+stay as they are: the entry grid and the problems panel check them against the repaired
+table-rounds. A board's expected number of results (the E of Neuberg) is counted again from
+the table-rounds, and the boards whose count changed are scored again.
+"""
+
+from collections import Counter, defaultdict
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Q
+
+from events.models import Board, Change, Event, Pair, Result, Section, TableRound
+from events.services.history import recording
+from events.services.scoring import rescore_board
+from events.services.setup import name_pair
+from events.services.status import EventLocked, check_editable
+from scoring.movements.model import boards_text
+
+
+class RepairRefused(Exception):
+    """A repair that does not fit the event as it stands; str() says why."""
+
+
+@dataclass
+class Repaired:
+    """What a repair did, in the director's words, and the pairs it now has meet boards twice
+    in a later round (for the director to settle when that round comes)."""
+
+    summary: str = ""
+    twice: list[str] = field(default_factory=list)
+
+
+def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -> Repaired:
+    """A new pair (with its players' `names`, if given) takes the empty seat of the sit-out from
+    `from_round` on: each of those sit-outs becomes a table, playing the boards idle in that
+    round."""
+    with _repair(section, user) as repair:
+        _check_round(section, from_round)
+        rounds = _sit_outs_from(section, from_round)
+        numbers = set(section.pairs.values_list("number", flat=True))
+        number = min(set(range(1, len(numbers) + 2)) - numbers)
+        seats = Counter("ew" if tr.ew_pair_id is None else "ns" for tr in rounds)
+        fixed = all(section.pairs.values_list("direction", flat=True))
+        direction = (seats.most_common(1)[0][0].upper()) if fixed else ""
+        pair = Pair.objects.create(section=section, number=number, direction=direction)
+        if names:
+            name_pair(pair=pair, names=names)
+        repair.summary = f"Late pair {number} joins from round {from_round}"
+        for sit_out in rounds:
+            low, high = _idle_boards(section, sit_out, pair)
+            # Replaced, not edited: an undo deletes the new pair, and its table-rounds with it.
+            sit_out.delete()
+            TableRound.objects.create(
+                section=section,
+                round=sit_out.round,
+                table=sit_out.table,
+                ns_pair_id=sit_out.ns_pair_id or pair.pk,
+                ew_pair_id=sit_out.ew_pair_id or pair.pk,
+                low_board=low,
+                high_board=high,
+            )
+    return repair
+
+
+def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> Repaired:
+    """Pair `pair` plays no more from `from_round` on: its opponents in those rounds sit out."""
+    with _repair(section, user) as repair:
+        _check_round(section, from_round)
+        leaving = _pair(section, pair)
+        played = Result.objects.filter(
+            Q(ns_pair=leaving) | Q(ew_pair=leaving), round__gte=from_round
+        ).order_by("round")
+        if played.exists():
+            last = played.last().round
+            raise RepairRefused(
+                f"pair {pair} has results in round {played.first().round}: it played that "
+                f"round, so it leaves from round {last + 1} at the earliest (or delete those "
+                "lines first)"
+            )
+        for tr in _seats_of(section, leaving, from_round):
+            if tr.ns_pair_id is None or tr.ew_pair_id is None:
+                tr.delete()  # it was sitting out: nobody is left at the table
+                continue
+            if tr.ns_pair_id == leaving.pk:
+                tr.ns_pair = None
+            else:
+                tr.ew_pair = None
+            tr.low_board = tr.high_board = None
+            tr.save()
+        repair.summary = f"Pair {pair} leaves after round {from_round - 1}"
+    return repair
+
+
+def wrong_boards(
+    *, section: Section, round: int, table: int, low: int, high: int, user=None
+) -> Repaired:
+    """Table `table` played boards `low`-`high` in round `round`, not the scheduled ones."""
+    with _repair(section, user) as repair:
+        tr = _table_round(section, round, table)
+        count = section.boards.count()
+        if not (1 <= low <= high <= count):
+            raise RepairRefused(
+                f"there are no boards {low}-{high} in this event: its boards are 1-{count}"
+            )
+        bpr = section.boards_per_round
+        if (low - 1) % bpr or high - low + 1 != bpr:
+            raise RepairRefused(
+                f"boards {low}-{high} are not one round's set: each round is {bpr} boards, "
+                f"e.g. {low - (low - 1) % bpr}-{low - (low - 1) % bpr + bpr - 1}"
+            )
+        if (tr.low_board, tr.high_board) == (low, high):
+            raise RepairRefused(f"table {table} already plays boards {low}-{high} in round {round}")
+        for pair_id in (tr.ns_pair_id, tr.ew_pair_id):
+            _check_not_played_before(section, pair_id, low, high, tr)
+        repair.summary = (
+            f"Round {round}, table {table} played boards {low}-{high}, "
+            f"not {tr.low_board}-{tr.high_board}"
+        )
+        tr.low_board, tr.high_board = low, high
+        tr.save()
+    return repair
+
+
+def directions_swapped(*, section: Section, round: int, table: int, user=None) -> Repaired:
+    """At `table` in `round` the NS pair sat EW and the EW pair NS."""
+    with _repair(section, user) as repair:
+        tr = _table_round(section, round, table)
+        tr.ns_pair_id, tr.ew_pair_id = tr.ew_pair_id, tr.ns_pair_id
+        tr.save()
+        ns, ew = _numbers(section, tr.ns_pair_id, tr.ew_pair_id)
+        repair.summary = f"Round {round}, table {table}: pair {ns} sat NS, pair {ew} EW"
+    return repair
+
+
+def pairs_swapped(
+    *, section: Section, first: int, second: int, from_round: int, user=None
+) -> Repaired:
+    """Pairs `first` and `second` sit in each other's places from `from_round` on."""
+    with _repair(section, user) as repair:
+        _check_round(section, from_round)
+        if first == second:
+            raise RepairRefused(f"pair {first} cannot swap places with itself")
+        a, b = _pair(section, first), _pair(section, second)
+        event = section.event
+        if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
+            raise RepairRefused(
+                f"pairs {first} and {second} play in different directions and the event has NS "
+                "and EW winners: swap NS and EW at a table for one round instead"
+            )
+        played = Result.objects.filter(
+            Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b]), round__gte=from_round
+        ).order_by("round")
+        if played.exists():
+            raise RepairRefused(
+                f"pairs {first} and {second} have results in round {played.first().round} as "
+                f"the movement seated them: swap them from round {played.last().round + 1}, or "
+                "delete those lines first"
+            )
+        swap = {a.pk: b.pk, b.pk: a.pk}
+        rows = TableRound.objects.filter(section=section, round__gte=from_round).filter(
+            Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b])
+        )
+        for tr in rows:
+            tr.ns_pair_id = swap.get(tr.ns_pair_id, tr.ns_pair_id)
+            tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
+            tr.save()
+        repair.summary = f"Pairs {first} and {second} swap places from round {from_round}"
+    return repair
+
+
+@contextmanager
+def _repair(section: Section, user):
+    """The frame of every repair: one transaction and one recorded change; the section's boards
+    then its pairs held in the house order, the publication lock read under them; afterwards
+    each board's expected results counted again and the boards whose count changed scored
+    again."""
+    with transaction.atomic():
+        boards = list(Board.objects.select_for_update().filter(section=section).order_by("pk"))
+        list(Pair.objects.select_for_update().filter(section=section).order_by("pk"))
+        event = Event.objects.select_related("club").get(pk=section.event_id)
+        section.event = event
+        try:
+            check_editable(event)
+        except EventLocked as locked:
+            raise RepairRefused(str(locked)) from None
+        if not section.table_rounds.exists():
+            raise RepairRefused("this event has no movement to repair")
+        with recording(club=event.club, event=event, user=user, kind=Change.Kind.REPAIR) as change:
+            repair = Repaired()
+            yield repair
+            change.note = repair.summary[:200]
+            change.save(update_fields=["note"])
+            _rescore_changed_boards(section, boards)
+            repair.twice = twice_played(section=section)
+
+
+def twice_played(*, section: Section) -> list[str]:
+    """Where the repaired movement has a pair meet the same boards a second time: a round the
+    director settles when it comes (other boards, or an adjusted score)."""
+    seen: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    rows = (
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .exclude(ns_pair=None)
+        .exclude(ew_pair=None)
+        .values_list(
+            "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+        )
+    )
+    boards = {}
+    for round_number, table, ns, ew, low, high in rows:
+        boards[low] = tuple(range(low, high + 1))
+        for number in (ns, ew):
+            seen[number, low].append((round_number, table))
+    return [
+        f"Pair {number} meets {boards_text(boards[low])} twice: "
+        + " and ".join(f"round {r} at table {t}" for r, t in sorted(places))
+        for (number, low), places in sorted(seen.items())
+        if len(places) > 1
+    ]
+
+
+def _rescore_changed_boards(section: Section, boards: list[Board]) -> None:
+    plays: Counter = Counter()
+    scheduled = (
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .exclude(ns_pair=None)
+        .exclude(ew_pair=None)
+        .values_list("low_board", "high_board")
+    )
+    for low, high in scheduled:
+        plays.update(range(low, high + 1))
+    for board in boards:
+        if board.expected_results != plays[board.number]:
+            board.expected_results = plays[board.number]
+            board.save(update_fields=["expected_results"])
+            board.section = section
+            rescore_board(board=board)
+
+
+def _check_round(section: Section, round_number: int) -> None:
+    if not 1 <= round_number <= section.rounds:
+        raise RepairRefused(
+            f"there is no round {round_number}: the movement has rounds 1-{section.rounds}"
+        )
+
+
+def _table_round(section: Section, round_number: int, table: int) -> TableRound:
+    """The table-round where two pairs play; a refusal for a table that does not exist or
+    where a pair sits out."""
+    _check_round(section, round_number)
+    tr = TableRound.objects.filter(section=section, round=round_number, table=table).first()
+    if tr is None:
+        tables = section.table_rounds.filter(round=round_number).count()
+        raise RepairRefused(
+            f"there is no table {table} in round {round_number}: the tables are 1-{tables}"
+        )
+    if tr.ns_pair_id is None or tr.ew_pair_id is None:
+        raise RepairRefused(
+            f"a pair sits out at table {table} in round {round_number}: no boards are played there"
+        )
+    return tr
+
+
+def _pair(section: Section, number: int) -> Pair:
+    pair = section.pairs.filter(number=number).first()
+    if pair is None:
+        raise RepairRefused(f"there is no pair {number} in this event")
+    return pair
+
+
+def _numbers(section: Section, *pair_ids: int) -> list[int]:
+    numbers = dict(section.pairs.values_list("pk", "number"))
+    return [numbers[pk] for pk in pair_ids]
+
+
+def _seats_of(section: Section, pair: Pair, from_round: int):
+    return TableRound.objects.filter(section=section, round__gte=from_round).filter(
+        Q(ns_pair=pair) | Q(ew_pair=pair)
+    )
+
+
+def _sit_outs_from(section: Section, from_round: int) -> list[TableRound]:
+    """The one sit-out of each round from `from_round` on; a refusal when a round has none,
+    or more than one (the late pair could not tell which seat to take)."""
+    sit_outs = list(
+        TableRound.objects.filter(section=section, round__gte=from_round).filter(
+            Q(ns_pair=None) | Q(ew_pair=None)
+        )
+    )
+    found = defaultdict(list)
+    for tr in sit_outs:
+        found[tr.round].append(tr)
+    for round_number in range(from_round, section.rounds + 1):
+        tables = [tr.table for tr in found[round_number]]
+        if not tables:
+            raise RepairRefused(
+                f"no pair sits out in round {round_number}: a late pair needs a sit-out to "
+                "take, every table has two pairs"
+            )
+        if len(tables) > 1:
+            raise RepairRefused(
+                f"pairs sit out at tables {', '.join(map(str, tables))} in round "
+                f"{round_number}: a late pair takes the one sit-out of each round"
+            )
+    return sit_outs
+
+
+def _idle_boards(section: Section, sit_out: TableRound, pair: Pair) -> tuple[int, int]:
+    """The set of boards no table plays in the sit-out's round, and none of its pairs has met:
+    the boards that wait at the sit-out table."""
+    bpr = section.boards_per_round
+    in_round = TableRound.objects.filter(
+        section=section, round=sit_out.round, low_board__isnull=False
+    )
+    used = set(in_round.values_list("low_board", flat=True))
+    pairs = {pair.pk, sit_out.ns_pair_id, sit_out.ew_pair_id} - {None}
+    met = set(
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
+        .values_list("low_board", flat=True)
+    )
+    count = section.boards.count() // bpr * bpr
+    fresh = [low for low in range(1, count + 1, bpr) if low not in used | met]
+    if len(fresh) != 1:
+        raise RepairRefused(
+            f"round {sit_out.round} has no one set of boards waiting at table {sit_out.table}: "
+            "repair that table's boards after the pair joins"
+            if fresh
+            else f"every set of boards is in play in round {sit_out.round}, or already met by "
+            f"the pairs at table {sit_out.table}: the late pair has nothing to play there"
+        )
+    return fresh[0], fresh[0] + bpr - 1
+
+
+def _check_not_played_before(
+    section: Section, pair_id: int, low: int, high: int, tr: TableRound
+) -> None:
+    """Refuse boards a pair played in an earlier round, or has a line on already."""
+    number = _numbers(section, pair_id)[0]
+    earlier = (
+        _seats_of(section, Pair(pk=pair_id), 1)
+        .filter(round__lt=tr.round, low_board__lte=high, high_board__gte=low)
+        .first()
+    )
+    if earlier is not None:
+        raise RepairRefused(
+            f"pair {number} played boards {earlier.low_board}-{earlier.high_board} in round "
+            f"{earlier.round} already: a pair plays a board once"
+        )
+    line = (
+        Result.objects.filter(board__section=section, board__number__range=(low, high))
+        .filter(Q(ns_pair_id=pair_id) | Q(ew_pair_id=pair_id))
+        .select_related("board")
+        .first()
+    )
+    if line is not None:
+        raise RepairRefused(
+            f"pair {number} already has a line on board {line.board.number}: a pair plays a "
+            "board once"
+        )

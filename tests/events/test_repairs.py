@@ -1,0 +1,327 @@
+"""Repairs of a running movement: each kind, its refusals, Neuberg's new counts, and undo.
+
+The event is a 7-table Mitchell with a sit-out (pairs 1-13, the phantom 14), 3 boards a round:
+in round r the sit-out is at table r-1 (table 7 in round 1), and the board set idle in round r
+is 7, 2, 4, 6, 1, 3, 5 for rounds 1-7. Every board is played 6 times.
+"""
+
+import pytest
+
+from events.models import Board, Change, Event, Pair, Result, TableRound
+from events.services.entry import save_line
+from events.services.history import UndoRefused, undo_change
+from events.services.history_text import event_history
+from events.services.problems import section_problems
+from events.services.repairs import (
+    RepairRefused,
+    directions_swapped,
+    late_pair_joins,
+    pair_leaves,
+    pairs_swapped,
+    wrong_boards,
+)
+from events.services.setup import section_movement
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_event):
+    return make_event(mitchell(7, 3, sit_out=True))
+
+
+def section(event):
+    return event.sections.get()
+
+
+def board(event, number):
+    return Board.objects.select_related("section__event").get(section__event=event, number=number)
+
+
+def seat(event, round_number, table):
+    """(NS, EW, low, high) at a table in a round, pair numbers or None."""
+    tr = TableRound.objects.get(section__event=event, round=round_number, table=table)
+    number = dict(Pair.objects.filter(section__event=event).values_list("pk", "number")).get
+    return number(tr.ns_pair_id), number(tr.ew_pair_id), tr.low_board, tr.high_board
+
+
+def expected(event):
+    return dict(
+        Board.objects.filter(section__event=event).values_list("number", "expected_results")
+    )
+
+
+def enter(event, number, ns, ew, text="4S N 10"):
+    line = save_line(
+        board=board(event, number), line=parse_traveller_line(text), ns_pair=ns, ew_pair=ew
+    )
+    line.refresh_from_db()
+    return line
+
+
+def undo_last(event):
+    return undo_change(change=Change.objects.filter(event=event, kind="repair").first())
+
+
+def test_a_late_pair_takes_the_sit_out_from_its_round_on(event):
+    repaired = late_pair_joins(section=section(event), from_round=3)
+
+    assert repaired.summary == "Late pair 14 joins from round 3"
+    assert repaired.twice == []
+    assert Pair.objects.get(section__event=event, number=14).direction == "EW"
+    # Rounds 1 and 2 keep their sit-outs; from round 3 the sit-out table plays the idle set.
+    assert seat(event, 1, 7) == (7, None, None, None)
+    assert seat(event, 2, 1) == (1, None, None, None)
+    assert seat(event, 3, 2) == (2, 14, 10, 12)
+    assert seat(event, 7, 6) == (6, 14, 13, 15)
+    # Sets 7 and 2 were idle in rounds 1 and 2, before the pair came: still 6 plays; others 7.
+    assert expected(event) == {n: 6 if n in (4, 5, 6, 19, 20, 21) else 7 for n in range(1, 22)}
+    change = Change.objects.get(event=event, kind="repair")
+    assert change.note == "Late pair 14 joins from round 3"
+    # The guard of a movement holds: every pair meets each board once, the cards can print.
+    assert section_movement(section=section(event)).pair_guide(14)[0].round == 3
+
+
+def test_a_late_pair_rescores_the_boards_to_the_new_count(event):
+    line = enter(event, 1, 1, 8)  # round 1, table 1
+    assert (line.top, line.ns_points) == (10, 5)
+
+    late_pair_joins(section=section(event), from_round=3)
+
+    line.refresh_from_db()
+    # Board 1 is now played 7 times: Neuberg, one result of 7, (0 + 1) × 7 / 1 - 1 = 6 of 12.
+    assert (line.top, line.ns_points, line.ew_points) == (12, 6, 6)
+    late = enter(event, 10, 2, 14)
+    assert (late.round, late.table) == (3, 2)
+
+
+def test_a_late_pair_is_undone_with_its_seats_and_counts(event):
+    late_pair_joins(section=section(event), from_round=3)
+
+    undo_last(event)
+
+    assert not Pair.objects.filter(section__event=event, number=14).exists()
+    assert seat(event, 3, 2) == (2, None, None, None)
+    assert set(expected(event).values()) == {6}
+
+
+def test_a_late_pair_with_lines_is_not_undone(event):
+    late_pair_joins(section=section(event), from_round=3)
+    enter(event, 10, 2, 14)
+
+    with pytest.raises(UndoRefused, match="lines are entered for the pair this repair added"):
+        undo_last(event)
+    assert Pair.objects.filter(section__event=event, number=14).exists()
+
+
+@pytest.mark.parametrize(
+    ("from_round", "message"),
+    [
+        (8, "there is no round 8: the movement has rounds 1-7"),
+        (0, "there is no round 0: the movement has rounds 1-7"),
+    ],
+)
+def test_a_late_pair_from_a_round_that_does_not_exist_is_refused(event, from_round, message):
+    with pytest.raises(RepairRefused, match=message):
+        late_pair_joins(section=section(event), from_round=from_round)
+    assert not Change.objects.filter(kind="repair").exists()
+
+
+def test_a_late_pair_without_a_sit_out_is_refused(make_event):
+    full = make_event(mitchell(7, 3))
+    with pytest.raises(RepairRefused, match="no pair sits out in round 3"):
+        late_pair_joins(section=section(full), from_round=3)
+    assert Pair.objects.filter(section__event=full).count() == 14
+
+
+def test_a_second_late_pair_finds_no_sit_out(event):
+    late_pair_joins(section=section(event), from_round=3)
+    with pytest.raises(RepairRefused, match="no pair sits out in round 4"):
+        late_pair_joins(section=section(event), from_round=4)
+
+
+def test_a_published_event_takes_no_repair(event):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    with pytest.raises(RepairRefused, match="the event is published: reopen it"):
+        late_pair_joins(section=section(event), from_round=3)
+    assert not Pair.objects.filter(section__event=event, number=14).exists()
+
+
+def test_a_pair_that_leaves_leaves_its_opponents_sitting_out(event):
+    repaired = pair_leaves(section=section(event), pair=5, from_round=4)
+
+    assert repaired.summary == "Pair 5 leaves after round 3"
+    assert seat(event, 3, 5)[0] == 5
+    assert seat(event, 4, 5)[:3] == (None, seat(event, 4, 5)[1], None)
+    # Pair 5 sat out in round 6: nobody is left at table 5 then.
+    assert not TableRound.objects.filter(section__event=event, round=6, table=5).exists()
+    # Three rounds of pair 5 (4, 5, 7) lose a play each: sets 1, 2 and 4 at table 5.
+    plays = expected(event)
+    assert sorted(n for n, e in plays.items() if e == 5) == [1, 2, 3, 4, 5, 6, 10, 11, 12]
+    guide = section_movement(section=section(event)).pair_guide(5)
+    assert [(line.round, line.next) for line in guide][-1] == (3, None)
+
+
+def test_a_pair_that_leaves_is_undone(event):
+    pair_leaves(section=section(event), pair=5, from_round=4)
+
+    undo_last(event)
+
+    assert seat(event, 6, 5) == (5, None, None, None)
+    assert seat(event, 4, 5)[0] == 5
+    assert set(expected(event).values()) == {6}
+
+
+def test_a_pair_leaving_in_a_round_it_played_is_refused(event):
+    enter(event, 7, 1, 13)  # round 3, table 1
+
+    with pytest.raises(
+        RepairRefused,
+        match="pair 1 has results in round 3: it played that round, so it leaves from round 4 at",
+    ):
+        pair_leaves(section=section(event), pair=1, from_round=2)
+    assert seat(event, 3, 1)[0] == 1
+
+
+def test_a_pair_that_does_not_exist_cannot_leave(event):
+    with pytest.raises(RepairRefused, match="there is no pair 30 in this event"):
+        pair_leaves(section=section(event), pair=30, from_round=4)
+
+
+def test_wrong_boards_move_a_play_from_one_set_to_another(event):
+    assert seat(event, 2, 4) == (4, 10, 13, 15)
+
+    repaired = wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+
+    assert repaired.summary == "Round 2, table 4 played boards 4-6, not 13-15"
+    assert seat(event, 2, 4) == (4, 10, 4, 6)
+    plays = expected(event)
+    assert [plays[n] for n in (4, 13, 1)] == [7, 5, 6]
+    # Pairs 4 and 10 still meet boards 4-6 in a later round: left for the director to settle.
+    assert repaired.twice == [
+        "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4",
+        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6",
+    ]
+
+
+def test_wrong_boards_recheck_the_lines_already_saved(event):
+    line = enter(event, 13, 4, 10)
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+
+    # The line stays, and the problems panel asks for the boards the table did play.
+    assert Result.objects.get().pk == line.pk
+    problems = section_problems(section=section(event))
+    assert [p.board for p in problems if "table 4" in p.message] == [4]
+
+
+def test_wrong_boards_are_undone(event):
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+
+    undo_last(event)
+
+    assert seat(event, 2, 4) == (4, 10, 13, 15)
+    assert set(expected(event).values()) == {6}
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ((2, 9, 4, 6), "there is no table 9 in round 2: the tables are 1-7"),
+        ((9, 4, 4, 6), "there is no round 9: the movement has rounds 1-7"),
+        ((2, 1, 4, 6), "a pair sits out at table 1 in round 2: no boards are played there"),
+        ((2, 4, 40, 42), "there are no boards 40-42 in this event: its boards are 1-21"),
+        ((2, 4, 5, 7), "boards 5-7 are not one round's set: each round is 3 boards, e.g. 4-6"),
+        ((2, 4, 13, 15), "table 4 already plays boards 13-15 in round 2"),
+        ((3, 4, 13, 15), "pair 4 played boards 13-15 in round 2 already: a pair plays a board"),
+    ],
+)
+def test_wrong_boards_refusals(event, where, message):
+    round_number, table, low, high = where
+    with pytest.raises(RepairRefused, match=message):
+        wrong_boards(section=section(event), round=round_number, table=table, low=low, high=high)
+    assert set(expected(event).values()) == {6}
+
+
+def test_wrong_boards_a_pair_has_a_line_on_are_refused(event):
+    enter(event, 7, 1, 13)  # round 3, table 1
+    with pytest.raises(RepairRefused, match="pair 1 already has a line on board 7: a pair plays"):
+        wrong_boards(section=section(event), round=1, table=1, low=7, high=9)
+
+
+def test_directions_swapped_at_a_table_make_the_line_fit(event):
+    enter(event, 1, 8, 1)  # entered as played: 8 North-South
+
+    def on_board_1():
+        return [p for p in section_problems(section=section(event)) if p.board == 1]
+
+    assert on_board_1()  # the direction swap
+
+    repaired = directions_swapped(section=section(event), round=1, table=1)
+
+    assert repaired.summary == "Round 1, table 1: pair 8 sat NS, pair 1 EW"
+    assert seat(event, 1, 1) == (8, 1, 1, 3)
+    assert on_board_1() == []
+    undo_last(event)
+    assert seat(event, 1, 1) == (1, 8, 1, 3)
+
+
+def test_directions_swapped_at_a_sit_out_is_refused(event):
+    with pytest.raises(RepairRefused, match="a pair sits out at table 7 in round 1"):
+        directions_swapped(section=section(event), round=1, table=7)
+
+
+def test_two_pairs_swap_places_for_the_rest_of_the_session(event):
+    repaired = pairs_swapped(section=section(event), first=1, second=2, from_round=3)
+
+    assert repaired.summary == "Pairs 1 and 2 swap places from round 3"
+    assert seat(event, 2, 1)[0] == 1
+    assert seat(event, 3, 1)[0] == 2
+    assert seat(event, 3, 2) == (1, None, None, None)  # pair 2's sit-out is pair 1's now
+    assert set(expected(event).values()) == {6}
+    undo_last(event)
+    assert seat(event, 3, 1)[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        ((1, 1), "pair 1 cannot swap places with itself"),
+        ((1, 8), "pairs 1 and 8 play in different directions and the event has NS and EW"),
+        ((1, 30), "there is no pair 30 in this event"),
+    ],
+)
+def test_pairs_swapped_refusals(event, pairs, message):
+    with pytest.raises(RepairRefused, match=message):
+        pairs_swapped(section=section(event), first=pairs[0], second=pairs[1], from_round=3)
+
+
+def test_pairs_swapped_in_a_round_they_played_is_refused(event):
+    enter(event, 4, 2, 9)  # round 1, table 2
+    with pytest.raises(
+        RepairRefused,
+        match="have results in round 1 as the movement seated them: swap them from round 2",
+    ):
+        pairs_swapped(section=section(event), first=1, second=2, from_round=1)
+
+
+def test_a_named_late_pair_is_undone_with_its_guests(event):
+    late_pair_joins(section=section(event), from_round=3, names=["Lena Late", "Tom Tardy"])
+    assert Pair.objects.get(section__event=event, number=14).names == "Lena Late & Tom Tardy"
+
+    undo_last(event)
+
+    assert not Pair.objects.filter(section__event=event, number=14).exists()
+    assert not event.club.players.filter(name="Lena Late").exists()
+
+
+def test_a_repair_is_described_in_the_history(event):
+    late_pair_joins(section=section(event), from_round=3)
+
+    entry = event_history(event=event)[0]
+    assert (entry.change.get_kind_display(), entry.change.note) == (
+        "Movement repair",
+        "Late pair 14 joins from round 3",
+    )
+    assert entry.lines == ["1 pairs added", "5 table-rounds removed", "5 table-rounds added"]
+    assert entry.undoable
