@@ -5,6 +5,7 @@ in round r the sit-out is at table r-1 (table 7 in round 1), and the board set i
 is 7, 2, 4, 6, 1, 3, 5 for rounds 1-7. Every board is played 6 times.
 """
 
+import datetime
 import pytest
 
 from events.models import Board, Change, Event, Pair, Result, TableRound
@@ -209,10 +210,19 @@ def test_wrong_boards_recheck_the_lines_already_saved(event):
     line = enter(event, 13, 4, 10)
     wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
 
-    # The line stays, and the problems panel asks for the boards the table did play.
+    # The line stays; the problems panel calls it an error, and once round 2 is due it asks for
+    # the boards the table did play.
     assert Result.objects.get().pk == line.pk
     problems = section_problems(section=section(event))
-    assert [p.board for p in problems if "table 4" in p.message] == [4]
+    assert [(p.kind, p.board) for p in problems if p.result_id == line.pk] == [("unscheduled", 13)]
+    event.start_time, event.round_minutes = datetime.time(19, 0), 20
+    event.save()
+    after_round_2 = datetime.datetime.combine(
+        event.date, datetime.time(19, 41), tzinfo=datetime.UTC
+    )
+    problems = section_problems(section=section(event), now=after_round_2)
+    [table_4] = [p for p in problems if p.kind == "missing" and (p.round, p.table) == (2, 4)]
+    assert "boards 4, 5, 6 missing" in table_4.message
 
 
 def test_wrong_boards_are_undone(event):
