@@ -189,5 +189,6 @@ def _fill(
     result.note = line.note
     result.ns_adjustment = line.ns_adjustment
     result.ew_adjustment = line.ew_adjustment
-    result.ns_percent = result.ew_percent = None  # typed codes are Law 12C2's 60/50/40
+    # A percent only when typed as one: a code follows the event's adjusted-score rule.
+    result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
     result.not_played = line.not_played

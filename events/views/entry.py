@@ -23,7 +23,7 @@ from events.forms_history import ConfirmForm
 from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import LineRefused, board_meetings, delete_line, save_line
 from events.services.history import recording
-from events.services.line_text import result_text, scored_text
+from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
@@ -45,6 +45,10 @@ class Row:
     saved_text: str = ""  # what Escape goes back to
     error: str = ""
     focus: bool = False
+
+    @property
+    def adjusted(self) -> str:
+        return adjusted_words(self.result) if self.result and self.result.ns_adjustment else ""
 
     @property
     def key(self) -> str:
@@ -107,9 +111,12 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
     scheduled = [row for row in rows if row.ns is not None]
     if refused is not None:
         key, text, error = refused
-        for row in rows:
-            if row.key == key:
-                row.text, row.error, row.focus = text, error, True
+        # A row that is gone (its pairs changed meanwhile) hands the line to the free line.
+        matched = [row for row in rows if row.key == key] or [row for row in rows if row.ns is None]
+        for row in matched:
+            row.text, row.error, row.focus = text, error, True
+        if not matched:
+            status_text = f"Not saved: {text}: {error}"
     else:
         keys = [row.key for row in scheduled]
         start = keys.index(saved_key) + 1 if saved_key in keys else 0
@@ -327,6 +334,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             "line": line,
             "score": scores[0],
             "ew_score": scores[1],
+            "adjusted": adjusted_words(line) if line.ns_adjustment else "",
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )
