@@ -73,7 +73,9 @@
       var target = fresh.querySelector('tr[id="' + tr.id + '"]');
       if (!target || !keeps(input, answered)) { return; }
       var replaced = target.querySelector("input.entry");
+      var value = input.value; // a value never edited follows its default: keep it as it is
       input.defaultValue = replaced.defaultValue;
+      input.value = value;
       input.dataset.saved = replaced.dataset.saved;
       input.removeAttribute("data-focus");
       replaced.replaceWith(input);
@@ -226,5 +228,7 @@
     event.preventDefault();
   });
 
-  focusMarked();
+  // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,
+  // and a refused line is selected whole.
+  document.addEventListener("DOMContentLoaded", function () { focusMarked(); });
 })();
