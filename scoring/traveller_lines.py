@@ -164,7 +164,10 @@ def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:
             level, strain, doubled = match.groups()
             doubled = (doubled or "").replace("*", "X")
             return parse_contract(f"{level}{strain}{doubled}"), tokens[width:]
-    return parse_contract(tokens[0]), tokens[1:]
+    try:
+        return parse_contract(tokens[0]), tokens[1:]
+    except ScoringError as refused:
+        raise ScoringError(f"{tokens[0]}: {refused}") from None
 
 
 def _outcome_and_lead(tokens: list[str], contract: Contract) -> tuple[str, str]:

@@ -77,7 +77,7 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
         lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
         _check_open(board)
-        result = Result(board=board) if editing is None else _line_being_edited(board, editing)
+        result = Result(board=board) if editing is None else line_being_edited(board, editing)
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
         _check_not_entered(board, ns, ew, result)
@@ -101,7 +101,8 @@ def _check_open(board: Board) -> None:
         raise LineRefused(LOCKED)
 
 
-def _line_being_edited(board: Board, pk: int) -> Result:
+def line_being_edited(board: Board, pk: int) -> Result:
+    """The saved line `pk` on `board`; LineRefused when another director deleted it."""
     try:
         return Result.objects.get(pk=pk, board=board)
     except Result.DoesNotExist:

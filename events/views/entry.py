@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -21,7 +21,13 @@ from django_htmx.http import trigger_client_event
 from events.forms import LineForm
 from events.forms_history import ConfirmForm
 from events.models import Board, Change, Event, Result, TableRound
-from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from events.services.entry import (
+    LineRefused,
+    board_meetings,
+    delete_line,
+    line_being_edited,
+    save_line,
+)
 from events.services.history import recording
 from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.status import EventLocked, check_editable
@@ -236,10 +242,10 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     form = LineForm(request.POST)
     key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
     if form.is_valid():
-        editing = None
-        if form.cleaned_data["result"]:
-            editing = get_object_or_404(Result, pk=form.cleaned_data["result"], board=board)
         try:
+            editing = None
+            if form.cleaned_data["result"]:
+                editing = line_being_edited(board, form.cleaned_data["result"])
             check_editable(event)
             with recording(
                 club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT
@@ -276,11 +282,18 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 @login_required
 def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    result = get_object_or_404(
-        Result.objects.select_related("board__section__event"),
-        pk=result_id,
-        board__section__event=event,
+    result = (
+        Result.objects.select_related("board__section__event")
+        .filter(pk=result_id, board__section__event=event)
+        .first()
     )
+    if result is None:
+        # Deleted meanwhile, by another director or by a second click: the grid says so.
+        mode = _mode(request, default="")
+        if not mode:
+            raise Http404("no such line")
+        context = _grid(event, mode, status_text="Already deleted: this line is gone.")
+        return _render_grid(request, event, mode, context, saved=False)
     mode = _mode(request, default=f"board:{result.board.number}")
     if not ConfirmForm(request.POST).is_valid():
         # Without JavaScript there is no confirm dialog: this page asks instead.

@@ -121,7 +121,8 @@ TWO_SIDES = (
         ("A+ A- A", TWO_SIDES),
         ("A60", TWO_SIDES),
         ("A120 A40", "an adjusted score is 0 to 100 percent of the top, not 120%"),
-        ("² 1 4S N 10", "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"),
+        ("² 1 4S N 10", "²: a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"),
+        ("8S N 10", "8S: level must be 1 to 7"),
     ],
 )
 def test_refusals_say_what_to_fix(text, message):
