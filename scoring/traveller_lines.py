@@ -14,6 +14,8 @@ Grammar (case-insensitive, spaces between parts):
              | side side                         (NS's, then EW's: A+ A-, A60 A40, 60% 40%, A+/A-)
              | A6040                             (USEBIO's code: NS's percent, then EW's)
     side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100)
+    weighted := part + part [+ part ...]         (Law 12C1(c): 40% 4S N 10 + 60% 4S N 9,
+    part    := percent [of] played-result         the percents adding up to 100)
     outcome := tricks taken (0-13) | = | +n | -n
     lead    := a card, suit then rank or rank then suit: HK, KH, S10, TS, xD (a small card)
 """
@@ -41,6 +43,8 @@ _SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
 _PERCENT = re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?$")
 _PAIRED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
 _USUAL_RULING = {"A+": ("A+", "A-"), "A": ("A", "A"), "A-": ("A-", "A+")}
+_WEIGHT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
+_WEIGHTED_EXAMPLE = "e.g. 40% 4S N 10 + 60% 4S N 9"
 _ADJUSTED_EXAMPLES = "A+ A-, A60 A40 or 60% 40%"
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -60,6 +64,7 @@ class TravellerLine:
     not_played: bool = False
     entered_score: int | None = None  # an NS score typed without its contract
     entered_ew_score: int | None = None  # with entered_score: an assigned split score
+    weights: tuple[tuple[float, "TravellerLine"], ...] = ()  # a weighted score's parts
     note: str = ""
 
     @property
@@ -71,6 +76,10 @@ class TravellerLine:
         if self.entered_ew_score is None:
             return None
         return _possible(self.entered_ew_score, vulnerability)
+
+    def weighted_scores(self, vulnerability: str) -> tuple[tuple[float, int], ...]:
+        """A weighted score's (percent, NS score) parts; () for any other line."""
+        return tuple((percent, part.score_ns(vulnerability)) for percent, part in self.weights)
 
     def score_ns(self, vulnerability: str) -> int | None:
         """North-South's score on a board of this vulnerability; None when nothing was scored.
@@ -99,6 +108,8 @@ def parse_traveller_line(text: str) -> TravellerLine:
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
+    if "+" in tokens:
+        return _weighted(tokens, pairs)
     head = tokens[0].upper()
     if split := _SPLIT.match(" ".join(tokens)):
         return TravellerLine(**pairs, entered_score=int(split[1]), entered_ew_score=int(split[2]))
@@ -155,6 +166,42 @@ def _adjusted_side(code: str) -> tuple[str, float | None]:
     if percent > 100:
         raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {match[1]}%")
     return adjustment_code(percent), percent
+
+
+def _weighted(tokens: list[str], pairs: dict) -> TravellerLine:
+    parts: list[list[str]] = [[]]
+    for token in tokens:
+        if token == "+":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    weights = []
+    for part in parts:
+        weight = _WEIGHT.match(part[0]) if part else None
+        rest = part[1:] if weight else []
+        if rest and rest[0].upper() == "OF":
+            rest = rest[1:]
+        if not rest:
+            raise ScoringError(
+                f"a weighted score is {_WEIGHTED_EXAMPLE}: each part a percent, then a result"
+            )
+        line = parse_traveller_line(" ".join(rest))
+        if line.contract is None and (
+            line.entered_score is None or line.entered_ew_score is not None
+        ):
+            raise ScoringError(
+                "each part of a weighted score is a result played or a score, "
+                f"not {' '.join(rest)!r}"
+            )
+        if float(weight[1]) == 0:
+            raise ScoringError(f"a part of a weighted score weighs more than 0%: {' '.join(part)}")
+        weights.append((float(weight[1]), line))
+    total = sum(percent for percent, _ in weights)
+    if abs(total - 100) > 1e-9:
+        raise ScoringError(
+            f"the parts of a weighted score add up to 100%, not {total:g}%: {_WEIGHTED_EXAMPLE}"
+        )
+    return TravellerLine(**pairs, weights=tuple(weights))
 
 
 def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:

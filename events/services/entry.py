@@ -15,6 +15,12 @@ from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 
+# The engine scores weighted scores (scoring.matchpoints.Weighted); a line cannot hold one yet.
+WEIGHTED_NOT_SAVED = (
+    "a weighted score cannot be saved on a line yet: score it by hand and type each side's "
+    "percent, e.g. A55 A45"
+)
+
 
 class LineRefused(Exception):
     """A traveller line that cannot be saved; str() says what to fix."""
@@ -59,6 +65,8 @@ def save_line(
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
+    if line.weights:
+        raise LineRefused(WEIGHTED_NOT_SAVED)
     ns_number = line.ns_pair or ns_pair
     ew_number = line.ew_pair or ew_pair
     if ns_number is None or ew_number is None:

@@ -338,6 +338,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     try:
         line = parse_traveller_line(text)
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
+        weighted = line.weighted_scores(board.vulnerability)
     except ScoringError as incomplete:
         return render(request, "events/director/preview.html", {"error": str(incomplete)})
     return render(
@@ -348,6 +349,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             "score": scores[0],
             "ew_score": scores[1],
             "adjusted": adjusted_words(line) if line.ns_adjustment else "",
+            "weighted": weighted,
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )

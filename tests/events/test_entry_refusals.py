@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from events.models import Board, Change, Event, Result
+from events.services.entry import WEIGHTED_NOT_SAVED
 from events.services.status import LOCKED
 from scoring import mitchell
 
@@ -81,6 +82,31 @@ REFUSALS = [
         "A120 A40",
         "an adjusted score is 0 to 100 percent of the top, not 120%",
     ),
+    (
+        "weighted, not adding up",
+        ROW,
+        "40% 4S N 10 + 50% 4S N 9",
+        "the parts of a weighted score add up to 100%, not 90%: e.g. 40% 4S N 10 + 60% 4S N 9",
+    ),
+    (
+        "weighted, a part without its weight",
+        ROW,
+        "4S N 10 + 4S N 9",
+        "a weighted score is e.g. 40% 4S N 10 + 60% 4S N 9: each part a percent, then a result",
+    ),
+    (
+        "weighted, an adjusted part",
+        ROW,
+        "40% A+ + 60% 4S N 9",
+        "each part of a weighted score is a result played or a score, not 'A+'",
+    ),
+    (
+        "weighted, a part of 0%",
+        ROW,
+        "0% 4S N 10 + 100% 4S N 9",
+        "a part of a weighted score weighs more than 0%: 0% 4S N 10",
+    ),
+    ("weighted, not stored yet", ROW, "40% 4S N 10 + 60% 4S N 9", WEIGHTED_NOT_SAVED),
     (
         "free line without pairs",
         FREE,

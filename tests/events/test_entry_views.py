@@ -164,6 +164,8 @@ def test_preview_shows_the_score_while_typing(director_client, make_event):
         ("60% 40%", "Adjusted: 60% to NS, 40% to EW"),
         ("A5050", "Adjusted: 50% to NS, 50% to EW"),
         ("+420 / -170", "Split: NS +420, EW scored as NS -170"),
+        ("40% 4S N 10 + 60% 4S N 9", "Weighted: 40% of NS +420 + 60% of NS -50"),
+        ("37.5% 4S N 10 + 62.5% 4S N 9", "Weighted: 37.5% of NS +420 + 62.5% of NS -50"),
     ],
 )
 def test_preview_shows_what_an_adjusted_or_split_score_gives_each_side(

@@ -151,3 +151,48 @@ def test_split_score_must_be_possible():
 def test_note_on_a_played_line():
     line = parse_traveller_line("4S N 10 HK # claim disputed")
     assert (str(line.contract), line.lead, line.note) == ("4S", "HK", "claim disputed")
+
+
+@pytest.mark.parametrize(
+    ("text", "vulnerability", "parts"),
+    [
+        ("40% 4S N 10 + 60% 4S N 9", "None", ((40, 420), (60, -50))),
+        ("50% of 4S N 10 + 50% of +170", "None", ((50, 420), (50, 170))),
+        ("30% 4S N 10 + 30% 3NT S 9 + 40% -50", "None", ((30, 420), (30, 400), (40, -50))),
+        ("25% 4H E 10 + 75% P", "EW", ((25, -620), (75, 0))),
+    ],
+)
+def test_weighted_scores(text, vulnerability, parts):
+    line = parse_traveller_line(text)
+    assert line.weighted_scores(vulnerability) == parts
+    assert line.score_ns(vulnerability) is None
+
+
+def test_weighted_score_after_the_pair_numbers_with_a_note():
+    line = parse_traveller_line("1 8 40% 4S N 10 + 60% 4S N 9 # L12C1c")
+    assert (line.ns_pair, line.ew_pair, line.note) == (1, 8, "L12C1c")
+    assert line.weighted_scores("None") == ((40, 420), (60, -50))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "40% 4S N 10 + 50% 4S N 9",
+            "the parts of a weighted score add up to 100%, not 90%: e.g. 40% 4S N 10 + 60% 4S N 9",
+        ),
+        (
+            "4S N 10 + 4S N 9",
+            "a weighted score is e.g. 40% 4S N 10 + 60% 4S N 9: each part a percent, then a result",
+        ),
+        (
+            "40% A+ + 60% 4S N 9",
+            "each part of a weighted score is a result played or a score, not 'A+'",
+        ),
+        ("0% 4S N 10 + 100% 4S N 9", "a part of a weighted score weighs more than 0%: 0% 4S N 10"),
+    ],
+)
+def test_weighted_score_refusals(text, message):
+    with pytest.raises(ScoringError) as refused:
+        parse_traveller_line(text)
+    assert str(refused.value) == message
