@@ -150,6 +150,10 @@
     if (busy || !queue.length) { return; }
     busy = true;
     var save = queue.shift();
+    // Typed again in a row whose first save has come back since: the second edits that line.
+    var tr = save.id && document.getElementById(save.id);
+    var line = tr && tr.querySelector('input[name="result"]');
+    if (line && !save.data.get("result")) { save.data.set("result", line.value); }
     fetch(save.url, {
       method: "POST",
       body: save.data,
@@ -213,6 +217,11 @@
     }
     queue.push(save);
     send();
+  });
+
+  // Leaving the page with a line still on its way asks first.
+  window.addEventListener("beforeunload", function (event) {
+    if (busy || queue.length) { event.preventDefault(); event.returnValue = ""; }
   });
 
   document.addEventListener("keydown", function (event) {

@@ -187,3 +187,20 @@ def test_the_free_line_saves_a_line_or_says_why(page, slow_server, make_event):
     expect(free).to_have_value("")
     line = Result.objects.get(board__section__event=event)
     assert (line.ns_pair.number, line.ew_pair.number, result_text(line)) == (1, 8, "4S N 10")
+
+
+def test_a_line_corrected_while_its_save_is_on_its_way_is_saved_corrected(
+    page, slow_server, make_event
+):
+    page.set_viewport_size(DESKTOP)
+    event = make_event(mitchell(7, 3), name="Wi-Fi Pairs")
+    log_in(page, slow_server.url)
+    page.goto(f"{slow_server.url}/director/events/{event.pk}/boards/1/")
+    type_line(page, "4S N 10")
+    page.keyboard.press("Shift+Tab")  # back to the line just sent: its text is selected
+    type_line(page, "4S N 11")
+    type_line(page, "3NT S 9")
+    expect(page.locator("#entry-grid tr.saved")).to_have_count(2)
+    expect(page.locator("#entry-grid tr.saving")).to_have_count(0)
+    lines = Result.objects.filter(board__section__event=event).order_by("ns_pair__number")
+    assert [result_text(line) for line in lines] == ["4S N 11", "3NT S 9"]
