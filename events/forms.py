@@ -152,7 +152,11 @@ class LineForm(forms.Form):
     line = forms.CharField(
         max_length=60,
         strip=True,
-        error_messages={"required": "type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-"},
+        error_messages={
+            "required": "type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-",
+            "max_length": "this line has %(show_value)d characters, a line at most "
+            "%(limit_value)d: type the result, e.g. 4S N 10, and keep a note after # short",
+        },
     )
     ns = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     ew = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

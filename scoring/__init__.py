@@ -12,6 +12,7 @@ from scoring.imps import imps
 from scoring.matchpoints import (
     Adjusted,
     Split,
+    Weighted,
     adjusted_matchpoints,
     matchpoint_traveller,
     matchpoints,
@@ -49,6 +50,7 @@ __all__ = [
     "Split",
     "TableRound",
     "TravellerLine",
+    "Weighted",
     "adjusted_matchpoints",
     "adjusted_percent",
     "arrow_switched",

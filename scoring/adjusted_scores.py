@@ -12,6 +12,11 @@ ADJUSTED_SCORE_RULES = {
 }
 
 
+def adjustment_code(percent: float) -> str:
+    """The Ave+/Ave/Ave- code that stands for an artificial score of this percent."""
+    return "A+" if percent > 50 else "A" if percent == 50 else "A-"
+
+
 def adjusted_percent(code: str, *, rule: str = "fixed", session_percent: float | None = None):
     """The percent of the top a side gets for an A+, A or A- under `rule`.
 

@@ -3,6 +3,7 @@
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from numbers import Real
 
 from scoring.errors import ScoringError
@@ -42,6 +43,18 @@ class Split:
 
     ns_score: int
     ew_score: int
+
+
+@dataclass(frozen=True)
+class Weighted:
+    """A weighted score (Law 12C1(c)): several results, each with its share in percent.
+
+    `components` are (percent, NS score) pairs whose percents add up to 100. The line is
+    matchpointed as each of its results in turn, combined by weight, and every other line
+    compares with it as if it were each of those results that share of the time.
+    """
+
+    components: tuple[tuple[float, int], ...]
 
 
 def _check_per_beat(per_beat) -> None:
@@ -116,18 +129,19 @@ def adjusted_matchpoints(percent: float, expected: int, per_beat: int = 2) -> fl
 
 
 def matchpoint_traveller(
-    entries: Sequence[int | Adjusted | Split],
+    entries: Sequence[int | Adjusted | Split | Weighted],
     *,
     expected: int | None = None,
     per_beat: int = 2,
 ) -> list[tuple[float, float]]:
     """(NS, EW) matchpoints for every line of a traveller, in order, unrounded.
 
-    Entries are NS scores (int), Adjusted (artificial, percent of the top for each side) or
-    Split (an assigned score per side). `expected` is how many results the board should have
-    (default: one per entry). Real and split results are matchpointed among themselves, each
-    direction separately, and Neuberged up to `expected`; artificial scores take no part in the
-    comparison (SPEC §2.1) and get their percent of the top per_beat·(expected − 1).
+    Entries are NS scores (int), Adjusted (artificial, percent of the top for each side),
+    Split (an assigned score per side) or Weighted (a mix of results, SPEC §2.3). `expected`
+    is how many results the board should have (default: one per entry). Real, split and
+    weighted results are matchpointed among themselves, each direction separately, and
+    Neuberged up to `expected`; artificial scores take no part in the comparison (SPEC §2.1)
+    and get their percent of the top per_beat·(expected − 1).
     """
     _check_per_beat(per_beat)
     entries = list(entries)
@@ -136,6 +150,8 @@ def matchpoint_traveller(
     if not isinstance(expected, int) or expected < 1:
         raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
 
+    if any(isinstance(entry, Weighted) for entry in entries):
+        return _weighted_traveller(entries, expected, per_beat)
     played = []  # indexes of real and split results
     ns_scores = []
     ew_scores = []  # from EW's side, so that higher is better for EW too
@@ -160,6 +176,10 @@ def matchpoint_traveller(
             neuberg(ns_mp, len(played), expected, per_beat),
             neuberg(ew_mp, len(played), expected, per_beat),
         )
+    return _with_adjusted(result, entries, expected, per_beat)
+
+
+def _with_adjusted(result, entries, expected: int, per_beat: int) -> list[tuple[float, float]]:
     for index, entry in enumerate(entries):
         if isinstance(entry, Adjusted):
             result[index] = (
@@ -167,6 +187,72 @@ def matchpoint_traveller(
                 adjusted_matchpoints(entry.ew_percent, expected, per_beat),
             )
     return result
+
+
+def _weighted_traveller(entries, expected: int, per_beat: int) -> list[tuple[float, float]]:
+    """matchpoint_traveller when a line is weighted (SPEC §2.3): every line is a spread of
+    scores, one score with weight 1 for a plain line; two lines compare score by score, each
+    comparison counting the product of the two weights. Slower than ranking once, and only
+    used for a board with a weighted line."""
+    played, ns_spreads, ew_spreads = [], [], []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, Adjusted):
+            continue
+        played.append(index)
+        ns_spread, ew_spread = _spreads(entry)
+        ns_spreads.append(ns_spread)
+        ew_spreads.append(ew_spread)
+    result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
+    for i, index in enumerate(played):
+        ns_mp, ew_mp = (
+            sum(
+                _spread_matchpoints(spreads[i], spreads[j], per_beat)
+                for j in range(len(played))
+                if j != i
+            )
+            for spreads in (ns_spreads, ew_spreads)
+        )
+        result[index] = (
+            neuberg(float(ns_mp), len(played), expected, per_beat),
+            neuberg(float(ew_mp), len(played), expected, per_beat),
+        )
+    return _with_adjusted(result, entries, expected, per_beat)
+
+
+def _spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, int]]]:
+    """An entry's (weight, score) spread for NS and for EW (EW's scores from EW's side)."""
+    if isinstance(entry, Weighted):
+        components = list(entry.components)
+        for percent, score in components:
+            _check_score(score)
+            if isinstance(percent, bool) or not isinstance(percent, Real) or percent <= 0:
+                raise ScoringError(f"A weight is a percentage above 0, not {percent!r}.")
+        total = sum(Fraction(str(percent)) for percent, _ in components)
+        if len(components) < 2 or total != 100:
+            raise ScoringError(
+                f"A weighted score is two or more results whose weights add up to 100%, not "
+                f"{float(total):g}%."
+            )
+        ns = [(Fraction(str(percent)) / 100, score) for percent, score in components]
+        return ns, [(weight, -score) for weight, score in ns]
+    ns_score, ew_score = (
+        (entry.ns_score, entry.ew_score) if isinstance(entry, Split) else (entry, entry)
+    )
+    _check_score(ns_score)
+    _check_score(ew_score)
+    return [(Fraction(1), ns_score)], [(Fraction(1), -ew_score)]
+
+
+def _spread_matchpoints(mine, theirs, per_beat: int) -> Fraction:
+    """What spread `mine` wins against spread `theirs`: per_beat a beat, half a tie, weighted."""
+    won = Fraction(0)
+    for weight, score in mine:
+        for other_weight, other in theirs:
+            if score > other:
+                won += weight * other_weight * per_beat
+            elif score == other:
+                won += weight * other_weight * Fraction(per_beat, 2)
+    return won
 
 
 def round_matchpoints(value: float, rule: str, top: float) -> float:

@@ -8,7 +8,14 @@ Grammar (case-insensitive, spaces between parts):
                                                   both written from North-South's side)
              | P | PASS                          (passed out)
              | NP                                (not played)
-             | A+ A-  (any of A+, A, A- for NS then EW; one code gives both sides the same)
+             | adjusted                          (an artificial score, Law 12C2)
+    adjusted := A+ | A | A-                      (the usual ruling: A+ is Ave+ to NS and Ave-
+                                                  to EW, A- the other way round, A both Ave)
+             | side side                         (NS's, then EW's: A+ A-, A60 A40, 60% 40%, A+/A-)
+             | A6040                             (USEBIO's code: NS's percent, then EW's)
+    side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100)
+    weighted := part + part [+ part ...]         (Law 12C1(c): 40% 4S N 10 + 60% 4S N 9,
+    part    := percent [of] played-result         the percents adding up to 100)
     outcome := tricks taken (0-13) | = | +n | -n
     lead    := a card, suit then rank or rank then suit: HK, KH, S10, TS, xD (a small card)
 """
@@ -17,6 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from scoring.adjusted_scores import adjustment_code
 from scoring.boards import is_vulnerable
 from scoring.contracts import Contract, parse_contract
 from scoring.deal_scores import deal_score
@@ -32,6 +40,12 @@ _LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECAS
 _OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _SCORE = re.compile(r"^[+-]?\d{1,4}$")
 _SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
+_PERCENT = re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?$")
+_PAIRED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
+_USUAL_RULING = {"A+": ("A+", "A-"), "A": ("A", "A"), "A-": ("A-", "A+")}
+_WEIGHT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
+_WEIGHTED_EXAMPLE = "e.g. 40% 4S N 10 + 60% 4S N 9"
+_ADJUSTED_EXAMPLES = "A+ A-, A60 A40 or 60% 40%"
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -45,9 +59,12 @@ class TravellerLine:
     lead: str = ""
     ns_adjustment: str = ""
     ew_adjustment: str = ""
+    ns_percent: float | None = None  # an artificial score typed as a percent, not a code
+    ew_percent: float | None = None
     not_played: bool = False
     entered_score: int | None = None  # an NS score typed without its contract
     entered_ew_score: int | None = None  # with entered_score: an assigned split score
+    weights: tuple[tuple[float, "TravellerLine"], ...] = ()  # a weighted score's parts
     note: str = ""
 
     @property
@@ -59,6 +76,10 @@ class TravellerLine:
         if self.entered_ew_score is None:
             return None
         return _possible(self.entered_ew_score, vulnerability)
+
+    def weighted_scores(self, vulnerability: str) -> tuple[tuple[float, int], ...]:
+        """A weighted score's (percent, NS score) parts; () for any other line."""
+        return tuple((percent, part.score_ns(vulnerability)) for percent, part in self.weights)
 
     def score_ns(self, vulnerability: str) -> int | None:
         """North-South's score on a board of this vulnerability; None when nothing was scored.
@@ -87,6 +108,8 @@ def parse_traveller_line(text: str) -> TravellerLine:
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
+    if "+" in tokens:
+        return _weighted(tokens, pairs)
     head = tokens[0].upper()
     if split := _SPLIT.match(" ".join(tokens)):
         return TravellerLine(**pairs, entered_score=int(split[1]), entered_ew_score=int(split[2]))
@@ -94,7 +117,7 @@ def parse_traveller_line(text: str) -> TravellerLine:
         return TravellerLine(**pairs, contract=parse_contract("PASS"))
     if len(tokens) == 1 and head == "NP":
         return TravellerLine(**pairs, not_played=True)
-    if head.startswith("A"):
+    if head.startswith("A") or head.endswith("%"):
         return _adjusted(tokens, pairs)
     if len(tokens) == 1 and _SCORE.match(head):
         return TravellerLine(**pairs, entered_score=int(head))
@@ -115,14 +138,70 @@ def parse_traveller_line(text: str) -> TravellerLine:
 
 
 def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
-    codes = [t.upper() for t in tokens]
-    if len(codes) > 2:
-        raise ScoringError("an adjusted score is one code for each side: A+ A-")
-    for code in codes:
-        if code not in ADJUSTMENTS:
-            raise ScoringError(f"an adjusted score is A+, A or A-, not {code!r}")
-    ns, ew = (codes * 2)[:2] if len(codes) == 1 else codes
-    return TravellerLine(**pairs, ns_adjustment=ns, ew_adjustment=ew)
+    codes = " ".join(tokens).replace("/", " ").upper().split()  # A+/A- as well as A+ A-
+    if len(codes) == 1 and (paired := _PAIRED_PERCENTS.match(codes[0])):
+        codes = [f"{paired[1]}%", f"{paired[2]}%"]
+    elif len(codes) == 1 and codes[0] in _USUAL_RULING:
+        codes = list(_USUAL_RULING[codes[0]])
+    if len(codes) != 2:
+        raise ScoringError(
+            f"an adjusted score gives each side its own: {_ADJUSTED_EXAMPLES} "
+            "(A+ alone is Ave+ to North-South, Ave- to East-West)"
+        )
+    (ns, ns_percent), (ew, ew_percent) = (_adjusted_side(code) for code in codes)
+    return TravellerLine(
+        **pairs, ns_adjustment=ns, ew_adjustment=ew, ns_percent=ns_percent, ew_percent=ew_percent
+    )
+
+
+def _adjusted_side(code: str) -> tuple[str, float | None]:
+    """One side's artificial score: its code, and its percent when typed as a number."""
+    if code in ADJUSTMENTS:
+        return code, None
+    if not (match := _PERCENT.match(code)):
+        raise ScoringError(
+            f"an adjusted score is A+, A, A- or a percent such as A60 or 60%, not {code!r}"
+        )
+    percent = float(match[1])
+    if percent > 100:
+        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {match[1]}%")
+    return adjustment_code(percent), percent
+
+
+def _weighted(tokens: list[str], pairs: dict) -> TravellerLine:
+    parts: list[list[str]] = [[]]
+    for token in tokens:
+        if token == "+":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    weights = []
+    for part in parts:
+        weight = _WEIGHT.match(part[0]) if part else None
+        rest = part[1:] if weight else []
+        if rest and rest[0].upper() == "OF":
+            rest = rest[1:]
+        if not rest:
+            raise ScoringError(
+                f"a weighted score is {_WEIGHTED_EXAMPLE}: each part a percent, then a result"
+            )
+        line = parse_traveller_line(" ".join(rest))
+        if line.contract is None and (
+            line.entered_score is None or line.entered_ew_score is not None
+        ):
+            raise ScoringError(
+                "each part of a weighted score is a result played or a score, "
+                f"not {' '.join(rest)!r}"
+            )
+        if float(weight[1]) == 0:
+            raise ScoringError(f"a part of a weighted score weighs more than 0%: {' '.join(part)}")
+        weights.append((float(weight[1]), line))
+    total = sum(percent for percent, _ in weights)
+    if abs(total - 100) > 1e-9:
+        raise ScoringError(
+            f"the parts of a weighted score add up to 100%, not {total:g}%: {_WEIGHTED_EXAMPLE}"
+        )
+    return TravellerLine(**pairs, weights=tuple(weights))
 
 
 def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:
@@ -132,7 +211,10 @@ def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:
             level, strain, doubled = match.groups()
             doubled = (doubled or "").replace("*", "X")
             return parse_contract(f"{level}{strain}{doubled}"), tokens[width:]
-    return parse_contract(tokens[0]), tokens[1:]
+    try:
+        return parse_contract(tokens[0]), tokens[1:]
+    except ScoringError as refused:
+        raise ScoringError(f"{tokens[0]}: {refused}") from None
 
 
 def _outcome_and_lead(tokens: list[str], contract: Contract) -> tuple[str, str]:

@@ -36,11 +36,6 @@ def whole_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
-def adjustment_code(percent: float) -> str:
-    """The Ave+/Ave/Ave- code that stands for an artificial score of this percent."""
-    return "A+" if percent > 50 else "A" if percent == 50 else "A-"
-
-
 @dataclass
 class ImportedPair:
     number: int

@@ -15,6 +15,12 @@ from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 
+# The engine scores weighted scores (scoring.matchpoints.Weighted); a line cannot hold one yet.
+WEIGHTED_NOT_SAVED = (
+    "a weighted score cannot be saved on a line yet: score it by hand and type each side's "
+    "percent, e.g. A55 A45"
+)
+
 
 class LineRefused(Exception):
     """A traveller line that cannot be saved; str() says what to fix."""
@@ -59,6 +65,8 @@ def save_line(
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
+    if line.weights:
+        raise LineRefused(WEIGHTED_NOT_SAVED)
     ns_number = line.ns_pair or ns_pair
     ew_number = line.ew_pair or ew_pair
     if ns_number is None or ew_number is None:
@@ -77,7 +85,7 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
         lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
         _check_open(board)
-        result = Result(board=board) if editing is None else _line_being_edited(board, editing)
+        result = Result(board=board) if editing is None else line_being_edited(board, editing)
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
         _check_not_entered(board, ns, ew, result)
@@ -101,7 +109,8 @@ def _check_open(board: Board) -> None:
         raise LineRefused(LOCKED)
 
 
-def _line_being_edited(board: Board, pk: int) -> Result:
+def line_being_edited(board: Board, pk: int) -> Result:
+    """The saved line `pk` on `board`; LineRefused when another director deleted it."""
     try:
         return Result.objects.get(pk=pk, board=board)
     except Result.DoesNotExist:
@@ -189,5 +198,6 @@ def _fill(
     result.note = line.note
     result.ns_adjustment = line.ns_adjustment
     result.ew_adjustment = line.ew_adjustment
-    result.ns_percent = result.ew_percent = None  # typed codes are Law 12C2's 60/50/40
+    # A percent only when typed as one: a code follows the event's adjusted-score rule.
+    result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
     result.not_played = line.not_played

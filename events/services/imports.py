@@ -12,11 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from events.formats import FORMATS
-from events.formats.imported import (
-    FileRefused,
-    ImportedEvent,
-    adjustment_code,
-)
+from events.formats.imported import FileRefused, ImportedEvent
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
@@ -25,7 +21,7 @@ from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
-from scoring.adjusted_scores import FIXED_PERCENT
+from scoring.adjusted_scores import FIXED_PERCENT, adjustment_code
 
 # A file with more traveller lines than this (a simultaneous pairs, not a club evening) is scored
 # by the worker: its preview and its import would keep a request waiting.

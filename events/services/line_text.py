@@ -1,6 +1,9 @@
 """A saved traveller line as text: what the entry grid shows and the history page quotes."""
 
 from events.models import Result
+from scoring import TravellerLine
+
+_AVERAGES = {"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
 
 
 def result_text(result: Result) -> str:
@@ -13,7 +16,7 @@ def _result_text(result: Result) -> str:
     if result.not_played:
         return "NP"
     if result.ns_adjustment:
-        return f"{result.ns_adjustment} {result.ew_adjustment}"
+        return f"{adjusted_text(result, 'ns')} {adjusted_text(result, 'ew')}"
     if result.score_ew is not None:
         return f"{result.score_ns:+d} / {result.score_ew:+d}"
     if result.contract == "PASS":
@@ -30,3 +33,23 @@ def scored_text(result: Result) -> str:
     if result.contract and result.contract != "PASS" and result.score_ns is not None:
         return f"{text} ({result.score_ns:+d})"
     return text
+
+
+def adjusted_text(result: Result, side: str) -> str:
+    """One side's artificial score as typed: its code (A+), or its percent (A70) when it has one."""
+    percent = getattr(result, f"{side}_percent")
+    return getattr(result, f"{side}_adjustment") if percent is None else f"A{percent:g}"
+
+
+def adjusted_words(line: Result | TravellerLine) -> str:
+    """What an adjusted line gives each side, as the grid shows it: "Ave+ to NS, Ave- to EW"."""
+    words = []
+    for side in ("ns", "ew"):
+        percent = getattr(line, f"{side}_percent")
+        code = getattr(line, f"{side}_adjustment")
+        words.append(
+            f"{_AVERAGES[code]} to {side.upper()}"
+            if percent is None
+            else f"{percent:g}% to {side.upper()}"
+        )
+    return ", ".join(words)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -21,9 +21,15 @@ from django_htmx.http import trigger_client_event
 from events.forms import LineForm
 from events.forms_history import ConfirmForm
 from events.models import Board, Change, Event, Result, TableRound
-from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from events.services.entry import (
+    LineRefused,
+    board_meetings,
+    delete_line,
+    line_being_edited,
+    save_line,
+)
 from events.services.history import recording
-from events.services.line_text import result_text, scored_text
+from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
@@ -45,6 +51,10 @@ class Row:
     saved_text: str = ""  # what Escape goes back to
     error: str = ""
     focus: bool = False
+
+    @property
+    def adjusted(self) -> str:
+        return adjusted_words(self.result) if self.result and self.result.ns_adjustment else ""
 
     @property
     def key(self) -> str:
@@ -107,9 +117,12 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
     scheduled = [row for row in rows if row.ns is not None]
     if refused is not None:
         key, text, error = refused
-        for row in rows:
-            if row.key == key:
-                row.text, row.error, row.focus = text, error, True
+        # A row that is gone (its pairs changed meanwhile) hands the line to the free line.
+        matched = [row for row in rows if row.key == key] or [row for row in rows if row.ns is None]
+        for row in matched:
+            row.text, row.error, row.focus = text, error, True
+        if not matched:
+            status_text = f"Not saved: {text}: {error}"
     else:
         keys = [row.key for row in scheduled]
         start = keys.index(saved_key) + 1 if saved_key in keys else 0
@@ -229,10 +242,10 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     form = LineForm(request.POST)
     key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
     if form.is_valid():
-        editing = None
-        if form.cleaned_data["result"]:
-            editing = get_object_or_404(Result, pk=form.cleaned_data["result"], board=board)
         try:
+            editing = None
+            if form.cleaned_data["result"]:
+                editing = line_being_edited(board, form.cleaned_data["result"])
             check_editable(event)
             with recording(
                 club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT
@@ -269,11 +282,18 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 @login_required
 def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    result = get_object_or_404(
-        Result.objects.select_related("board__section__event"),
-        pk=result_id,
-        board__section__event=event,
+    result = (
+        Result.objects.select_related("board__section__event")
+        .filter(pk=result_id, board__section__event=event)
+        .first()
     )
+    if result is None:
+        # Deleted meanwhile, by another director or by a second click: the grid says so.
+        mode = _mode(request, default="")
+        if not mode:
+            raise Http404("no such line")
+        context = _grid(event, mode, status_text="Already deleted: this line is gone.")
+        return _render_grid(request, event, mode, context, saved=False)
     mode = _mode(request, default=f"board:{result.board.number}")
     if not ConfirmForm(request.POST).is_valid():
         # Without JavaScript there is no confirm dialog: this page asks instead.
@@ -318,6 +338,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     try:
         line = parse_traveller_line(text)
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
+        weighted = line.weighted_scores(board.vulnerability)
     except ScoringError as incomplete:
         return render(request, "events/director/preview.html", {"error": str(incomplete)})
     return render(
@@ -327,6 +348,8 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             "line": line,
             "score": scores[0],
             "ew_score": scores[1],
+            "adjusted": adjusted_words(line) if line.ns_adjustment else "",
+            "weighted": weighted,
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )

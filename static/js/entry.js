@@ -1,23 +1,243 @@
-// Keyboard-first entry: Escape undoes an edit; after the grid is swapped the next row gets the
-// focus. Only the grid's own swaps move the focus: the live score preview must never steal it.
+// Keyboard-first entry that never loses a keystroke on a slow connection.
+//
+// Enter queues the row's line and moves the focus to the next empty row at once, so the next
+// line can be typed while the save is on its way. Saves go out one at a time, in the order they
+// were typed. Each answer is the whole grid as the server now sees it; it is merged in so that a
+// row the director is typing in, a row still waiting to be saved and a refused row keep what
+// they hold, and the focus stays where the director is typing. A refused line takes the focus
+// back, selected whole, only while nothing else has been typed since. Without JavaScript the
+// forms post and the server answers with the page.
 (function () {
-  function focusMarked() {
-    var el = document.querySelector("[data-focus]");
-    if (el) { el.focus(); }
+  var queue = [];
+  var pending = {}; // row id -> saves queued or on their way
+  var busy = false;
+
+  function grid() { return document.getElementById("entry-grid"); }
+
+  function focusAndSelect(el) {
+    el.focus();
+    if (el.matches("input.entry") && el.closest("tr.refused")) { el.select(); }
   }
+
+  function focusMarked(root) {
+    var el = (root || document).querySelector("[data-focus]");
+    if (el) { focusAndSelect(el); }
+  }
+
+  function row(el) { return el.closest("tr[id]"); }
+
+  // The next empty scheduled row after this one, wrapping; none from the free line, whose
+  // director may be typing one unscheduled line after another.
+  function nextEmptyRow(tr) {
+    if (tr.classList.contains("free")) { return null; }
+    var rows = Array.prototype.slice.call(grid().querySelectorAll("tr[id]:not(.free)"));
+    var start = rows.indexOf(tr);
+    var ordered = rows.slice(start + 1).concat(rows.slice(0, start));
+    for (var i = 0; i < ordered.length; i++) {
+      var input = ordered[i].querySelector("input.entry");
+      if (input && input.value === "" && !pending[ordered[i].id] &&
+          !ordered[i].classList.contains("refused")) {
+        return input;
+      }
+    }
+    return null;
+  }
+
+  function clean(input) {
+    var tr = row(input);
+    return input.value === input.defaultValue && !pending[tr.id] && !tr.classList.contains("refused");
+  }
+
+  // Whether the answered row must keep what is in it now rather than what the server says.
+  function keeps(input, answered) {
+    var tr = row(input);
+    if (answered && answered.id === tr.id) { return input.value !== answered.sent; }
+    return !clean(input);
+  }
+
+  function merge(html, answered) {
+    var old = grid();
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var fresh = template.content.querySelector("#entry-grid");
+    if (!old || !fresh) { return; }
+    var active = document.activeElement;
+    var typing = active && active.matches("input.entry") && old.contains(active) ? active : null;
+    var typingId = typing && row(typing).id;
+    var selection = typing && [typing.selectionStart, typing.selectionEnd, typing.selectionDirection];
+    var answeredInput = answered && old.querySelector('tr[id="' + answered.id + '"] input.entry');
+    var returnToRefused = false;
+
+    old.querySelectorAll("tr[id] input.entry").forEach(function (input) {
+      var tr = row(input);
+      var target = fresh.querySelector('tr[id="' + tr.id + '"]');
+      if (!target || !keeps(input, answered)) { return; }
+      var replaced = target.querySelector("input.entry");
+      var value = input.value; // a value never edited follows its default: keep it as it is
+      input.defaultValue = replaced.defaultValue;
+      input.value = value;
+      input.dataset.saved = replaced.dataset.saved;
+      input.removeAttribute("data-focus");
+      replaced.replaceWith(input);
+      var preview = tr.querySelector(".preview");
+      target.querySelector(".preview").innerHTML = preview ? preview.innerHTML : "";
+      var error = target.querySelector(".error");
+      if (answered && answered.id === tr.id) {
+        // Typed on after Enter: the new text stays, the refusal names the line it was about.
+        if (error) { error.textContent = "«" + answered.sent + "»: " + error.textContent; }
+      } else if (tr.classList.contains("refused") && !error) {
+        var kept = tr.querySelector(".error");
+        if (kept) { input.closest("form").appendChild(kept); }
+        target.classList.remove("saved");
+        target.classList.add("refused");
+      }
+    });
+    Object.keys(pending).forEach(function (id) {
+      var target = fresh.querySelector('tr[id="' + id + '"]');
+      if (target) { target.classList.add("saving"); }
+    });
+
+    if (answered && answeredInput && answeredInput.value === answered.sent) {
+      var refused = fresh.querySelector('tr[id="' + answered.id + '"].refused');
+      var othersWaiting = queue.length > 0;
+      if (refused && !othersWaiting && (!typing || typing === answeredInput || clean(typing))) {
+        returnToRefused = true;
+      }
+      if (!refused && (!typing || typing === answeredInput)) { typingId = null; }
+    }
+
+    old.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    if (returnToRefused) {
+      focusAndSelect(fresh.querySelector('tr[id="' + answered.id + '"] input.entry'));
+    } else if (typingId && fresh.querySelector('tr[id="' + typingId + '"] input.entry')) {
+      // The same row, and the same element when it kept what was typed in it.
+      var input = fresh.querySelector('tr[id="' + typingId + '"] input.entry');
+      input.focus();
+      input.setSelectionRange(selection[0], selection[1], selection[2]);
+    } else if (answered && (!document.activeElement || document.activeElement === document.body)) {
+      focusMarked(fresh);
+    }
+  }
+
+  function failed(message) {
+    var alert = document.getElementById("request-failed");
+    if (!alert) { return; }
+    alert.textContent = message;
+    alert.hidden = false;
+  }
+
+  // A line the server did not take takes the focus back while nothing else has been typed.
+  function backToUnsaved(save) {
+    var tr = save.id && document.getElementById(save.id);
+    var input = tr && tr.querySelector("input.entry");
+    var active = document.activeElement;
+    var typing = active && active.matches("input.entry") ? active : null;
+    if (!input || input.value !== save.sent || queue.length) { return; }
+    if (!typing || typing === input || clean(typing)) { input.focus(); }
+  }
+
+  function triggerEvents(response) {
+    var header = response.headers.get("HX-Trigger");
+    if (!header) { return; }
+    var events = JSON.parse(header);
+    Object.keys(events).forEach(function (name) {
+      document.body.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: events[name] }));
+    });
+  }
+
+  function send() {
+    if (busy || !queue.length) { return; }
+    busy = true;
+    var save = queue.shift();
+    // Typed again in a row whose first save has come back since: the second edits that line.
+    var tr = save.id && document.getElementById(save.id);
+    var line = tr && tr.querySelector('input[name="result"]');
+    if (line && !save.data.get("result")) { save.data.set("result", line.value); }
+    fetch(save.url, {
+      method: "POST",
+      body: save.data,
+      headers: { "HX-Request": "true" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (!response.ok) {
+        backToUnsaved(save);
+        failed("Not saved: the server could not answer (" + response.status + "). What you " +
+          "typed is still in its row: press Enter there to try again, or reload the page.");
+        return null;
+      }
+      return response.text().then(function (html) {
+        var alert = document.getElementById("request-failed");
+        if (alert) { alert.hidden = true; }
+        done(save);
+        merge(html, save.id ? save : null);
+        triggerEvents(response);
+      });
+    }).catch(function () {
+      backToUnsaved(save);
+      failed("Not saved: the server cannot be reached. What you typed is still in its row: " +
+        "press Enter there again when the connection is back.");
+    }).then(function () {
+      done(save);
+      busy = false;
+      send();
+    });
+  }
+
+  function done(save) {
+    if (!save.id || save.done) { return; }
+    save.done = true;
+    pending[save.id] -= 1;
+    if (pending[save.id]) { return; }
+    delete pending[save.id];
+    var tr = document.getElementById(save.id);
+    if (tr) { tr.classList.remove("saving"); }
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#entry-grid form.line-save, #entry-grid form.line-delete")) {
+      return;
+    }
+    event.preventDefault();
+    var data = new FormData(form);
+    var save = { url: form.action, data: data, id: null, sent: null };
+    if (form.matches(".line-delete")) {
+      if (!window.confirm(form.dataset.confirm)) { return; }
+      data.append("confirm", "on");
+    } else {
+      var tr = row(form);
+      var input = form.querySelector("input.entry");
+      save.id = tr.id;
+      save.sent = input.value;
+      pending[tr.id] = (pending[tr.id] || 0) + 1;
+      tr.classList.add("saving");
+      var next = nextEmptyRow(tr);
+      if (next) { next.focus(); }
+    }
+    queue.push(save);
+    send();
+  });
+
+  // Leaving the page with a line still on its way asks first.
+  window.addEventListener("beforeunload", function (event) {
+    if (busy || queue.length) { event.preventDefault(); event.returnValue = ""; }
+  });
+
   document.addEventListener("keydown", function (event) {
     var input = event.target;
     if (event.key !== "Escape" || !input.matches || !input.matches("input.entry")) { return; }
     input.value = input.dataset.saved || "";
-    var row = input.closest("tr");
-    var error = row && row.querySelector(".error");
+    var tr = row(input);
+    var error = tr && tr.querySelector(".error");
     if (error) { error.remove(); }
-    var preview = row && row.querySelector(".preview");
+    if (tr) { tr.classList.remove("refused"); }
+    var preview = tr && tr.querySelector(".preview");
     if (preview) { preview.textContent = ""; }
     event.preventDefault();
   });
-  document.body.addEventListener("htmx:afterSettle", function (event) {
-    if (event.target.id === "entry-grid") { focusMarked(); }
-  });
-  focusMarked();
+
+  // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,
+  // and a refused line is selected whole.
+  document.addEventListener("DOMContentLoaded", function () { focusMarked(); });
 })();

@@ -153,6 +153,51 @@ def test_preview_shows_the_score_while_typing(director_client, make_event):
     assert "4S: add the result: tricks taken (e.g. 10), or =, +1, -2" in half
 
 
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("A+", "Adjusted: Ave+ to NS, Ave- to EW"),  # the usual ruling, before it is saved
+        ("A-", "Adjusted: Ave- to NS, Ave+ to EW"),
+        ("A", "Adjusted: Ave to NS, Ave to EW"),
+        ("A+ A+", "Adjusted: Ave+ to NS, Ave+ to EW"),
+        ("A60 A40", "Adjusted: 60% to NS, 40% to EW"),
+        ("60% 40%", "Adjusted: 60% to NS, 40% to EW"),
+        ("A5050", "Adjusted: 50% to NS, 50% to EW"),
+        ("+420 / -170", "Split: NS +420, EW scored as NS -170"),
+        ("40% 4S N 10 + 60% 4S N 9", "Weighted: 40% of NS +420 + 60% of NS -50"),
+        ("37.5% 4S N 10 + 62.5% 4S N 9", "Weighted: 37.5% of NS +420 + 62.5% of NS -50"),
+    ],
+)
+def test_preview_shows_what_an_adjusted_or_split_score_gives_each_side(
+    director_client, make_event, line, shown
+):
+    event = make_event(mitchell(7, 3))
+    url = reverse("line-preview", args=[event.pk, 1])
+    assert director_client.get(url, {"line": line}).content.decode().strip() == shown
+
+
+@pytest.mark.parametrize(
+    ("line", "saved", "points", "shown"),
+    [
+        ("A+", "A+ A-", (7.2, 4.8), "Ave+ to NS, Ave- to EW"),
+        ("A60 A40", "A60 A40", (7.2, 4.8), "60% to NS, 40% to EW"),
+        ("60% 40%", "A60 A40", (7.2, 4.8), "60% to NS, 40% to EW"),
+        ("A7030", "A70 A30", (8.4, 3.6), "70% to NS, 30% to EW"),
+        ("A5050", "A50 A50", (6, 6), "50% to NS, 50% to EW"),
+        ("A+ A65", "A+ A65", (7.2, 7.8), "Ave+ to NS, 65% to EW"),
+    ],
+)
+def test_adjusted_scores_save_as_typed_and_score_their_percent_of_the_top(
+    director_client, make_event, line, saved, points, shown
+):
+    event = make_event(mitchell(7, 3))  # top 12 on a board
+    page = post_line(director_client, event, 1, line, 1, 8).content.decode()
+    result = Result.objects.get()
+    assert (result.ns_points, result.ew_points) == pytest.approx(points)
+    assert f'value="{saved}"' in page
+    assert f'<td id="preview-1-1-8" class="preview">{shown}</td>' in page
+
+
 def test_pick_up_slip_enters_a_table_rounds_boards(director_client, make_event):
     event = make_event(mitchell(7, 3))
     slip = reverse("director-slip", args=[event.pk, 1, 1])

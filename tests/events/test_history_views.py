@@ -153,12 +153,12 @@ def test_deleting_a_line_without_javascript_asks_on_a_page(director_client, make
     assert Change.objects.filter(kind="result").count() == 2
 
 
-def test_the_entry_grid_confirms_deletion_by_htmx_and_the_server(director_client, make_event):
+def test_the_entry_grid_confirms_deletion_by_script_and_the_server(director_client, make_event):
     event = make_event(mitchell(3, 2))
     meeting = first_meeting(event)
     post_line(director_client, event, 1, "4S N 10", meeting.ns, meeting.ew)
     content = director_client.get(reverse("director-board", args=[event.pk, 1])).content.decode()
-    assert 'hx-confirm="Delete this line?" hx-vals=\'{"confirm": "on"}\'' in content
+    assert '<form class="line-delete" data-confirm="Delete this line?"' in content
 
 
 def publish(client, event):

@@ -10,6 +10,7 @@ from scoring import (
     Adjusted,
     ScoringError,
     Split,
+    Weighted,
     adjusted_matchpoints,
     matchpoint_traveller,
     matchpoints,
@@ -318,3 +319,53 @@ def test_realdata_compscore_matchpoints_of_every_line():
             # One decimal; board 26 Neubergs its five real results to six around an A5050.
             assert round_matchpoints(ns, "wbf", top) == float(line.findtext("NS_MATCH_POINTS"))
             assert round_matchpoints(ew, "wbf", top) == float(line.findtext("EW_MATCH_POINTS"))
+
+
+# A weighted score (Law 12C1(c), SPEC §2.3), worked by hand: four results, one of them "50% of
+# +420, 50% of +170". NS on the 2-per-beat scale (top 6): +450 beats everything, 6; +420 beats
+# +170 (2), ties the weighted line half the time and beats it the other half (1.5), 3.5; +170
+# ties the weighted line half the time, 0.5; the weighted line is +420 half the time (ties
+# +420, beats +170: 3) and +170 the other half (ties +170: 1), 2. The NS total stays 12.
+WEIGHTED_BOARD = [450, 420, 170, Weighted(((50, 420), (50, 170)))]
+
+
+def test_weighted_score_matchpoints_each_part_and_counts_it_by_weight():
+    assert matchpoint_traveller(WEIGHTED_BOARD) == [(6, 0), (3.5, 2.5), (0.5, 5.5), (2, 4)]
+
+
+def test_weighted_score_with_plain_scores_only_equals_the_plain_ranking():
+    plain = [450, 420, 170, 420, -50]
+    weighted = [*plain[:4], Weighted(((30, -50), (70, -50)))]
+    assert matchpoint_traveller(weighted) == matchpoint_traveller(plain)
+
+
+def test_weighted_score_uneven_weights_beside_adjusted_and_neuberg():
+    # 40% of +620, 60% of -100 on a board played 5 times; the A+ A- line is artificial.
+    lines = [620, -100, 140, Weighted(((40, 620), (60, -100))), Adjusted(60, 40)]
+    ns = [mp for mp, _ in matchpoint_traveller(lines, expected=5)]
+    # Among the 4 played: 620: 4 + 1.2 (beats -100 part) + 0.4 (ties 620 part) = 5.6 before
+    # Neuberg; (M + 1)·5/4 − 1.
+    assert ns[0] == pytest.approx((2 + 2 + 0.4 + 1.2 + 1) * 5 / 4 - 1)
+    assert ns[4] == pytest.approx(4.8)  # 60% of the top 8
+    total = sum(ns[:4])
+    assert total == pytest.approx(((12 + 4) * 5 / 4) - 4)  # Neuberg of a constant total
+
+
+@pytest.mark.parametrize(
+    ("components", "message"),
+    [
+        (
+            ((40, 420), (50, 170)),
+            "A weighted score is two or more results whose weights add up to 100%, not 90%.",
+        ),
+        (
+            ((100, 420),),
+            "A weighted score is two or more results whose weights add up to 100%, not 100%.",
+        ),
+        (((0, 420), (100, 170)), "A weight is a percentage above 0, not 0."),
+    ],
+)
+def test_weighted_score_refusals(components, message):
+    with pytest.raises(ScoringError) as refused:
+        matchpoint_traveller([420, Weighted(components)])
+    assert str(refused.value) == message

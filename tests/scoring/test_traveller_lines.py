@@ -38,11 +38,47 @@ def test_not_played():
 
 @pytest.mark.parametrize(
     ("text", "ns", "ew"),
-    [("A+ A-", "A+", "A-"), ("a a", "A", "A"), ("A+", "A+", "A+"), ("2 9 A- A+", "A-", "A+")],
+    [
+        ("A+ A-", "A+", "A-"),
+        ("a a", "A", "A"),
+        ("A+ A+", "A+", "A+"),
+        ("2 9 A- A+", "A-", "A+"),
+        ("A+/A-", "A+", "A-"),
+        # One code alone is the usual ruling: the side named is NS, the other side the opposite.
+        ("A+", "A+", "A-"),
+        ("A-", "A-", "A+"),
+        ("A", "A", "A"),
+    ],
 )
 def test_adjusted_scores(text, ns, ew):
     line = parse_traveller_line(text)
     assert (line.ns_adjustment, line.ew_adjustment) == (ns, ew)
+    assert (line.ns_percent, line.ew_percent) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "codes", "percents"),
+    [
+        ("A60 A40", ("A+", "A-"), (60, 40)),
+        ("60% 40%", ("A+", "A-"), (60, 40)),
+        ("a60% a40%", ("A+", "A-"), (60, 40)),
+        ("A5050", ("A", "A"), (50, 50)),
+        pytest.param("A7030", ("A+", "A-"), (70, 30), id="usebio-A7030"),
+        ("A70 A", ("A+", "A"), (70, None)),
+        ("60.5% 39.5%", ("A+", "A-"), (60.5, 39.5)),
+        ("A100 A0", ("A+", "A-"), (100, 0)),
+    ],
+)
+def test_adjusted_scores_as_percents(text, codes, percents):
+    line = parse_traveller_line(text)
+    assert (line.ns_adjustment, line.ew_adjustment) == codes
+    assert (line.ns_percent, line.ew_percent) == percents
+    assert line.score_ns("None") is None
+
+
+def test_adjusted_percents_after_the_pair_numbers():
+    line = parse_traveller_line("1 8 60% 40%")
+    assert (line.ns_pair, line.ew_pair, line.ns_percent, line.ew_percent) == (1, 8, 60, 40)
 
 
 @pytest.mark.parametrize(
@@ -61,6 +97,12 @@ def test_score_from_north_souths_side(text, vulnerability, score):
     assert parse_traveller_line(text).score_ns(vulnerability) == score
 
 
+TWO_SIDES = (
+    "an adjusted score gives each side its own: A+ A-, A60 A40 or 60% 40% "
+    "(A+ alone is Ave+ to North-South, Ave- to East-West)"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -75,9 +117,12 @@ def test_score_from_north_souths_side(text, vulnerability, score):
             "4S N 10 banana",
             "'banana' is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)",
         ),
-        ("A+ B", "an adjusted score is A+, A or A-, not 'B'"),
-        ("A+ A- A", "an adjusted score is one code for each side: A+ A-"),
-        ("² 1 4S N 10", "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"),
+        ("A+ B", "an adjusted score is A+, A, A- or a percent such as A60 or 60%, not 'B'"),
+        ("A+ A- A", TWO_SIDES),
+        ("A60", TWO_SIDES),
+        ("A120 A40", "an adjusted score is 0 to 100 percent of the top, not 120%"),
+        ("² 1 4S N 10", "²: a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"),
+        ("8S N 10", "8S: level must be 1 to 7"),
     ],
 )
 def test_refusals_say_what_to_fix(text, message):
@@ -106,3 +151,48 @@ def test_split_score_must_be_possible():
 def test_note_on_a_played_line():
     line = parse_traveller_line("4S N 10 HK # claim disputed")
     assert (str(line.contract), line.lead, line.note) == ("4S", "HK", "claim disputed")
+
+
+@pytest.mark.parametrize(
+    ("text", "vulnerability", "parts"),
+    [
+        ("40% 4S N 10 + 60% 4S N 9", "None", ((40, 420), (60, -50))),
+        ("50% of 4S N 10 + 50% of +170", "None", ((50, 420), (50, 170))),
+        ("30% 4S N 10 + 30% 3NT S 9 + 40% -50", "None", ((30, 420), (30, 400), (40, -50))),
+        ("25% 4H E 10 + 75% P", "EW", ((25, -620), (75, 0))),
+    ],
+)
+def test_weighted_scores(text, vulnerability, parts):
+    line = parse_traveller_line(text)
+    assert line.weighted_scores(vulnerability) == parts
+    assert line.score_ns(vulnerability) is None
+
+
+def test_weighted_score_after_the_pair_numbers_with_a_note():
+    line = parse_traveller_line("1 8 40% 4S N 10 + 60% 4S N 9 # L12C1c")
+    assert (line.ns_pair, line.ew_pair, line.note) == (1, 8, "L12C1c")
+    assert line.weighted_scores("None") == ((40, 420), (60, -50))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "40% 4S N 10 + 50% 4S N 9",
+            "the parts of a weighted score add up to 100%, not 90%: e.g. 40% 4S N 10 + 60% 4S N 9",
+        ),
+        (
+            "4S N 10 + 4S N 9",
+            "a weighted score is e.g. 40% 4S N 10 + 60% 4S N 9: each part a percent, then a result",
+        ),
+        (
+            "40% A+ + 60% 4S N 9",
+            "each part of a weighted score is a result played or a score, not 'A+'",
+        ),
+        ("0% 4S N 10 + 100% 4S N 9", "a part of a weighted score weighs more than 0%: 0% 4S N 10"),
+    ],
+)
+def test_weighted_score_refusals(text, message):
+    with pytest.raises(ScoringError) as refused:
+        parse_traveller_line(text)
+    assert str(refused.value) == message
