@@ -52,3 +52,15 @@ def test_explain_a_neuberged_score_at_phone_width(page, live_server, make_event)
     expect(page.locator("table.history tbody tr")).to_have_count(1)
     assert page.evaluate("window.__violations") == [] and problems == []
     screenshot(page, "player-history-phone")
+
+
+def test_a_hidden_traveller_says_when_it_will_be_shown(page, live_server, make_event):
+    event = make_event(mitchell(3, 2), status="running", reveal="session", name="Secret Pairs")
+    enter(event, 1, "4S N 10", "4S N 9")
+
+    response = page.goto(f"{live_server.url}/events/{event.pk}/A/boards/1/")
+
+    assert response.status == 200
+    expect(page.locator("#withheld")).to_have_text("Board 1 is shown when the event is published.")
+    expect(page.get_by_text("+420")).to_have_count(0)
+    screenshot(page, "hidden-traveller-phone")
