@@ -266,10 +266,3 @@ def explain_cross_imps(
         side=side,
         final=value if side == "NS" else -value,
     )
-
-
-def percentage_of(points: float, top: float) -> float:
-    """A score as a percentage of the most it could have been."""
-    if not top:
-        raise ScoringError("A percentage needs a maximum above zero.")
-    return 100 * points / top
