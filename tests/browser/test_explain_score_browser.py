@@ -31,7 +31,7 @@ def test_explain_a_neuberged_score_at_phone_width(page, live_server, make_event)
     problems = watched(page)
 
     visit(page, f"{live_server.url}/events/{event.pk}/A/pairs/{pair}/", problems)
-    expect(page.locator("h1")).to_have_text(f"Scorecard: pair {pair}")
+    expect(page.locator("h1")).to_have_text(f"Scorecard of pair {pair}: Ann Archer & Bob Baker")
     page.get_by_role("link", name="Explain this score").first.click()
     page.wait_for_load_state("load")
     assert page.evaluate("window.__violations") == [] and problems == []

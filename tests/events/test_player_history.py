@@ -65,7 +65,7 @@ def test_scorecard_names_link_to_the_players_pages(client, make_event):
     event = played(make_event, 2, "Bob", status="published")
     page = client.get(reverse("scorecard", args=[event.pk, "A", 1])).content.decode()
     assert "<title>Scorecard of pair 1 · Pairs 2 · Clubscoring</title>" in page
-    assert "<h1>Scorecard: pair 1</h1>" in page
+    assert "<h1>Scorecard of pair 1: <a href=" in page
     for name in ("Ann", "Bob"):
         player = Player.objects.get(name=name)
         assert f'<a href="{reverse("player", args=["test-club", player.pk])}">{name}</a>' in page

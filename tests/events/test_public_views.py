@@ -58,7 +58,7 @@ def test_end_of_session_reveal_hides_results_until_published(client, make_event)
     assert "+420" not in withheld
     Event.objects.filter(pk=event.pk).update(status="published")
     shown = client.get(scorecard).content.decode()
-    assert "Scorecard: pair 1" in shown and "+420" in shown
+    assert "Scorecard of pair 1" in shown and "+420" in shown
 
 
 def test_running_event_ranking_polls_only_while_visible(client, make_event):
