@@ -46,6 +46,12 @@ urlpatterns = [
         public.traveller_view,
         name="traveller",
     ),
+    path(
+        "events/<int:event_id>/<section:section>/boards/<int:number>/explain/<int:pair>/",
+        public.explanation_view,
+        name="explain-score",
+    ),
+    path("clubs/<slug:slug>/players/<int:player_id>/", public.player_view, name="player"),
     # Downloads
     path(
         "events/<int:event_id>/download/<str:format_key>/",

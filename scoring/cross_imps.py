@@ -40,10 +40,18 @@ def cross_imps(
     for score in frequency:
         total = 0
         for other, times in frequency.items():
-            won = imps(score - other, table)
-            if cap is not None:
-                won = max(-cap, min(cap, won))
-            total += won * times
+            total += comparison_imps(score, other, table, cap=cap) * times
         totals[score] = total
-    divisor = {"cross": 1, "cross1": count, "cross2": count - 1}[mode]
+    divisor = cross_imp_divisor(mode, count)
     return [totals[score] / divisor for score in scores]
+
+
+def comparison_imps(score: int, other: int, table: str = "wbf", *, cap: int | None = None) -> int:
+    """One comparison of cross-IMPs: the IMPs `score` wins against `other`, capped if asked."""
+    won = imps(score - other, table)
+    return won if cap is None else max(-cap, min(cap, won))
+
+
+def cross_imp_divisor(mode: str, count: int) -> int:
+    """What a score's sum of comparisons is divided by on a board with `count` scores."""
+    return {"cross": 1, "cross1": count, "cross2": count - 1}[mode]

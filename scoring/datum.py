@@ -1,6 +1,7 @@
 """Butler: IMPs against a datum, with the variants clubs and federations use."""
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 from numbers import Real
@@ -50,6 +51,20 @@ def acbl_dropped(results: int, trim_percent: float = 5) -> int:
     return min(dropped, (results - 1) // 2)
 
 
+@dataclass(frozen=True)
+class Datum:
+    """How a board's datum was formed: the scores in order, the ones its method set aside at
+    each end, the mean of the ones it kept, and that mean rounded to the nearest 10."""
+
+    method: str
+    ordered: list[int]
+    dropped_low: list[int]
+    dropped_high: list[int]
+    kept: list[int]
+    mean: Fraction
+    datum: int
+
+
 def butler_datum(scores: Iterable[int], method: str = "drop-one", *, trim_percent=5) -> int:
     """The datum (a multiple of 10) that each NS score on a board is IMPed against.
 
@@ -59,6 +74,11 @@ def butler_datum(scores: Iterable[int], method: str = "drop-one", *, trim_percen
     nearest 10 with an exact 5 to the even ten. "mean": all scores. "median": the middle score
     (mean of the two middle ones for an even count). "mean" and "median" round like "drop-one".
     """
+    return datum_formed(scores, method, trim_percent=trim_percent).datum
+
+
+def datum_formed(scores: Iterable[int], method: str = "drop-one", *, trim_percent=5) -> Datum:
+    """The datum of butler_datum with the steps that form it (see Datum)."""
     if method not in DATUM_METHODS:
         known = ", ".join(DATUM_METHODS)
         raise ScoringError(f"Unknown datum method {method!r}; choose one of {known}.")
@@ -71,21 +91,26 @@ def butler_datum(scores: Iterable[int], method: str = "drop-one", *, trim_percen
     ordered = sorted(scores)
     count = len(ordered)
     if method == "median":
-        middle = count // 2
-        if count % 2:
-            return _nearest_ten_half_away(Fraction(ordered[middle]))
-        return _nearest_ten_half_away(Fraction(ordered[middle - 1] + ordered[middle], 2))
-    if method == "drop-one":
-        kept = ordered[1:-1] if count >= 3 else ordered
+        # The middle score, or the two middle ones for an even count.
+        dropped = (count - 1) // 2
+    elif method == "drop-one":
+        dropped = 1 if count >= 3 else 0
     elif method == "acbl":
         dropped = acbl_dropped(count, trim_percent)
-        kept = ordered[dropped : count - dropped]
     else:
-        kept = ordered
+        dropped = 0
+    kept = ordered[dropped : count - dropped]
     mean = Fraction(sum(Fraction(score) for score in kept), len(kept))
-    if method == "acbl":
-        return _nearest_ten_half_even(mean)
-    return _nearest_ten_half_away(mean)
+    rounded = _nearest_ten_half_even(mean) if method == "acbl" else _nearest_ten_half_away(mean)
+    return Datum(
+        method=method,
+        ordered=ordered,
+        dropped_low=ordered[:dropped],
+        dropped_high=ordered[count - dropped :],
+        kept=kept,
+        mean=mean,
+        datum=rounded,
+    )
 
 
 def datum_imps(

@@ -53,8 +53,25 @@ def imp_table(table: str) -> ImpTable:
 
 def imps(points_difference: int, table: str = "wbf") -> int:
     """IMPs for a difference in points, with its sign: imps(-d) == -imps(d)."""
+    won = imp_band(points_difference, table).imps
+    return won if points_difference >= 0 else -won
+
+
+@dataclass(frozen=True)
+class ImpBand:
+    """A row of an IMP table: differences from `lowest` up to `highest` (None: no limit)."""
+
+    lowest: int
+    highest: int | None
+    imps: int
+
+
+def imp_band(points_difference: int, table: str = "wbf") -> ImpBand:
+    """The row of the IMP table that a difference (of either sign) falls in."""
     bounds = imp_table(table).lower_bounds
     if isinstance(points_difference, bool) or not isinstance(points_difference, Real):
         raise ScoringError(f"A point difference must be a number, not {points_difference!r}.")
     won = bisect_right(bounds, abs(points_difference)) - 1
-    return won if points_difference >= 0 else -won
+    # Printed tables end each band 10 below the next one's start ("20-40", "50-80").
+    highest = bounds[won + 1] - 10 if won + 1 < len(bounds) else None
+    return ImpBand(bounds[won], highest, won)

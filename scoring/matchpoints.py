@@ -128,6 +128,30 @@ def adjusted_matchpoints(percent: float, expected: int, per_beat: int = 2) -> fl
     return percent * board_top(expected, per_beat) / 100
 
 
+def compared_scores(
+    entries: Sequence[int | Adjusted | Split],
+) -> tuple[list[int], list[int], list[int]]:
+    """The lines that are matchpointed against each other (real and split results, by index),
+    their NS scores, and their EW scores from EW's side (so that higher is better for EW too).
+    Artificial scores take no part in the comparison."""
+    played = []
+    ns_scores = []
+    ew_scores = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, Adjusted):
+            continue
+        if isinstance(entry, Split):
+            ns_score, ew_score = entry.ns_score, entry.ew_score
+        else:
+            ns_score = ew_score = entry
+        _check_score(ns_score)
+        _check_score(ew_score)
+        played.append(index)
+        ns_scores.append(ns_score)
+        ew_scores.append(-ew_score)
+    return played, ns_scores, ew_scores
+
+
 def matchpoint_traveller(
     entries: Sequence[int | Adjusted | Split | Weighted],
     *,
@@ -152,22 +176,7 @@ def matchpoint_traveller(
 
     if any(isinstance(entry, Weighted) for entry in entries):
         return _weighted_traveller(entries, expected, per_beat)
-    played = []  # indexes of real and split results
-    ns_scores = []
-    ew_scores = []  # from EW's side, so that higher is better for EW too
-    for index, entry in enumerate(entries):
-        if isinstance(entry, Adjusted):
-            continue
-        if isinstance(entry, Split):
-            ns_score, ew_score = entry.ns_score, entry.ew_score
-        else:
-            ns_score = ew_score = entry
-        _check_score(ns_score)
-        _check_score(ew_score)
-        played.append(index)
-        ns_scores.append(ns_score)
-        ew_scores.append(-ew_score)
-
+    played, ns_scores, ew_scores = compared_scores(entries)
     result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
     ns_mps = matchpoints(ns_scores, per_beat)
     ew_mps = matchpoints(ew_scores, per_beat)

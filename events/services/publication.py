@@ -4,7 +4,7 @@ from django.db.models import Count, Max, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Board, Event, Section
+from events.models import Board, Event, Result, Section, TableRound
 from events.services.rankings import revealed_round
 
 
@@ -55,3 +55,33 @@ def hidden_hands(event: Event, boards: QuerySet[Board] | None = None) -> set[int
         if not expected or entered < expected or (limit is not None and (last_round or 0) > limit):
             hidden.add(pk)
     return hidden
+
+
+def withheld(event: Event, board: Board, limit: int | None) -> str | None:
+    """Why some of `board`'s traveller is not shown yet, and when it will be; None when every
+    line of it is shown. `limit` is reveal_limit's answer for the board's section."""
+    if not results_visible(event):
+        return f"Board {board.number} is shown when the event is published."
+    if limit is None or not board.results.exclude(round__lte=limit).exists():
+        return None
+    last_round = TableRound.objects.filter(
+        section=board.section_id, low_board__lte=board.number, high_board__gte=board.number
+    ).aggregate(last=Max("round"))["last"]
+    if last_round is None or last_round <= limit:
+        # Lines the movement does not schedule wait for the director to publish.
+        return f"Board {board.number} is shown in full when the event is published."
+    return (
+        f"Board {board.number} is shown once every table has played it, after round {last_round}."
+    )
+
+
+def explainable_boards(event: Event, boards: list[Board], limit: int | None) -> set[int]:
+    """The boards (ids) among `boards` whose every line is shown, as withheld() says: only
+    their scores may be explained, since an explanation shows every score on the board."""
+    if not results_visible(event):
+        return set()
+    ids = {board.pk for board in boards}
+    if limit is None:
+        return ids
+    hidden = Result.objects.filter(board__in=ids).exclude(round__lte=limit)
+    return ids - set(hidden.values_list("board", flat=True))

@@ -88,3 +88,12 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
         )
         for p, place in zip(pairs, places([key(p) for p in pairs]), strict=True)
     ]
+
+
+def visible_totals(*, pair: Pair, up_to_round: int | None = None) -> Totals:
+    """The pair's total, the sum of its boards' tops and its boards, over the lines shown: all
+    of them (the stored totals), or those up to a round."""
+    if up_to_round is None:
+        return Totals(pair.score, pair.top_total, pair.boards_played)
+    lines = Result.objects.filter(board__section=pair.section_id, round__lte=up_to_round)
+    return pair_totals(lines, pair_ids={pair.pk}).get(pair.pk, Totals())

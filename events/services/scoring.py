@@ -56,7 +56,7 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     results = list(board.results.all())
     lines = [r for r in results if not r.not_played]
     if event.scoring == Event.Scoring.MATCHPOINTS:
-        expected = max(board.expected_results, len(lines))
+        expected = expected_results(board, lines)
         top = board_top(expected, event.mp_scale)
         points = [
             (
@@ -64,7 +64,7 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
                 round_matchpoints(ew, event.mp_rounding, top),
             )
             for ns, ew in matchpoint_traveller(
-                [_matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
+                [matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
             )
         ]
     else:
@@ -77,15 +77,20 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=event)
 
 
-def _matchpoint_entry(result: Result):
+def expected_results(board: Board, lines: list[Result]) -> int:
+    """The E of the board's Neuberg formula: as the movement schedules, or more if entered."""
+    return max(board.expected_results, len(lines))
+
+
+def matchpoint_entry(result: Result):
     if result.ns_adjustment:
-        return Adjusted(_percent(result, "ns"), _percent(result, "ew"))
+        return Adjusted(adjusted_side_percent(result, "ns"), adjusted_side_percent(result, "ew"))
     if result.score_ew is not None:
         return Split(result.score_ns, result.score_ew)
     return result.score_ns
 
 
-def _percent(result: Result, side: str, **rule) -> float:
+def adjusted_side_percent(result: Result, side: str, **rule) -> float:
     """A side's artificial score in percent of the top: as stored (e.g. USEBIO's A7030), else
     what its code stands for under the rule (60/50/40 by default)."""
     stored = getattr(result, f"{side}_percent")
@@ -95,9 +100,7 @@ def _percent(result: Result, side: str, **rule) -> float:
 
 def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
     """IMPs for each line: played lines against the datum or each other, adjusted ones ±3."""
-    played = [r for r in lines if not r.ns_adjustment]
-    ns_scores = [r.score_ns for r in played]
-    ew_scores = [r.score_ns if r.score_ew is None else r.score_ew for r in played]
+    played, ns_scores, ew_scores = imp_scores(lines)
     if not played:  # only adjusted lines: no datum, nothing to compare
         ns_imps = ew_imps = []
     elif event.scoring == Event.Scoring.BUTLER:
@@ -113,6 +116,15 @@ def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
         else by_line[r.pk]
         for r in lines
     ]
+
+
+def imp_scores(lines: list[Result]) -> tuple[list[Result], list[int], list[int]]:
+    """The lines IMPed against each other (adjusted ones are not), their NS scores, and the NS
+    scores their EW sides are IMPed with (a split score's second score)."""
+    played = [r for r in lines if not r.ns_adjustment]
+    ns_scores = [r.score_ns for r in played]
+    ew_scores = [r.score_ns if r.score_ew is None else r.score_ew for r in played]
+    return played, ns_scores, ew_scores
 
 
 @dataclass(frozen=True)
@@ -186,7 +198,7 @@ def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int,
             if pair_id not in pair_ids:
                 continue
             session = played.get(pair_id, Totals()).percentage
-            percent = _percent(line, side, rule="session", session_percent=session)
+            percent = adjusted_side_percent(line, side, rule="session", session_percent=session)
             points = round_matchpoints(percent * line.top / 100, event.mp_rounding, line.top)
             setattr(line, f"{side}_points", points)
             totals[pair_id] = totals.get(pair_id, Totals()) + Totals(points, line.top, 1)

@@ -48,3 +48,11 @@ def signed(value):
     if value is None:
         return ""
     return f"+{value}" if value > 0 else str(value)
+
+
+@register.filter
+def fraction(value):
+    """A mean as a person writes it: 437.5, or 1250/3 ≈ 416.67."""
+    if value.denominator in (1, 2, 4, 5, 8, 10):
+        return f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"

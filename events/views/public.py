@@ -6,15 +6,19 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS
-from events.models import Board, Club, Event, Pair, Section
+from events.models import Board, Club, Event, Pair, Player, Section
+from events.services.explanations import explain_score, played_line
+from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
     everything_visible,
+    explainable_boards,
     hidden_hands,
     public_event,
     results_visible,
     reveal_limit,
+    withheld,
 )
-from events.services.rankings import section_ranking
+from events.services.rankings import section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
 
 
@@ -66,28 +70,40 @@ def ranking_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "events/event.html#ranking", _ranking_context(event))
 
 
-def _visible_section(event_id: int, letter: str) -> tuple[Event, Section, int | None]:
-    """The event and section whose lines a player may read, and the last round they may see."""
+def _public_section(event_id: int, letter: str) -> tuple[Event, Section, int | None]:
+    """The event and section a player asks for, and the last round they may see."""
     event = public_event(event_id)
-    if not results_visible(event):
-        raise Http404("Results are shown when the director publishes them.")
     section = get_object_or_404(Section, event=event, letter=letter)
     return event, section, reveal_limit(event, section)
 
 
 @require_GET
 def scorecard_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event, section_obj, last_round = _visible_section(event_id, section)
+    event, section_obj, last_round = _public_section(event_id, section)
     pair = get_object_or_404(Pair, section=section_obj, number=number)
-    lines = scorecard(pair=pair, up_to_round=last_round)
-    return render(request, "events/scorecard.html", {"event": event, "pair": pair, "lines": lines})
+    visible = results_visible(event)
+    lines = scorecard(pair=pair, up_to_round=last_round) if visible else []
+    return render(
+        request,
+        "events/scorecard.html",
+        {
+            "event": event,
+            "pair": pair,
+            "players": pair.players.order_by("partnership__seat"),
+            "visible": visible,
+            "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
+            "lines": lines,
+            "explained": explainable_boards(event, [line.board for line in lines], last_round),
+        },
+    )
 
 
 @require_GET
 def traveller_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event, section_obj, last_round = _visible_section(event_id, section)
+    event, section_obj, last_round = _public_section(event_id, section)
     board = get_object_or_404(Board, section=section_obj, number=number)
-    results = traveller(board=board, up_to_round=last_round)
+    notice = withheld(event, board, last_round)
+    results = traveller(board=board, up_to_round=last_round) if results_visible(event) else []
     numbers = list(section_obj.boards.values_list("number", flat=True))
     index = numbers.index(number)
     return render(
@@ -97,10 +113,48 @@ def traveller_view(request: HttpRequest, event_id: int, section: str, number: in
             "event": event,
             "board": board,
             "show_hand": not hidden_hands(event, Board.objects.filter(pk=board.pk)),
+            "withheld": notice,
+            "explained": notice is None,
             "results": results,
             "frequencies": score_frequencies(results),
             "previous": numbers[index - 1] if index > 0 else None,
             "next": numbers[index + 1] if index + 1 < len(numbers) else None,
             "viewer": request.GET.get("pair"),
         },
+    )
+
+
+@require_GET
+def explanation_view(
+    request: HttpRequest, event_id: int, section: str, number: int, pair: int
+) -> HttpResponse:
+    event, section_obj, last_round = _public_section(event_id, section)
+    board = get_object_or_404(
+        Board.objects.select_related("section__event"), section=section_obj, number=number
+    )
+    pair_obj = get_object_or_404(Pair, section=section_obj, number=pair)
+    if played_line(board=board, pair=pair_obj) is None:
+        raise Http404(f"Pair {pair} has no result on board {number}.")
+    notice = withheld(event, board, last_round)
+    return render(
+        request,
+        "events/explanation.html",
+        {
+            "event": event,
+            "board": board,
+            "pair": pair_obj,
+            "withheld": notice,
+            "explanation": None if notice else explain_score(board=board, pair=pair_obj),
+        },
+    )
+
+
+@require_GET
+def player_view(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), club__slug=slug, pk=player_id)
+    rows = player_history(player=player)
+    return render(
+        request,
+        "events/player.html",
+        {"player": player, "rows": rows, "chart": percentage_chart(rows)},
     )

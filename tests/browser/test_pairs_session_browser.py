@@ -122,7 +122,7 @@ def test_club_evening_keyboard_only(page, live_server, club):
     page.goto(f"{live_server.url}/events/{event.pk}/")
     screenshot(page, "public-ranking-phone")
     page.get_by_role("link", name="Alice Archer & Brian Baker").click()
-    expect(page.locator("h1")).to_have_text("Pair 1: Alice Archer & Brian Baker")
+    expect(page.locator("h1")).to_have_text("Scorecard of pair 1: Alice Archer & Brian Baker")
     pair = Pair.objects.get(section__event=event, number=1)
     expect(page.locator("main > p").nth(1)).to_contain_text(f"{pair.percentage:.2f}%")
     expect(page.locator("table.scorecard tbody tr")).to_have_count(21)

@@ -106,6 +106,8 @@ def test_public_pages(published, event_id, section, number, format_key, viewer, 
         (reverse("ranking-fragment", args=[pk]), {}),
         (_in_section(reverse("scorecard", args=[pk, "A", number]), section), {}),
         (_in_section(reverse("traveller", args=[pk, "A", number]), section), {"pair": viewer}),
+        (_in_section(reverse("explain-score", args=[pk, "A", number, number]), section), {}),
+        (reverse("player", args=["test-club", number]), {}),
         (reverse("download", args=[pk, format_key]), {}),
         (reverse("results-json", args=[pk]), {}),
     ):

@@ -53,9 +53,12 @@ def test_end_of_session_reveal_hides_results_until_published(client, make_event)
     content = client.get(reverse("event", args=[event.pk])).content.decode()
     assert "The ranking is shown when the director publishes the results." in content
     scorecard = reverse("scorecard", args=[event.pk, "A", 1])
-    assert client.get(scorecard).status_code == 404
+    withheld = client.get(scorecard).content.decode()
+    assert "The scorecards are shown when the event is published." in withheld
+    assert "+420" not in withheld
     Event.objects.filter(pk=event.pk).update(status="published")
-    assert "Pair 1" in client.get(scorecard).content.decode()
+    shown = client.get(scorecard).content.decode()
+    assert "Scorecard of pair 1" in shown and "+420" in shown
 
 
 def test_running_event_ranking_polls_only_while_visible(client, make_event):

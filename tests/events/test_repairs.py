@@ -6,6 +6,7 @@ is 7, 2, 4, 6, 1, 3, 5 for rounds 1-7. Every board is played 6 times.
 """
 
 import datetime
+
 import pytest
 
 from events.models import Board, Change, Event, Pair, Result, TableRound

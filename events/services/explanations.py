@@ -1,0 +1,116 @@
+"""Why a line scored what it did: the board's lines as the scorer reads them, explained by the
+engine (scoring/explanations.py) on the same inputs it scored them with."""
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from events.models import Board, Event, Pair, Result
+from events.services.scoring import (
+    ADJUSTED_IMPS,
+    Totals,
+    expected_results,
+    imp_scores,
+    matchpoint_entry,
+    pair_totals,
+)
+from scoring.explanations import (
+    explain_adjusted_matchpoints,
+    explain_cross_imps,
+    explain_datum_imps,
+    explain_matchpoints,
+)
+
+
+@dataclass(frozen=True)
+class ScoreExplanation:
+    result: Result
+    side: str  # "NS" or "EW": where the pair sat
+    pair: Pair
+    opponents: Pair
+    kind: str  # "matchpoints", "adjusted", "datum", "cross", "adjusted-imps", "not-played"
+    steps: object  # the engine's steps for `kind`; the IMPs for "adjusted-imps"; None
+    points: float | None  # as stored: the number the explanation arrives at
+    top: float | None
+
+    @property
+    def final(self) -> float | None:
+        """The number the explanation arrives at."""
+        if self.kind == "not-played":
+            return None
+        if self.kind == "adjusted-imps":
+            return self.steps
+        return self.steps.final
+
+    @property
+    def percentage(self) -> float | None:
+        return 100 * self.points / self.top if self.points is not None and self.top else None
+
+
+def played_line(*, board: Board, pair: Pair) -> Result | None:
+    """The pair's line on the board, if it has one."""
+    return (
+        board.results.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+        .select_related("ns_pair", "ew_pair")
+        .first()
+    )
+
+
+def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
+    """How `pair` came to its score on `board` (it must have a line there)."""
+    event = board.section.event
+    result = played_line(board=board, pair=pair)
+    side = "NS" if result.ns_pair_id == pair.pk else "EW"
+    lines = [r for r in board.results.all() if not r.not_played]
+    kind, steps = _steps(event, board, lines, result, side)
+    return ScoreExplanation(
+        result=result,
+        side=side,
+        pair=pair,
+        opponents=result.ew_pair if side == "NS" else result.ns_pair,
+        kind=kind,
+        steps=steps,
+        points=result.ns_points if side == "NS" else result.ew_points,
+        top=result.top,
+    )
+
+
+def _steps(event: Event, board: Board, lines: list[Result], result: Result, side: str):
+    if result.not_played:
+        return "not-played", None
+    code = result.ns_adjustment if side == "NS" else result.ew_adjustment
+    if event.scoring == Event.Scoring.MATCHPOINTS:
+        expected = expected_results(board, lines)
+        scale = {"per_beat": event.mp_scale, "rounding": event.mp_rounding}
+        if code:
+            return "adjusted", explain_adjusted_matchpoints(
+                code,
+                assigned_percent=result.ns_percent if side == "NS" else result.ew_percent,
+                rule=event.adjusted_scores,
+                session_percent=(
+                    _percentage_on_played_boards(result, side)
+                    if event.adjusted_scores == "session"
+                    else None
+                ),
+                expected=expected,
+                **scale,
+            )
+        index = next(i for i, line in enumerate(lines) if line.pk == result.pk)
+        entries = [matchpoint_entry(line) for line in lines]
+        return "matchpoints", explain_matchpoints(entries, index, side, expected=expected, **scale)
+    if code:
+        return "adjusted-imps", ADJUSTED_IMPS[code]
+    played, ns_scores, ew_scores = imp_scores(lines)
+    index = next(i for i, line in enumerate(played) if line.pk == result.pk)
+    scores = ns_scores if side == "NS" else ew_scores
+    if event.scoring == Event.Scoring.BUTLER:
+        return "datum", explain_datum_imps(scores, index, side, method=event.datum_method)
+    return "cross", explain_cross_imps(scores, index, side, mode=event.cross_imp_mode)
+
+
+def _percentage_on_played_boards(result: Result, side: str) -> float | None:
+    """The pair's percentage on the boards it played (Law 12C2(c)), as update_pair_totals
+    reads it."""
+    pair_id = result.ns_pair_id if side == "NS" else result.ew_pair_id
+    played = pair_totals(Result.objects.filter(ns_adjustment=""), pair_ids={pair_id})
+    return played.get(pair_id, Totals()).percentage

@@ -1,0 +1,97 @@
+"""A player's events at the club: partner, score and place, as each event's reveal rule allows."""
+
+from dataclasses import dataclass
+from math import ceil, floor
+
+from events.models import Event, Pair, Partnership, Player
+from events.services.publication import results_visible, reveal_limit
+from events.services.rankings import section_ranking
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    event: Event
+    pair: Pair
+    partners: list[Player]
+    score: float  # matchpoints or IMPs
+    percentage: float | None  # matchpoint events only
+    place: str  # "1", "2=", with "NS"/"EW" when the event has two winners
+
+
+def player_history(*, player: Player) -> list[HistoryRow]:
+    """The events the player played that players may read (published, or running with their
+    results shown), newest first, with the place and score the event's ranking shows."""
+    seats = (
+        Partnership.objects.filter(player=player)
+        .exclude(pair__section__event__status=Event.Status.SETUP)
+        .select_related("pair__section__event")
+        .prefetch_related("pair__players")
+        .order_by("-pair__section__event__date", "-pair__section__event__pk")
+    )
+    rows = []
+    for seat in seats:
+        pair = seat.pair
+        event = pair.section.event
+        if not results_visible(event):
+            continue
+        limit = reveal_limit(event, pair.section)
+        for group in section_ranking(section=pair.section, up_to_round=limit):
+            standing = next((s for s in group.standings if s.pair.pk == pair.pk), None)
+            if standing is None:
+                continue
+            where = {"North-South": " NS", "East-West": " EW"}.get(group.title, "")
+            rows.append(
+                HistoryRow(
+                    event=event,
+                    pair=pair,
+                    partners=[p for p in pair.players.all() if p.pk != player.pk],
+                    score=standing.score,
+                    percentage=None if event.is_imps else standing.percentage,
+                    place=f"{standing.place}{where}",
+                )
+            )
+    return rows
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    row: HistoryRow
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A line of percentages over time, in the coordinates of an SVG viewBox."""
+
+    width: int
+    height: int
+    points: list[ChartPoint]
+    levels: list[tuple[float, int]]  # (y, percentage) of the horizontal guide lines
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+
+def percentage_chart(
+    rows: list[HistoryRow], *, width: int = 320, height: int = 140
+) -> Chart | None:
+    """The rows' percentages, oldest on the left, on a scale from at most 40% to at least 60%
+    in steps of 10; None without a percentage to draw."""
+    dated = [row for row in reversed(rows) if row.percentage is not None]
+    if not dated:
+        return None
+    low = min(40, floor(min(row.percentage for row in dated) / 10) * 10)
+    high = max(60, ceil(max(row.percentage for row in dated) / 10) * 10)
+    left, right, top, bottom = 34, 10, 10, 20
+
+    def y(percentage: float) -> float:
+        return top + (high - percentage) * (height - top - bottom) / (high - low)
+
+    span = width - left - right
+    step = span / (len(dated) - 1) if len(dated) > 1 else 0
+    start = left if len(dated) > 1 else left + span / 2
+    points = [ChartPoint(start + i * step, y(row.percentage), row) for i, row in enumerate(dated)]
+    levels = [(y(level), level) for level in range(low, high + 1, 10)]
+    return Chart(width, height, points, levels)

@@ -1,0 +1,268 @@
+"""How one score on a board was reached, step by step, computed by the code that scores it.
+
+Each function here takes a board's scores as the scoring functions do and returns the steps
+together with the final number; the steps call the same functions (matchpoints, neuberg,
+adjusted_matchpoints, round_matchpoints, datum_formed, imp_band, comparison_imps), so an
+explanation cannot arrive at a number other than the one the board was scored with.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring.adjusted_scores import FIXED_PERCENT, adjusted_percent
+from scoring.cross_imps import CROSS_IMP_MODES, comparison_imps, cross_imp_divisor
+from scoring.datum import Datum, datum_formed
+from scoring.errors import ScoringError
+from scoring.imps import ImpBand, imp_band, imp_table, imps
+from scoring.matchpoints import (
+    ROUNDING_RULES,
+    Adjusted,
+    Split,
+    adjusted_matchpoints,
+    board_top,
+    compared_scores,
+    matchpoints,
+    neuberg,
+    round_matchpoints,
+)
+
+SIDES = ("NS", "EW")
+
+
+def _check_side(side: str) -> None:
+    if side not in SIDES:
+        raise ScoringError(f"A side is NS or EW, not {side!r}.")
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One score on the board from the explained side, and how the explained score fared."""
+
+    score: int
+    outcome: str  # "this score", "beaten", "tied", "lost to"
+
+
+@dataclass(frozen=True)
+class MatchpointSteps:
+    ranks: list[Rank]  # best first, from the explained side
+    beaten: int
+    tied: int
+    lost_to: int
+    per_beat: int
+    within: float  # matchpoints among the results actually played
+    actual: int
+    expected: int
+    neuberged: float  # `within` factored to the expected number of results
+    top: int
+    rounding: str
+    final: float
+
+    @property
+    def neuberg_applies(self) -> bool:
+        return self.actual != self.expected
+
+    @property
+    def half(self) -> float:
+        """The h of the Neuberg formula (M + h)·E/A − h: 1 on the 2-per-beat scale, ½ on 1."""
+        return self.per_beat / 2
+
+    @property
+    def rounded(self) -> bool:
+        return self.final != self.neuberged
+
+    @property
+    def rounding_rule(self) -> str:
+        return ROUNDING_RULES[self.rounding]
+
+
+def explain_matchpoints(
+    entries: Sequence[int | Adjusted | Split],
+    index: int,
+    side: str,
+    *,
+    expected: int,
+    per_beat: int = 2,
+    rounding: str = "none",
+) -> MatchpointSteps:
+    """The matchpoints of line `index` for `side` as matchpoint_traveller and
+    round_matchpoints give them: the comparison, the Neuberg factoring, the rounding."""
+    _check_side(side)
+    played, ns_scores, ew_scores = compared_scores(entries)
+    if index not in played:
+        raise ScoringError("An artificial score is not compared with the others.")
+    scores = ns_scores if side == "NS" else ew_scores  # from the side: higher is better
+    position = played.index(index)
+    mine = scores[position]
+    others = scores[:position] + scores[position + 1 :]
+    beaten = sum(1 for score in others if score < mine)
+    tied = sum(1 for score in others if score == mine)
+    lost_to = len(others) - beaten - tied
+    ranks = [Rank(mine, "this score")] + [
+        Rank(score, "beaten" if score < mine else "tied" if score == mine else "lost to")
+        for score in others
+    ]
+    ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
+    within = matchpoints(scores, per_beat)[position]
+    neuberged = neuberg(within, len(played), expected, per_beat)
+    top = board_top(expected, per_beat)
+    return MatchpointSteps(
+        ranks=ranks,
+        beaten=beaten,
+        tied=tied,
+        lost_to=lost_to,
+        per_beat=per_beat,
+        within=within,
+        actual=len(played),
+        expected=expected,
+        neuberged=neuberged,
+        top=top,
+        rounding=rounding,
+        final=round_matchpoints(neuberged, rounding, top),
+    )
+
+
+@dataclass(frozen=True)
+class AdjustedSteps:
+    code: str  # "A+", "A", "A-"
+    fixed_percent: int  # what the code stands for under Law 12C2(a)
+    session_percent: float | None  # the pair's percentage on its other boards, under 12C2(c)
+    assigned_percent: float | None  # a percentage the director or the file gave instead
+    percent: float
+    expected: int
+    top: int
+    unrounded: float
+    rounding: str
+    final: float
+
+    @property
+    def rounded(self) -> bool:
+        return self.final != self.unrounded
+
+    @property
+    def rounding_rule(self) -> str:
+        return ROUNDING_RULES[self.rounding]
+
+
+def explain_adjusted_matchpoints(
+    code: str,
+    *,
+    assigned_percent: float | None = None,
+    rule: str = "fixed",
+    session_percent: float | None = None,
+    expected: int,
+    per_beat: int = 2,
+    rounding: str = "none",
+) -> AdjustedSteps:
+    """An artificial score's matchpoints: its percent (assigned, or what `code` stands for
+    under `rule`) of the board top, rounded."""
+    percent = (
+        adjusted_percent(code, rule=rule, session_percent=session_percent)
+        if assigned_percent is None
+        else assigned_percent
+    )
+    top = board_top(expected, per_beat)
+    unrounded = adjusted_matchpoints(percent, expected, per_beat)
+    return AdjustedSteps(
+        code=code,
+        fixed_percent=FIXED_PERCENT.get(code, 50),
+        session_percent=session_percent if rule == "session" else None,
+        assigned_percent=assigned_percent,
+        percent=percent,
+        expected=expected,
+        top=top,
+        unrounded=unrounded,
+        rounding=rounding,
+        final=round_matchpoints(unrounded, rounding, top),
+    )
+
+
+@dataclass(frozen=True)
+class DatumSteps:
+    datum: Datum
+    score: int  # the line's North-South score
+    difference: int  # score − datum
+    band: ImpBand
+    table: str  # the IMP table's name
+    side: str
+    final: int  # the side's IMPs
+
+    @property
+    def mean_is_whole(self) -> bool:
+        return self.datum.mean.denominator == 1
+
+
+def explain_datum_imps(
+    scores: Sequence[int], index: int, side: str, *, method: str, table: str = "wbf"
+) -> DatumSteps:
+    """The IMPs of score `index` (NS scores, as datum_imps takes them) against the datum,
+    for `side`: EW get the negation."""
+    _check_side(side)
+    datum = datum_formed(scores, method)
+    difference = scores[index] - datum.datum
+    ns_imps = imps(difference, table)
+    return DatumSteps(
+        datum=datum,
+        score=scores[index],
+        difference=difference,
+        band=imp_band(difference, table),
+        table=imp_table(table).label,
+        side=side,
+        final=ns_imps if side == "NS" else -ns_imps,
+    )
+
+
+@dataclass(frozen=True)
+class Comparison:
+    other: int  # the other line's North-South score
+    difference: int
+    imps: int
+
+
+@dataclass(frozen=True)
+class CrossSteps:
+    score: int
+    comparisons: list[Comparison]
+    total: int
+    divisor: int
+    mode: str  # its description
+    side: str
+    final: float  # the side's IMPs
+
+    @property
+    def ns_value(self) -> float:
+        return self.final if self.side == "NS" else -self.final
+
+
+def explain_cross_imps(
+    scores: Sequence[int],
+    index: int,
+    side: str,
+    *,
+    mode: str,
+    table: str = "wbf",
+    cap: int | None = None,
+) -> CrossSteps:
+    """Score `index` against every other NS score, as cross_imps adds and divides them."""
+    _check_side(side)
+    if mode not in CROSS_IMP_MODES:
+        known = ", ".join(CROSS_IMP_MODES)
+        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+    mine = scores[index]
+    comparisons = [
+        Comparison(other, mine - other, comparison_imps(mine, other, table, cap=cap))
+        for position, other in enumerate(scores)
+        if position != index
+    ]
+    comparisons.sort(key=lambda c: -c.other)
+    total = sum(c.imps for c in comparisons)
+    divisor = cross_imp_divisor(mode, len(scores)) if comparisons else 1
+    value = total / divisor if comparisons else 0.0
+    return CrossSteps(
+        score=mine,
+        comparisons=comparisons,
+        total=total,
+        divisor=divisor,
+        mode=CROSS_IMP_MODES[mode],
+        side=side,
+        final=value if side == "NS" else -value,
+    )

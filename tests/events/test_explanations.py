@@ -1,0 +1,164 @@
+""" "Explain this score": every explanation arrives at the stored score, never for a hidden
+board; a hidden traveller says when it will be shown."""
+
+import pytest
+from django.urls import reverse
+
+from events.models import Board, Event, Result
+from events.services.explanations import explain_score
+from events.services.scoring import rescore_board
+from scoring import mitchell
+from tests.events.test_public_views import enter
+
+pytestmark = pytest.mark.django_db
+
+
+def explain_url(event, board, pair):
+    return reverse("explain-score", args=[event.pk, "A", board, pair])
+
+
+def played_event(make_event, **settings):
+    """A 3-table Mitchell (each board played 3 times): a split score, artificial scores, an
+    assigned 70/30, and boards with a result missing (Neuberg)."""
+    event = make_event(mitchell(3, 2), **settings)
+    enter(event, 1, "4S N 10", "4S N 9", "+420 / +170")
+    enter(event, 2, "A+ A-", "3NT S 9", "3NT S 8")
+    enter(event, 3, "4H E 10", "2S N 8")  # the third table's line is missing
+    enter(event, 4, "A", "1NT N 7", "NP")
+    enter(event, 5, "6NT S 12", "6NT S 12", "6NT S 11")
+    assigned = Result.objects.get(board__section__event=event, board__number=4, ns_adjustment="A")
+    Result.objects.filter(pk=assigned.pk).update(ns_percent=70, ew_percent=30)
+    rescore_board(board=assigned.board)
+    return event
+
+
+SETTINGS = {
+    "EBU rounding, Law 12C2(c) averages": {"mp_rounding": "ebu", "adjusted_scores": "session"},
+    "ACBL 1 per beat, fixed averages": {
+        "mp_scale": 1,
+        "mp_rounding": "acbl",
+        "adjusted_scores": "fixed",
+    },
+    "unrounded": {"mp_rounding": "none"},
+    "Butler, drop one": {"scoring": "butler", "datum_method": "drop-one"},
+    "Butler, ACBL datum": {"scoring": "butler", "datum_method": "acbl"},
+    "cross-IMPs averaged": {"scoring": "cross-imps", "cross_imp_mode": "cross2"},
+    "cross-IMPs summed": {"scoring": "cross-imps", "cross_imp_mode": "cross"},
+}
+
+
+@pytest.mark.parametrize("settings", SETTINGS.values(), ids=SETTINGS.keys())
+def test_every_explanation_arrives_at_the_stored_score(make_event, settings):
+    event = played_event(make_event, status="published", **settings)
+    explained = 0
+    for result in Result.objects.filter(board__section__event=event).select_related(
+        "board__section__event", "ns_pair", "ew_pair"
+    ):
+        for pair, stored in (
+            (result.ns_pair, result.ns_points),
+            (result.ew_pair, result.ew_points),
+        ):
+            explanation = explain_score(board=result.board, pair=pair)
+            assert explanation.final == stored, (result, pair)
+            explained += stored is not None
+    assert explained == 2 * 13  # 14 lines, one not played
+
+
+def test_a_matchpoint_explanation_shows_who_beat_whom(client, make_event):
+    event = played_event(make_event, status="published")
+    ns = Result.objects.get(board__section__event=event, board__number=1, tricks=9).ns_pair
+    page = client.get(explain_url(event, 1, ns.number)).content.decode()
+    assert "This score beat 0, tied with 0 and lost to 2." in page
+    assert '<p class="sum">0 × 2 + 0 × 1 = 0 matchpoints</p>' in page
+    assert "0 / 4 = 0.00%" in page
+
+
+def test_a_neuberged_score_shows_the_formula_with_its_numbers(client, make_event):
+    event = played_event(make_event, status="published")
+    line = Result.objects.get(board__section__event=event, board__number=3, contract="2S")
+    page = client.get(explain_url(event, 3, line.ns_pair.number)).content.decode()
+    assert "The movement expects 3 results on this board and 2 were compared" in page
+    assert "(2 + 1) × 3 / 2 − 1 = 3.5000" in page  # +110 beat -420: 2 of a top of 2
+
+
+def test_an_artificial_score_shows_its_percentage_of_the_top(client, make_event):
+    event = played_event(make_event, status="published", adjusted_scores="fixed")
+    line = Result.objects.get(board__section__event=event, board__number=2, ns_adjustment="A+")
+    page = client.get(explain_url(event, 2, line.ew_pair.number)).content.decode()
+    assert "A- (average minus) is 40% of the top (Law 12C2): 40.00%" in page
+    assert "40.00% × 4 (the top: 2 × (3 − 1)) = 1.6000" in page
+
+
+def test_a_butler_explanation_shows_the_datum_and_the_imp_row(client, make_event):
+    event = played_event(make_event, status="published", scoring="butler")
+    line = Result.objects.get(board__section__event=event, board__number=5, tricks=11)
+    page = client.get(explain_url(event, 5, line.ew_pair.number)).content.decode()
+    # +1440 +1440 -100: one dropped at each end leaves +1440; -1540 is 17 IMPs to East-West.
+    assert "<del>-100</del> +1440 <del>+1440</del>" in page
+    assert "mean of 1 score = 1440 → datum +1440" in page
+    assert "-100 − +1440 = -1540" in page
+    assert "a difference of 1500–1740 is worth 17 IMPs to East-West." in page
+    assert "sitting East-West, scores <strong>+17</strong>" in page
+
+
+def test_a_cross_imp_explanation_lists_each_comparison(client, make_event):
+    event = played_event(make_event, status="published", scoring="cross-imps")
+    line = Result.objects.get(board__section__event=event, board__number=5, tricks=11)
+    page = client.get(explain_url(event, 5, line.ns_pair.number)).content.decode()
+    assert (
+        page.count('<td class="num">+1440</td><td class="num">-1540</td><td class="num">-17</td>')
+        == 2
+    )
+    assert '<p class="sum">-34 / 2 = -17 to North-South</p>' in page
+    assert "sitting North-South: <strong>-17</strong>" in page
+
+
+def test_scores_link_to_their_explanation_from_scorecard_and_traveller(client, make_event):
+    event = played_event(make_event, status="published")
+    line = Result.objects.get(board__section__event=event, board__number=1, tricks=9)
+    card = client.get(reverse("scorecard", args=[event.pk, "A", line.ns_pair.number]))
+    assert explain_url(event, 1, line.ns_pair.number) in card.content.decode()
+    assert 'id="explain-percentage"' in card.content.decode()
+    traveller = client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+    assert explain_url(event, 1, line.ew_pair.number) in traveller
+
+
+def test_a_pair_without_a_line_on_the_board_or_no_board_is_not_found(client, make_event):
+    event = played_event(make_event, status="published")
+    lines = Result.objects.filter(board__section__event=event, board__number=3)
+    on_board = {n for line in lines for n in (line.ns_pair.number, line.ew_pair.number)}
+    absent = min(set(range(1, 7)) - on_board)  # board 3's third table has no line
+    assert client.get(explain_url(event, 3, absent)).status_code == 404
+    assert client.get(explain_url(event, 99, 1)).status_code == 404
+    assert client.get(reverse("traveller", args=[event.pk, "A", 99])).status_code == 404
+
+
+def test_a_traveller_hidden_until_publication_says_so(client, make_event):
+    event = played_event(make_event, status="running", reveal="session")
+    line = Result.objects.get(board__section__event=event, board__number=1, tricks=9)
+    response = client.get(reverse("traveller", args=[event.pk, "A", 1]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Board 1 is shown when the event is published." in page
+    assert "+420" not in page and "+170" not in page
+    explanation = client.get(explain_url(event, 1, line.ns_pair.number)).content.decode()
+    assert "Board 1 is shown when the event is published. Its scores are explained then." in (
+        explanation
+    )
+    assert "matchpoints" not in explanation
+    Event.objects.filter(pk=event.pk).update(status="published")
+    assert "+420" in client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+
+
+def test_a_traveller_shown_round_by_round_says_after_which_round(client, make_event):
+    event = make_event(mitchell(3, 2), status="running", reveal="round")
+    section = event.sections.get()
+    board = Board.objects.get(section=section, number=1)
+    last = max(tr.round for tr in section.table_rounds.all() if tr.low_board <= 1 <= tr.high_board)
+    enter(event, 1, "4S N 10", "4S N 9")  # two of the board's three rounds
+    page = client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+    assert f"Board 1 is shown once every table has played it, after round {last}." in page
+    assert reverse("explain-score", args=[event.pk, "A", 1, 1]) not in page
+    ns = board.results.order_by("round").last().ns_pair.number
+    explanation = client.get(explain_url(event, 1, ns)).content.decode()
+    assert "after round" in explanation and "This score beat" not in explanation

@@ -1,0 +1,89 @@
+"""A player's page: their events at the club, partner, score and place, and a chart of their
+percentages; only what each event's reveal rule lets players read."""
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+
+from events.models import Player
+from events.services.player_history import percentage_chart, player_history
+from events.services.setup import name_pair
+from scoring import mitchell
+from tests.events.test_public_views import enter
+
+pytestmark = pytest.mark.django_db
+
+
+def played(make_event, day, partner, **settings):
+    """An event on 2026-11-`day` where Ann and `partner` sit as pair 1, who score +420 on
+    board 1 against two +450s (a bottom) or, on board 2, a top."""
+    event = make_event(
+        mitchell(3, 2), name=f"Pairs {day}", date=datetime.date(2026, 11, day), **settings
+    )
+    pair = event.sections.get().pairs.get(number=1)
+    name_pair(pair=pair, names=["Ann", partner])
+    enter(event, 1, "4S N 10", "4S N 11", "4S N 11")
+    return event
+
+
+def test_the_history_lists_the_events_players_may_read_newest_first(client, make_event):
+    first = played(make_event, 2, "Bob", status="published")
+    live = played(make_event, 9, "Cy", status="running")
+    played(make_event, 16, "Di", status="running", reveal="session")  # hidden until published
+    played(make_event, 23, "Ed", status="setup")
+    imps = played(make_event, 24, "Bob", status="published", scoring="butler")
+    ann = Player.objects.get(name="Ann")
+
+    rows = player_history(player=ann)
+
+    assert [row.event for row in rows] == [imps, live, first]
+    assert [[p.name for p in row.partners] for row in rows] == [["Bob"], ["Cy"], ["Bob"]]
+    assert [row.percentage for row in rows] == [None, 0.0, 0.0]
+    page = client.get(reverse("player", args=["test-club", ann.pk])).content.decode()
+    assert "Pairs 16" not in page and "Pairs 23" not in page
+    assert page.count('<circle class="chart-point"') == 2  # the two matchpoint events
+    assert 'class="chart-line" points="' in page
+    assert " style=" not in page and "<script>" not in page
+    assert "0.00%" in page and "IMPs" in page
+    assert reverse("scorecard", args=[first.pk, "A", 1]) in page
+    bob = Player.objects.get(name="Bob")
+    assert reverse("player", args=["test-club", bob.pk]) in page
+
+
+def test_the_chart_draws_each_percentage_on_its_scale(make_event):
+    played(make_event, 2, "Bob", status="published")
+    rows = player_history(player=Player.objects.get(name="Ann"))
+    chart = percentage_chart(rows)
+    assert [level for _, level in chart.levels] == [0, 10, 20, 30, 40, 50, 60]
+    assert chart.points[0].y == chart.levels[0][0]  # 0% sits on the 0% line
+    assert percentage_chart([]) is None
+
+
+def test_scorecard_names_link_to_the_players_pages(client, make_event):
+    event = played(make_event, 2, "Bob", status="published")
+    page = client.get(reverse("scorecard", args=[event.pk, "A", 1])).content.decode()
+    assert "<title>Scorecard of pair 1 · Pairs 2 · Clubscoring</title>" in page
+    assert "<h1>Scorecard of pair 1: <a href=" in page
+    for name in ("Ann", "Bob"):
+        player = Player.objects.get(name=name)
+        assert f'<a href="{reverse("player", args=["test-club", player.pk])}">{name}</a>' in page
+
+
+def test_a_player_of_another_club_or_none_is_not_found(client, make_event):
+    played(make_event, 2, "Bob", status="published")
+    ann = Player.objects.get(name="Ann")
+    assert client.get(reverse("player", args=["other-club", ann.pk])).status_code == 404
+    assert client.get(reverse("player", args=["test-club", ann.pk + 100])).status_code == 404
+
+
+def test_the_player_page_reads_a_few_queries_an_event(
+    client, make_event, django_assert_max_num_queries
+):
+    for day in range(1, 6):
+        played(make_event, day, f"Partner {day}", status="published")
+    ann = Player.objects.get(name="Ann")
+    with django_assert_max_num_queries(3 + 2 * 5):
+        page = client.get(reverse("player", args=["test-club", ann.pk])).content.decode()
+    assert len(re.findall(r"Partner \d", page)) >= 5
