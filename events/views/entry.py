@@ -51,6 +51,7 @@ class Row:
     saved_text: str = ""  # what Escape goes back to
     error: str = ""
     focus: bool = False
+    picked: bool = False  # the row a problem's "Open the line" named
 
     @property
     def adjusted(self) -> str:
@@ -108,8 +109,10 @@ def _slip_rows(table_round: TableRound) -> list[Row]:
     return rows
 
 
-def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
-    """The grid's context: each row's text, the refused row's message, where the focus goes."""
+def _grid(event, mode, *, saved_key=None, refused=None, status_text="", picked=None):
+    """The grid's context: each row's text, the refused row's message, where the focus goes:
+    the refused row, else the row `picked` by key (a problem's "Open the line"), else the next
+    empty one."""
     context = _mode_context(event, mode)
     rows = context["rows"]
     for row in rows:
@@ -123,6 +126,8 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
             row.text, row.error, row.focus = text, error, True
         if not matched:
             status_text = f"Not saved: {text}: {error}"
+    elif picked_rows := [row for row in rows if picked and row.key == picked]:
+        picked_rows[0].focus = picked_rows[0].picked = True
     else:
         keys = [row.key for row in scheduled]
         start = keys.index(saved_key) + 1 if saved_key in keys else 0
@@ -184,7 +189,7 @@ def _slips(section_id: int):
 @login_required
 def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    context = _grid(event, f"board:{number}")
+    context = _grid(event, f"board:{number}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
 
@@ -201,7 +206,7 @@ def _table_round(event: Event, round_number: int, table: int) -> TableRound:
 @login_required
 def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    context = _grid(event, f"slip:{round_number}:{table}")
+    context = _grid(event, f"slip:{round_number}:{table}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
 

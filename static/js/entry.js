@@ -16,7 +16,7 @@
 
   function focusAndSelect(el) {
     el.focus();
-    if (el.matches("input.entry") && el.closest("tr.refused")) { el.select(); }
+    if (el.matches("input.entry") && el.closest("tr.refused, tr.picked")) { el.select(); }
   }
 
   function focusMarked(root) {

@@ -187,16 +187,4 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-shortcut-help]")) { toggleHelp(); }
   });
-
-  // A problem's "Open the line" link names its row (?row=board-ns-ew): put the cursor in that
-  // row's field, whole line selected, so that typing replaces it. Not a #fragment: Chromium
-  // takes the focus off a field when it scrolls to a fragment that is not itself focusable.
-  var wanted = new URLSearchParams(window.location.search).get("row");
-  var row = wanted && document.getElementById("row-" + wanted);
-  var field = row && row.querySelector("input.entry");
-  if (field) {
-    row.classList.add("picked");
-    field.focus();
-    field.select();
-  }
 })();
