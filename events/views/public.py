@@ -18,7 +18,7 @@ from events.services.publication import (
     reveal_limit,
     withheld,
 )
-from events.services.rankings import section_ranking, visible_totals
+from events.services.rankings import pair_standing, section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
 
 
@@ -92,6 +92,7 @@ def scorecard_view(request: HttpRequest, event_id: int, section: str, number: in
             "players": pair.players.order_by("partnership__seat"),
             "visible": visible,
             "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
+            "standing": pair_standing(pair=pair, up_to_round=last_round) if visible else None,
             "lines": lines,
             "explained": explainable_boards(event, [line.board for line in lines], last_round),
         },
