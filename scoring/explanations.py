@@ -40,6 +40,7 @@ class Rank:
 
     score: int
     outcome: str  # "this score", "beaten", "tied", "lost to"
+    line: int  # the index of its line among the entries explained
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ class MatchpointSteps:
         return ROUNDING_RULES[self.rounding]
 
 
+def _outcome(score: int, mine: int) -> str:
+    """How the explained score `mine` fared against another score."""
+    return "beaten" if score < mine else "tied" if score == mine else "lost to"
+
+
 def explain_matchpoints(
     entries: Sequence[int | Adjusted | Split],
     index: int,
@@ -97,9 +103,9 @@ def explain_matchpoints(
     beaten = sum(1 for score in others if score < mine)
     tied = sum(1 for score in others if score == mine)
     lost_to = len(others) - beaten - tied
-    ranks = [Rank(mine, "this score")] + [
-        Rank(score, "beaten" if score < mine else "tied" if score == mine else "lost to")
-        for score in others
+    ranks = [
+        Rank(score, "this score" if at == position else _outcome(score, mine), played[at])
+        for at, score in enumerate(scores)
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
     within = matchpoints(scores, per_beat)[position]

@@ -32,6 +32,12 @@ class ScoreExplanation:
     steps: object  # the engine's steps for `kind`; the IMPs for "adjusted-imps"; None
     points: float | None  # as stored: the number the explanation arrives at
     top: float | None
+    lines: list[Result]  # the board's played lines, in the order the steps index them
+
+    @property
+    def ranked_lines(self) -> list[tuple]:
+        """The matchpoint steps' ranks, best first, each with the line it comes from."""
+        return [(rank, self.lines[rank.line]) for rank in self.steps.ranks]
 
     @property
     def final(self) -> float | None:
@@ -61,7 +67,7 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
     event = board.section.event
     result = played_line(board=board, pair=pair)
     side = "NS" if result.ns_pair_id == pair.pk else "EW"
-    lines = [r for r in board.results.all() if not r.not_played]
+    lines = [r for r in board.results.select_related("ns_pair", "ew_pair") if not r.not_played]
     kind, steps = _steps(event, board, lines, result, side)
     return ScoreExplanation(
         result=result,
@@ -72,6 +78,7 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
         steps=steps,
         points=result.ns_points if side == "NS" else result.ew_points,
         top=result.top,
+        lines=lines,
     )
 
 
