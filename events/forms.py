@@ -73,6 +73,8 @@ class EventSettingsForm(forms.ModelForm):
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            # Choices too long for a phone's select box: radio buttons whose labels wrap.
+            "adjusted_scores": forms.RadioSelect,
         }
 
     def __init__(self, *args, **kwargs):
