@@ -202,8 +202,11 @@ def test_wrong_boards_move_a_play_from_one_set_to_another(event):
     assert [plays[n] for n in (4, 13, 1)] == [7, 5, 6]
     # Pairs 4 and 10 still meet boards 4-6 in a later round: left for the director to settle.
     assert repaired.twice == [
-        "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4",
-        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6",
+        "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4; no set of "
+        "boards is left that neither pair at table 4 meets in another round: that table can "
+        "play no board in round 6",
+        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6; settle it "
+        'with the repair "A table played the wrong boards": round 4, table 6, boards 13-15',
     ]
 
 
@@ -283,15 +286,36 @@ def test_directions_swapped_at_a_sit_out_is_refused(event):
 
 
 def test_two_pairs_swap_places_for_the_rest_of_the_session(event):
-    repaired = pairs_swapped(section=section(event), first=1, second=2, from_round=3)
+    repaired = pairs_swapped(section=section(event), first=1, second=2, from_round=7)
 
-    assert repaired.summary == "Pairs 1 and 2 swap places from round 3"
-    assert seat(event, 2, 1)[0] == 1
-    assert seat(event, 3, 1)[0] == 2
-    assert seat(event, 3, 2) == (1, None, None, None)  # pair 2's sit-out is pair 1's now
+    assert repaired.summary == "Pairs 1 and 2 swap places from round 7"
+    assert seat(event, 6, 1)[0] == 1
+    assert seat(event, 7, 1)[0] == 2
+    assert seat(event, 7, 2) == (1, 10, 1, 3)
+    # They sit there already: the round to settle is listed, with why no other boards fit.
+    assert repaired.twice == [
+        "Pair 1 meets boards 1-3 twice: round 1 at table 1 and round 7 at table 2; no set of "
+        "boards is left that neither pair at table 2 meets in another round: that table can "
+        "play no board in round 7",
+        "Pair 2 meets boards 19-21 twice: round 6 at table 2 and round 7 at table 1; no set of "
+        "boards is left that neither pair at table 1 meets in another round: that table can "
+        "play no board in round 7",
+    ]
     assert set(expected(event).values()) == {6}
     undo_last(event)
+    assert seat(event, 7, 1)[0] == 1
+
+
+def test_pairs_swapped_that_would_meet_boards_again_later_are_refused(event):
+    with pytest.raises(
+        RepairRefused,
+        match=r"^pair 1 would meet boards 1-3 again in round 7 at table 2 \(it plays them in "
+        r"round 1 at table 1\): a pair plays a board once, so they cannot keep each other's "
+        "places for the rest of the session: seat them back in their own places before then$",
+    ):
+        pairs_swapped(section=section(event), first=1, second=2, from_round=3)
     assert seat(event, 3, 1)[0] == 1
+    assert not Change.objects.filter(kind="repair").exists()
 
 
 @pytest.mark.parametrize(
