@@ -10,7 +10,7 @@ import datetime
 import pytest
 
 from events.models import Board, Change, Event, Pair, Result, TableRound
-from events.services.entry import save_line
+from events.services.entry import LineRefused, save_line
 from events.services.history import UndoRefused, undo_change
 from events.services.history_text import event_history
 from events.services.problems import section_problems
@@ -360,3 +360,20 @@ def test_a_repair_is_described_in_the_history(event):
     )
     assert entry.lines == ["1 pairs added", "5 table-rounds removed", "5 table-rounds added"]
     assert entry.undoable
+
+
+@pytest.mark.parametrize("text", ["A A", "NP", "4S N 10"])
+def test_a_round_left_to_settle_is_refused_by_the_grid_naming_the_repair(event, text):
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+    enter(event, 4, 4, 10)  # round 2, table 4: pair 10 plays board 4 here
+    ns, ew, low, _ = seat(event, 4, 6)
+    assert (ew, low) == (10, 4)  # ... and the movement brings it back in round 4
+
+    with pytest.raises(LineRefused) as refused:
+        enter(event, 4, ns, ew, text)
+
+    assert str(refused.value) == (
+        "board 4 is already entered for 4 v 10 in round 2, and the repaired movement brings "
+        "pair 10 back to it in round 4 at table 6: a pair plays a board once, so settle it with "
+        'the repair "A table played the wrong boards": round 4, table 6, boards 13-15'
+    )
