@@ -77,6 +77,11 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
         ).order_by("round")
         if played.exists():
             last = played.last().round
+            if last >= section.rounds:
+                raise RepairRefused(
+                    f"pair {pair} has results in round {last}, the last round: no round is "
+                    "left for it to leave from (delete those lines first if they are wrong)"
+                )
             raise RepairRefused(
                 f"pair {pair} has results in round {played.first().round}: it played that "
                 f"round, so it leaves from round {last + 1} at the earliest (or delete those "

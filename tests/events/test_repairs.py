@@ -186,6 +186,20 @@ def test_a_pair_leaving_in_a_round_it_played_is_refused(event):
     assert seat(event, 3, 1)[0] == 1
 
 
+def test_a_pair_that_played_the_last_round_cannot_leave(event):
+    ns, ew, low, _ = seat(event, 7, 1)
+    enter(event, low, ns, ew)
+
+    with pytest.raises(RepairRefused) as refused:
+        pair_leaves(section=section(event), pair=ns, from_round=5)
+
+    assert str(refused.value) == (
+        f"pair {ns} has results in round 7, the last round: no round is left for it to leave "
+        "from (delete those lines first if they are wrong)"
+    )
+    assert seat(event, 5, 1)[0] == ns
+
+
 def test_a_pair_that_does_not_exist_cannot_leave(event):
     with pytest.raises(RepairRefused, match="there is no pair 30 in this event"):
         pair_leaves(section=section(event), pair=30, from_round=4)
@@ -358,7 +372,7 @@ def test_a_repair_is_described_in_the_history(event):
         "Movement repair",
         "Late pair 14 joins from round 3",
     )
-    assert entry.lines == ["1 pairs added", "5 table-rounds removed", "5 table-rounds added"]
+    assert entry.lines == ["1 pair added", "5 table-rounds removed", "5 table-rounds added"]
     assert entry.undoable
 
 
