@@ -16,9 +16,11 @@ from django.db.models import Q
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
+from events.services.line_text import result_text
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
+from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
 
 
@@ -33,6 +35,8 @@ class Repaired:
 
     summary: str = ""
     twice: list[str] = field(default_factory=list)
+    # Boards whose lines changed: scored again whatever their count of results.
+    lines_changed: dict[int, set[int]] = field(default_factory=dict, repr=False)
 
 
 def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -> Repaired:
@@ -102,9 +106,18 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
 
 
 def wrong_boards(
-    *, section: Section, round: int, table: int, low: int, high: int, user=None
+    *,
+    section: Section,
+    round: int,
+    table: int,
+    low: int,
+    high: int,
+    move_lines: bool = False,
+    user=None,
 ) -> Repaired:
-    """Table `table` played boards `low`-`high` in round `round`, not the scheduled ones."""
+    """Table `table` played boards `low`-`high` in round `round`, not the scheduled ones. With
+    `move_lines`, the lines already entered for that table and round move with it, board by
+    board in order, scored on their new boards."""
     with _repair(section, user) as repair:
         tr = _table_round(section, round, table)
         count = section.boards.count()
@@ -126,9 +139,48 @@ def wrong_boards(
             f"Round {round}, table {table} played boards {low}-{high}, "
             f"not {tr.low_board}-{tr.high_board}"
         )
+        if move_lines:
+            moved = _move_lines(section, tr, low, repair)
+            if moved:
+                repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
         tr.low_board, tr.high_board = low, high
         tr.save()
     return repair
+
+
+def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) -> int:
+    """Move the lines of `tr`'s pairs on its scheduled boards to the same place in the set
+    starting at `low`, each scored on its new board's vulnerability; how many moved."""
+    pairs = {tr.ns_pair_id, tr.ew_pair_id}
+    lines = (
+        Result.objects.filter(
+            board__section=section,
+            board__number__range=(tr.low_board, tr.high_board),
+            ns_pair_id__in=pairs,
+            ew_pair_id__in=pairs,
+        )
+        .select_related("board")
+        .order_by("board__number")
+    )
+    boards = {b.number: b for b in section.boards.all()}
+    count = 0
+    for result in lines:
+        board = boards[result.board.number - tr.low_board + low]
+        try:
+            line = parse_traveller_line(result_text(result))
+            scores = line.score_ns(board.vulnerability), line.score_ew(board.vulnerability)
+        except ScoringError as refused:
+            raise RepairRefused(
+                f"the line on board {result.board.number} cannot move to board {board.number} "
+                f"({refused}): edit it there by hand instead"
+            ) from None
+        repair.lines_changed.setdefault(result.board.number, set()).update(pairs)
+        repair.lines_changed.setdefault(board.number, set())
+        result.board = board
+        result.score_ns, result.score_ew = scores
+        result.save()
+        count += 1
+    return count
 
 
 def directions_swapped(*, section: Section, round: int, table: int, user=None) -> Repaired:
@@ -221,7 +273,7 @@ def _repair(section: Section, user):
             yield repair
             change.note = repair.summary[:200]
             change.save(update_fields=["note"])
-            _rescore_changed_boards(section, boards)
+            _rescore_changed_boards(section, boards, repair.lines_changed)
             repair.twice = twice_played(section=section)
 
 
@@ -291,7 +343,9 @@ def _meetings_twice(section: Section) -> list[tuple[int, tuple[int, ...], list[t
     ]
 
 
-def _rescore_changed_boards(section: Section, boards: list[Board]) -> None:
+def _rescore_changed_boards(
+    section: Section, boards: list[Board], lines_changed: dict[int, set[int]]
+) -> None:
     plays: Counter = Counter()
     scheduled = (
         TableRound.objects.filter(section=section, low_board__isnull=False)
@@ -305,8 +359,10 @@ def _rescore_changed_boards(section: Section, boards: list[Board]) -> None:
         if board.expected_results != plays[board.number]:
             board.expected_results = plays[board.number]
             board.save(update_fields=["expected_results"])
-            board.section = section
-            rescore_board(board=board)
+        elif board.number not in lines_changed:
+            continue
+        board.section = section
+        rescore_board(board=board, former_pair_ids=lines_changed.get(board.number, set()))
 
 
 def _check_round(section: Section, round_number: int) -> None:

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from events.models import Change, Event, Pair, TableRound
-from scoring import mitchell
+from events.models import Board, Change, Event, Pair, Result, TableRound
+from events.services.entry import save_line
+from scoring import mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +58,22 @@ def test_wrong_boards_show_what_is_left_to_settle(director_client, event):
     page = html.unescape(director_client.get(response.url).content.decode())
     assert "Round 2, table 4 played boards 4-6, not 13-15." in page
     assert "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4" in page
+
+
+@pytest.mark.parametrize(("ticked", "boards"), [({"move_lines": "on"}, [16]), ({}, [13])])
+def test_wrong_boards_move_the_lines_entered_when_ticked(director_client, event, ticked, boards):
+    page = director_client.get(reverse("director-repair", args=[event.pk])).content.decode()
+    assert re.search(r'<input type="checkbox" name="boards-move_lines"[^>]* checked', page)
+    save_line(
+        board=Board.objects.get(number=13),
+        line=parse_traveller_line("4S N 10"),
+        ns_pair=4,
+        ew_pair=10,
+    )
+
+    post(director_client, event, "boards", round=2, table=4, boards="16-18", **ticked)
+
+    assert [r.board.number for r in Result.objects.all()] == boards
 
 
 @pytest.mark.parametrize(

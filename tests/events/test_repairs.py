@@ -391,3 +391,37 @@ def test_a_round_left_to_settle_is_refused_by_the_grid_naming_the_repair(event, 
         "pair 10 back to it in round 4 at table 6: a pair plays a board once, so settle it with "
         'the repair "A table played the wrong boards": round 4, table 6, boards 13-15'
     )
+
+
+def test_wrong_boards_move_the_lines_already_entered_with_them(event):
+    for number in (13, 14, 15):
+        enter(event, number, 4, 10, "4S N 10")
+    assert [r.score_ns for r in Result.objects.order_by("board__number")] == [620, 420, 620]
+
+    repaired = wrong_boards(
+        section=section(event), round=2, table=4, low=16, high=18, move_lines=True
+    )
+
+    assert repaired.summary == (
+        "Round 2, table 4 played boards 16-18, not 13-15; 3 lines moved with it"
+    )
+    moved = Result.objects.order_by("board__number")
+    # Board by board in order, scored on the new boards' vulnerability (16 is EW vulnerable).
+    assert [(r.board.number, r.score_ns) for r in moved] == [(16, 420), (17, 420), (18, 620)]
+    assert [p for p in section_problems(section=section(event)) if p.result_id] == []
+    # Scored among the 7 plays boards 16-18 now have (a top of 12), not the 5 left on 13-15.
+    assert [(r.ns_points, r.top) for r in moved] == [(6.0, 12.0)] * 3
+    undo_last(event)
+    restored = Result.objects.order_by("board__number")
+    assert [(r.board.number, r.score_ns) for r in restored] == [(13, 620), (14, 420), (15, 620)]
+    assert seat(event, 2, 4) == (4, 10, 13, 15)
+
+
+def test_wrong_boards_do_not_move_lines_onto_a_board_the_pair_has_a_line_on(event):
+    enter(event, 13, 4, 10)
+    later = TableRound.objects.get(section__event=event, ns_pair__number=4, low_board=16)
+    enter(event, 16, 4, later.ew_pair.number)  # pair 4 meets boards 16-18 in a later round
+
+    with pytest.raises(RepairRefused, match=r"^pair 4 already has a line on board 16: a pair"):
+        wrong_boards(section=section(event), round=2, table=4, low=16, high=18, move_lines=True)
+    assert Result.objects.get(ns_pair__number=4, ew_pair__number=10).board.number == 13
