@@ -425,3 +425,18 @@ def test_wrong_boards_do_not_move_lines_onto_a_board_the_pair_has_a_line_on(even
     with pytest.raises(RepairRefused, match=r"^pair 4 already has a line on board 16: a pair"):
         wrong_boards(section=section(event), round=2, table=4, low=16, high=18, move_lines=True)
     assert Result.objects.get(ns_pair__number=4, ew_pair__number=10).board.number == 13
+
+
+def test_the_problems_panel_says_a_round_left_to_settle_takes_no_line(event):
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+    ns, ew, low, _ = seat(event, 5, 1)
+    enter(event, low, ns, ew)  # round 5 has begun: round 4 is due
+
+    problems = section_problems(section=section(event))
+
+    [table_6] = [p for p in problems if p.kind == "missing" and (p.round, p.table) == (4, 6)]
+    assert table_6.message.endswith(
+        "boards 4, 5, 6 missing. Pair 10 plays these boards in round 2 too: no line can be "
+        'entered here until the table is given other boards with the repair "A table played the '
+        'wrong boards".'
+    )
