@@ -2,9 +2,10 @@
 leaves, a table played the wrong boards, or pairs sat in each other's seats.
 
 Each repair is one director's change in the audit trail, undone like any other. Saved lines
-stay as they are: the entry grid and the problems panel check them against the repaired
-table-rounds. A board's expected number of results (the E of Neuberg) is counted again from
-the table-rounds, and the boards whose count changed are scored again.
+stay as they are (unless a wrong-boards repair is asked to move its table's lines with it): the
+entry grid and the problems panel check them against the repaired table-rounds. A board's
+expected number of results (the E of Neuberg) is counted again from the table-rounds, and the
+boards whose count or lines changed are scored again.
 """
 
 from collections import Counter, defaultdict
