@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from events.models import Board, Event, Pair, Result, TableRound
 from events.services.conflicts import retry_on_conflict
+from events.services.repairs import settling_repair
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
@@ -88,7 +89,7 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         result = Result(board=board) if editing is None else line_being_edited(board, editing)
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
-        _check_not_entered(board, ns, ew, result)
+        _check_not_entered(board, ns, ew, result, meeting)
         _fill(result, line, scores, ns, ew, meeting)
         try:
             result.save()
@@ -165,7 +166,9 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
     return meeting
 
 
-def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None) -> None:
+def _check_not_entered(
+    board: Board, ns: Pair, ew: Pair, editing: Result | None, meeting: TableRound | None
+) -> None:
     others = Result.objects.filter(board=board).filter(
         Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])
     )
@@ -173,10 +176,30 @@ def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None)
         others = others.exclude(pk=editing.pk)
     clash = others.select_related("ns_pair", "ew_pair").first()
     if clash is not None:
+        if _brought_back(clash, meeting):
+            # A repair sent a pair back to a board it played: no line can fit until it is settled.
+            again = ({ns.pk, ew.pk} & {clash.ns_pair_id, clash.ew_pair_id}).pop()
+            raise LineRefused(
+                f"board {board.number} is already entered for {clash.ns_pair.number} v "
+                f"{clash.ew_pair.number} in round {clash.round}, and the repaired movement brings "
+                f"pair {ns.number if again == ns.pk else ew.number} back to it in round "
+                f"{meeting.round} at table {meeting.table}: a pair plays a board once, so "
+                + settling_repair(section=board.section, round=meeting.round, table=meeting.table)
+            )
         raise LineRefused(
             f"board {board.number} is already entered for {clash.ns_pair.number} v "
             f"{clash.ew_pair.number}: edit or delete that line instead"
         )
+
+
+def _brought_back(clash: Result, meeting: TableRound | None) -> bool:
+    """Whether the line entered earlier is from another round where the movement also has
+    this board played: a pair scheduled to meet a board twice."""
+    return (
+        meeting is not None
+        and clash.round is not None
+        and (clash.round, clash.table) != (meeting.round, meeting.table)
+    )
 
 
 def _fill(

@@ -210,6 +210,7 @@ def _missing(
             round_number < last_started or round_number <= clock_due or finished * 2 > len(tables)
         )
 
+    again = _brought_back(slots)
     problems, to_come = [], {}
     for round_number, tables in sorted(by_round.items()):
         if not due(round_number):
@@ -223,7 +224,8 @@ def _missing(
                     Problem(
                         "missing",
                         f"Round {round_number}, table {slot.table} ({slot.ns} v {slot.ew}): "
-                        f"board{'s' if len(missing) > 1 else ''} {listed} missing.",
+                        f"board{'s' if len(missing) > 1 else ''} {listed} missing."
+                        + again.get(slot, ""),
                         board=missing[0],
                         round=round_number,
                         table=slot.table,
@@ -236,6 +238,26 @@ def _missing(
     count = sum(to_come.values())
     later = f"{rounds}: {count} result{'s' if count > 1 else ''} still to come."
     return problems, [Problem("later", later)]
+
+
+def _brought_back(slots: list[_Slot]) -> dict[_Slot, str]:
+    """The slots where a repaired movement sends a pair back to boards it meets in an earlier
+    round, with what no line can be entered there until the director settles it."""
+    first = {}
+    for slot in sorted(slots, key=lambda s: s.round):
+        for number in (slot.ns, slot.ew):
+            first.setdefault((number, slot.low), slot)
+    found = {}
+    for slot in slots:
+        for number in (slot.ns, slot.ew):
+            earlier = first[number, slot.low]
+            if earlier is not slot:
+                found[slot] = (
+                    f" Pair {number} plays these boards in round {earlier.round} too: no line "
+                    "can be entered here until the table is given other boards with the repair "
+                    '"A table played the wrong boards".'
+                )
+    return found
 
 
 def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
