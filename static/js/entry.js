@@ -165,11 +165,15 @@
     alert.hidden = false;
   }
 
-  // A line the server did not take takes the focus back only when the focus is nowhere.
-  function backToUnsaved(save) {
+  // A line the server could not take is marked like a refused one; it takes the focus only
+  // when the focus is nowhere.
+  function markUnsaved(save) {
     var tr = save.id && document.getElementById(save.id);
     var input = tr && tr.querySelector("input.entry");
-    if (input && input.value === save.sent && nowhere()) { input.focus(); }
+    if (!input || input.value !== save.sent) { return; }
+    tr.classList.remove("saved");
+    tr.classList.add("refused");
+    if (nowhere()) { focusAndSelect(input); }
   }
 
   function triggerEvents(response) {
@@ -196,7 +200,7 @@
       credentials: "same-origin",
     }).then(function (response) {
       if (!response.ok) {
-        backToUnsaved(save);
+        markUnsaved(save);
         failed("Not saved: the server could not answer (" + response.status + "). What you " +
           "typed is still in its row: press Enter there to try again, or reload the page.");
         return null;
@@ -209,7 +213,7 @@
         triggerEvents(response);
       });
     }).catch(function () {
-      backToUnsaved(save);
+      markUnsaved(save);
       failed("Not saved: the server cannot be reached. What you typed is still in its row: " +
         "press Enter there again when the connection is back.");
     }).then(function () {
