@@ -13,7 +13,8 @@ Grammar (case-insensitive, spaces between parts):
                                                   to EW, A- the other way round, A both Ave)
              | side side                         (NS's, then EW's: A+ A-, A60 A40, 60% 40%, A+/A-)
              | A6040                             (USEBIO's code: NS's percent, then EW's)
-    side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100)
+    side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100;
+                                                  Ave+, Ave, Avg- are A+, A, A-)
     weighted := part + part [+ part ...]         (Law 12C1(c): 40% 4S N 10 + 60% 4S N 9,
     part    := percent [of] played-result         the percents adding up to 100)
     outcome := tricks taken (0-13) | = | +n | -n
@@ -42,6 +43,7 @@ _SCORE = re.compile(r"^[+-]?\d{1,4}$")
 _SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
 _PERCENT = re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?$")
 _PAIRED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
+_AVERAGE = re.compile(r"^AV[EG](?=[+-]?$)")
 _USUAL_RULING = {"A+": ("A+", "A-"), "A": ("A", "A"), "A-": ("A-", "A+")}
 _WEIGHT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
 _WEIGHTED_EXAMPLE = "e.g. 40% 4S N 10 + 60% 4S N 9"
@@ -107,6 +109,11 @@ def parse_traveller_line(text: str) -> TravellerLine:
     if len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
+    elif len(tokens) == 2 and tokens[0].isdecimal() and tokens[1].isdecimal():
+        raise ScoringError(
+            f"{tokens[0]} {tokens[1]}: after the pair numbers, type the result, "
+            f"e.g. {tokens[0]} {tokens[1]} 4S N 10"
+        )
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
     if "+" in tokens:
         return _weighted(tokens, pairs)
@@ -139,6 +146,7 @@ def parse_traveller_line(text: str) -> TravellerLine:
 
 def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
     codes = " ".join(tokens).replace("/", " ").upper().split()  # A+/A- as well as A+ A-
+    codes = [_AVERAGE.sub("A", code) for code in codes]  # Ave+, Avg- as well as A+, A-
     if len(codes) == 1 and (paired := _PAIRED_PERCENTS.match(codes[0])):
         codes = [f"{paired[1]}%", f"{paired[2]}%"]
     elif len(codes) == 1 and codes[0] in _USUAL_RULING:

@@ -62,6 +62,29 @@ def save_line(
     `ns_pair`/`ew_pair` are the pair numbers the entry row already knows (from the movement or
     the line being edited); numbers typed at the start of the line take precedence.
     """
+    scores, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
+    former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
+    return _save(board, line, scores, ns, ew, editing=result.pk if former else None, former=former)
+
+
+def check_line(
+    *,
+    board: Board,
+    line: TravellerLine,
+    ns_pair: int | None = None,
+    ew_pair: int | None = None,
+    result: Result | None = None,
+) -> None:
+    """Raise LineRefused, with save_line's message, for a line save_line would refuse now: the
+    preview asks this, so that a line it scores is a line Enter saves."""
+    _, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
+    _check_meeting(board, ns, ew)
+    _check_not_entered(board, ns, ew, result)
+
+
+def _scores_and_pairs(
+    board: Board, line: TravellerLine, ns_pair: int | None, ew_pair: int | None
+) -> tuple[tuple[int | None, int | None], Pair, Pair]:
     try:
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
     except ScoringError as refused:
@@ -75,8 +98,7 @@ def save_line(
     if ns_number == ew_number:
         raise LineRefused(f"pair {ns_number} cannot play against itself")
     ns, ew = _pairs(board, ns_number, ew_number)
-    former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
-    return _save(board, line, scores, ns, ew, editing=result.pk if former else None, former=former)
+    return scores, ns, ew
 
 
 @retry_on_conflict

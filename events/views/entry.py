@@ -24,6 +24,7 @@ from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import (
     LineRefused,
     board_meetings,
+    check_line,
     delete_line,
     line_being_edited,
     save_line,
@@ -33,7 +34,6 @@ from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
-from scoring import ScoringError, parse_traveller_line
 
 logger = logging.getLogger(__name__)
 MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
@@ -277,10 +277,14 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             )
             return _render_grid(request, event, mode, context, saved=True)
     else:
-        error = " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
+        error = _form_error(form)
     text = request.POST.get("line", "")
     context = _grid(event, mode, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
+
+
+def _form_error(form: LineForm) -> str:
+    return " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
 
 
 @require_POST
@@ -334,27 +338,35 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
 @never_cache
 @login_required
 def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """What the line being typed scores, or what is still missing from it."""
+    """What the line being typed in a row scores, or why Enter would not save it: the same
+    message the save gives."""
     event = directed_event(request, event_id)
     board = _board(event, number)
-    text = request.GET.get("line", "").strip()
-    if not text:
+    if not request.GET.get("line", "").strip():
         return HttpResponse("")
+    form = LineForm(request.GET)
+    if not form.is_valid():
+        return render(request, "events/director/preview.html", {"error": _form_error(form)})
+    line = form.cleaned_data["line"]
     try:
-        line = parse_traveller_line(text)
-        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
-        weighted = line.weighted_scores(board.vulnerability)
-    except ScoringError as incomplete:
-        return render(request, "events/director/preview.html", {"error": str(incomplete)})
+        editing = form.cleaned_data["result"]
+        check_line(
+            board=board,
+            line=line,
+            ns_pair=form.cleaned_data["ns"],
+            ew_pair=form.cleaned_data["ew"],
+            result=line_being_edited(board, editing) if editing else None,
+        )
+    except LineRefused as refused:
+        return render(request, "events/director/preview.html", {"error": str(refused)})
     return render(
         request,
         "events/director/preview.html",
         {
             "line": line,
-            "score": scores[0],
-            "ew_score": scores[1],
+            "score": line.score_ns(board.vulnerability),
+            "ew_score": line.score_ew(board.vulnerability),
             "adjusted": adjusted_words(line) if line.ns_adjustment else "",
-            "weighted": weighted,
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )
