@@ -15,6 +15,16 @@ from tests.browser.conftest import DESKTOP, screenshot
 DELAY = 0.5  # seconds added to every request
 KEY = 30  # milliseconds between keys
 
+
+@pytest.fixture(autouse=True)
+def patient_checks():
+    """A check waits for queued saves, each DELAY late, and a loaded CI machine adds to that:
+    Playwright's default of 5 s is too short for a slip's three saves there."""
+    expect.set_options(timeout=20_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 # Round 1 of a 7-table Mitchell, slip by slip: what is typed for each board, and when it differs,
 # how the saved line reads back. Every kind of line is there: contracts with and without a lead,
 # doubled, passed out, not played, adjusted by code and by percent, a score alone, a split
