@@ -17,6 +17,7 @@ from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_
 SCORING_SETTINGS = {
     "mp_scale": (Event.Scoring.MATCHPOINTS,),
     "mp_rounding": (Event.Scoring.MATCHPOINTS,),
+    "missing_results": (Event.Scoring.MATCHPOINTS,),
     "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
     "datum_method": (Event.Scoring.BUTLER,),
     "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
@@ -38,6 +39,7 @@ class EventSettingsForm(forms.ModelForm):
             "scoring",
             "mp_scale",
             "mp_rounding",
+            "missing_results",
             "adjusted_scores",
             "datum_method",
             "cross_imp_mode",

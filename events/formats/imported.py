@@ -109,6 +109,9 @@ class ImportedEvent:
     movement: str = ""
     boards_per_round: int = 0
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
+    # The results every board is scaled to when the file's figures show it (missing_results.py);
+    # 0: the most results any board has.
+    expected_results: int = 0
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
 

@@ -32,7 +32,7 @@ from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -48,6 +48,7 @@ _TEAMS = "team events are not supported yet: import a pairs event"
 _SETTINGS_META = {
     "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
+    "MissingResults": ("missing_results", {k: k for k in MISSING_RESULT_RULES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
@@ -622,6 +623,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=BoardCount  content="{section.boards.count()}">',
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
+        f'% <META  name=MissingResults  content="{event.missing_results}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
         f'% <META  name=AdjustedScores  content="{event.adjusted_scores}">',

@@ -31,7 +31,7 @@ from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 
 PROGRAM = "Clubscoring"
 _EVENT_TYPES = {
@@ -62,6 +62,7 @@ _PI = re.compile(r'(\w+)="([^"]*)"')
 _SETTINGS = {
     "mp_scale": {"1": 1, "2": 2},
     "mp_rounding": {k: k for k in ROUNDING_RULES},
+    "missing_results": {k: k for k in MISSING_RESULT_RULES},
     "datum_method": {k: k for k in DATUM_METHODS},
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
     "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
@@ -428,6 +429,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             ("factor_boards", event.factor_boards or ""),
             ("reveal", event.reveal),
             ("status", event.status),
+            ("missing_results", event.missing_results),
         )
     )
     boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
