@@ -321,8 +321,9 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         known[number] = ImportedPair(number=number)
     event.pairs = sorted(known.values(), key=lambda pair: pair.number)
     for pair in event.pairs:
-        kept = sides.get(pair.number, set())
-        pair.direction = next(iter(kept)) if len(kept) == 1 else ""
+        kept = sides.get(pair.number)
+        if kept is not None:  # a pair that played no board keeps the direction it was listed in
+            pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
         winners = 1
         event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))

@@ -50,9 +50,11 @@ def choose_missing_results(event: ImportedEvent) -> None:
         )
         return
     rule, expected = fitting[0]
+    if (rule, expected) == ("neuberg", field_top) and min(counts) == field_top:
+        return  # no board is short: nothing to tell
     event.settings["missing_results"] = rule
-    event.expected_results = expected
-    how = "Neuberg" if rule == "neuberg" else "a missing result ties with every result played"
+    event.expected_results = expected if expected != field_top else 0
+    how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
     to = f"{expected} results" + (", the sit-out table counted" if expected > field_top else "")
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
 

@@ -397,7 +397,7 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
-            direction = {"N-S": "NS", "E-W": "EW"}.get(row.get("Direction", "").strip('"'), "")
+            direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
             pairs.append(
                 ImportedPair(
                     number=whole_number(pair_id),

@@ -243,7 +243,12 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
     ew_numbers = {n for n, d, _, _ in found if d == "EW"}
     offset = max(ns_numbers) if ns_numbers & ew_numbers else 0
     pairs = [
-        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, where=where)
+        ImportedPair(
+            number=n + (offset if d == "EW" else 0),
+            direction=d if d in ("NS", "EW") else "",
+            names=names,
+            where=where,
+        )
         for n, d, names, where in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
