@@ -67,6 +67,11 @@ class EventSettingsForm(forms.ModelForm):
         # static/js/event_settings.js shows these fields for their kinds of scoring only.
         for name, scorings in SCORING_SETTINGS.items():
             self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+        # Most events never have a short board: a form that leaves it out keeps the saved rule.
+        self.fields["missing_results"].required = False
+
+    def clean_missing_results(self) -> str:
+        return self.cleaned_data["missing_results"] or self.instance.missing_results
 
     def clean(self):
         data = super().clean()

@@ -137,7 +137,8 @@ def missing_as_ties(mp: float, actual: int, expected: int, per_beat: int = 2) ->
     return float(mp) + per_beat * (expected - actual) / 2
 
 
-def _factor(rule: str):
+def missing_factor(rule: str):
+    """The function that factors a short board's matchpoints under `rule`."""
     if rule not in MISSING_RESULT_RULES:
         known = ", ".join(MISSING_RESULT_RULES)
         raise ScoringError(f"Unknown rule for missing results {rule!r}; choose one of {known}.")
@@ -197,7 +198,7 @@ def matchpoint_traveller(
     results a short board lacks (MISSING_RESULT_RULES): Neuberg, or a tie with each one played.
     """
     _check_per_beat(per_beat)
-    factor = _factor(missing)
+    factor = missing_factor(missing)
     entries = list(entries)
     if expected is None:
         expected = len(entries)

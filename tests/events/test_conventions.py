@@ -19,6 +19,7 @@ import datetime
 import re
 
 import pytest
+from django.urls import reverse
 
 from events.formats import pbn
 from events.formats.imported import FileRefused, ImportedBoard, ImportedEvent, ImportedLine
@@ -361,3 +362,33 @@ def test_the_preview_shows_what_was_read_from_the_file(director_client, club):
     assert "A missing result ties with every result played, to 3 results" in content
     assert "Boards played fewer times" in content
     assert Event.objects.count() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule is an event setting the director can change
+
+
+@pytest.mark.django_db
+def test_the_director_changes_the_rule_and_the_short_board_is_rescored(director_client, club):
+    event = import_event(imported=read_result_file(read_file(SHORT)), club=club)
+    Event.objects.filter(pk=event.pk).update(status="running")  # open for changes
+    fields = {
+        "name": event.name, "date": "2026-11-05", "scoring": "mp", "mp_scale": 2,
+        "mp_rounding": "none", "adjusted_scores": "fixed", "winners": 2, "reveal": "always",
+        "factor_totals": "on",
+    }  # fmt: skip
+    settings = reverse("director-settings", args=[event.pk])
+    director_client.post(settings, fields | {"missing_results": "neuberg"})
+    board = event.sections.get().boards.get(number=2)
+    assert sorted(board.results.values_list("ns_points", flat=True).exclude(ns_points=None)) == [
+        0.5,
+        3.5,
+    ]
+    # A post that leaves the setting out keeps it.
+    director_client.post(settings, fields)
+    event.refresh_from_db()
+    assert event.missing_results == "neuberg"
+    response = director_client.post(settings, fields | {"missing_results": "average"})
+    assert "Select a valid choice. average is not one of the available choices." in (
+        response.content.decode()
+    )
