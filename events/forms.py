@@ -17,6 +17,7 @@ from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_
 SCORING_SETTINGS = {
     "mp_scale": (Event.Scoring.MATCHPOINTS,),
     "mp_rounding": (Event.Scoring.MATCHPOINTS,),
+    "missing_results": (Event.Scoring.MATCHPOINTS,),
     "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
     "datum_method": (Event.Scoring.BUTLER,),
     "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
@@ -59,6 +60,7 @@ class EventSettingsForm(forms.ModelForm):
             "scoring",
             "mp_scale",
             "mp_rounding",
+            "missing_results",
             "adjusted_scores",
             "datum_method",
             "cross_imp_mode",
@@ -91,6 +93,11 @@ class EventSettingsForm(forms.ModelForm):
         # static/js/event_settings.js shows these fields for their kinds of scoring only.
         for name, scorings in SCORING_SETTINGS.items():
             self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+        # Most events never have a short board: a form that leaves it out keeps the saved rule.
+        self.fields["missing_results"].required = False
+
+    def clean_missing_results(self) -> str:
+        return self.cleaned_data["missing_results"] or self.instance.missing_results
 
     def clean(self):
         data = super().clean()

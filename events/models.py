@@ -14,7 +14,7 @@ from simple_history.models import HistoricalRecords
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
@@ -138,6 +138,13 @@ class Event(models.Model):
     )
     winners = models.PositiveSmallIntegerField(
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
+    )
+    missing_results = models.CharField(
+        "boards played fewer times",
+        max_length=8,
+        choices=list(MISSING_RESULT_RULES.items()),
+        default="neuberg",
+        help_text="How a board with fewer results than the movement expects is matchpointed.",
     )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
     # With both set, the problems panel counts a round as due once its time is up.

@@ -22,7 +22,7 @@ from scoring.matchpoints import (
     board_top,
     compared_scores,
     matchpoints,
-    neuberg,
+    missing_factor,
     round_matchpoints,
 )
 
@@ -57,6 +57,7 @@ class MatchpointSteps:
     top: int
     rounding: str
     final: float
+    missing: str = "neuberg"  # the event's rule for missing results (MISSING_RESULT_RULES)
 
     @property
     def neuberg_applies(self) -> bool:
@@ -89,9 +90,11 @@ def explain_matchpoints(
     expected: int,
     per_beat: int = 2,
     rounding: str = "none",
+    missing: str = "neuberg",
 ) -> MatchpointSteps:
     """The matchpoints of line `index` for `side` as matchpoint_traveller and
-    round_matchpoints give them: the comparison, the Neuberg factoring, the rounding."""
+    round_matchpoints give them: the comparison, the Neuberg factoring (or the ties with the
+    missing results), the rounding."""
     _check_side(side)
     played, ns_scores, ew_scores = compared_scores(entries)
     if index not in played:
@@ -109,7 +112,7 @@ def explain_matchpoints(
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
     within = matchpoints(scores, per_beat)[position]
-    neuberged = neuberg(within, len(played), expected, per_beat)
+    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
     top = board_top(expected, per_beat)
     return MatchpointSteps(
         ranks=ranks,
@@ -124,6 +127,7 @@ def explain_matchpoints(
         top=top,
         rounding=rounding,
         final=round_matchpoints(neuberged, rounding, top),
+        missing=missing,
     )
 
 

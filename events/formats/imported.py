@@ -63,6 +63,9 @@ class ImportedLine:
     ew_percent: float | None = None
     not_played: bool = False
     note: str = ""  # the director's note on the line (our own PBN files carry it)
+    # The matchpoints the other program published for the line, when the file gives them: they
+    # tell which rule it scored an irregular board under. Never saved.
+    published: tuple[float, float] | None = None
 
     @property
     def is_adjusted(self) -> bool:
@@ -106,10 +109,56 @@ class ImportedEvent:
     movement: str = ""
     boards_per_round: int = 0
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
+    # The results every board is scaled to when the file's figures show it (missing_results.py);
+    # 0: the most results any board has.
+    expected_results: int = 0
+    # How the file's conventions were read, as (what, how), for the import preview.
+    readings: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def line_count(self) -> int:
         return sum(len(board.lines) for board in self.boards)
+
+
+# How programs write a board that was not played, and a passed-out board, in the contract (and,
+# for not played, in the score): Compscore, EBUScore, Ruter, Magic Contest, Scorer conversions.
+NOT_PLAYED = {"NP", "N/P", "NOT PLAYED", "NOTPLAYED", "NO PLAY"}
+PASSED_OUT = {"PASS", "PASSED", "PASSED OUT", "P", "AP", "ALL PASS", "PO", "P/O"}
+
+
+# Directions as files write them: Ruter's Nordic "Ö-V" is East-West.
+DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW",
+              "Ö-V": "EW", "O-V": "EW"}  # fmt: skip
+
+
+def contract_form(text: str) -> tuple[str, bool]:
+    """A contract as a program wrote it, as (our contract text, whether the board was not
+    played): ("PASS", False) for every form of passed out, ("", True) for not played."""
+    upper = " ".join(text.upper().split())
+    if upper in NOT_PLAYED:
+        return "", True
+    if upper in PASSED_OUT:
+        return "PASS", False
+    return text.strip(), False
+
+
+def winners_from_places(places: list[tuple[str, str]]) -> int | None:
+    """1 or 2 winners from a published ranking's (direction, place) rows: two when North-South
+    and East-West are each ranked from 1 on their own, one when the places run through the
+    whole field; None when the rows do not say (no places, or no directions)."""
+    ranked = []
+    for direction, place in places:
+        number = whole_number(place.rstrip("="))
+        if number is not None:
+            ranked.append((DIRECTIONS.get(direction.strip().upper(), ""), number))
+    if not ranked:
+        return None
+    groups: dict[str, list[int]] = {}
+    for direction, number in ranked:
+        groups.setdefault(direction, []).append(number)
+    if set(groups) == {"NS", "EW"} and all(max(g) <= len(g) for g in groups.values()):
+        return 2 if max(n for _, n in ranked) < len(ranked) else 1
+    return 1
 
 
 _LEAD = re.compile(r"^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$", re.IGNORECASE)
@@ -149,6 +198,14 @@ def result_line(
     score (score_ew differs from score_ns) is an assigned score: the contract is kept as played.
     """
     line = ImportedLine(ns_pair=ns_pair, ew_pair=ew_pair, where=where, round=round, table=table)
+    contract, not_played = contract_form(contract)
+    if not_played:
+        if score_ns not in (None, 0):
+            raise FileRefused(
+                f"{where}: the board is written as not played but scored {score_ns:+d}"
+            )
+        line.not_played = True
+        return line
     line.lead = lead_card(lead, where)
     if score_ew is not None and score_ew != score_ns:
         for score in (score_ns, score_ew):
@@ -231,8 +288,9 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
 
     Refuses a file without boards, a board twice, a pair twice on one board or against itself.
     Adds the pairs the lines name but the file's pair list lacks. A pair that sat the same way
-    on every line gets that direction. `winners` (1 or 2) when the file says; otherwise two
-    winners when every pair kept its direction, as in a Mitchell.
+    on every line gets that direction. `winners` (1 or 2) as the file says (its WINNER_TYPE, or
+    its published ranking); a file that does not say gets one winner, and the preview says so:
+    pairs keeping their direction is no sign of two winners (an arrow-switched Mitchell).
     """
     if not event.boards:
         raise FileRefused("the file has no boards with results")
@@ -263,11 +321,12 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         known[number] = ImportedPair(number=number)
     event.pairs = sorted(known.values(), key=lambda pair: pair.number)
     for pair in event.pairs:
-        kept = sides.get(pair.number, set())
-        pair.direction = next(iter(kept)) if len(kept) == 1 else ""
+        kept = sides.get(pair.number)
+        if kept is not None:  # a pair that played no board keeps the direction it was listed in
+            pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
-        directions = {pair.direction for pair in event.pairs if pair.number in sides}
-        winners = 2 if directions == {"NS", "EW"} else 1
+        winners = 1
+        event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
     event.settings["winners"] = winners
     check_limits(event)
     return event

@@ -73,6 +73,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
             "settings": {
                 "mp_scale": event.mp_scale,
                 "mp_rounding": event.mp_rounding,
+                "missing_results": event.missing_results,
                 "datum_method": event.datum_method,
                 "cross_imp_mode": event.cross_imp_mode,
                 "factor_totals": event.factor_totals,

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from events.formats.imported import (
+    DIRECTIONS,
+    NOT_PLAYED,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -21,6 +23,7 @@ from events.formats.imported import (
     finish_event,
     result_line,
     whole_number,
+    winners_from_places,
 )
 from events.models import Event, Pair, Result
 from events.services.hand_records import DealRefused, normalize_deal
@@ -29,7 +32,7 @@ from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -45,6 +48,7 @@ _TEAMS = "team events are not supported yet: import a pairs event"
 _SETTINGS_META = {
     "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
+    "MissingResults": ("missing_results", {k: k for k in MISSING_RESULT_RULES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
@@ -186,6 +190,7 @@ def parse_file(data: bytes) -> ImportedEvent:
         )
     settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
     settings.update(_settings_from_meta(meta))
+    _one_section(games)
     event = ImportedEvent(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
         date=_event_date(first),
@@ -210,6 +215,8 @@ def parse_file(data: bytes) -> ImportedEvent:
     _movement_from_meta(event, meta)
     declared = {pair.number: pair.direction for pair in event.pairs}
     winners = settings.pop("winners", None)
+    if winners is None:
+        winners = _published_winners(games, event)
     finish_event(event, winners=winners)
     if event.table_rounds:
         # Our own file: the directions are the movement's, not guessed from the lines so far.
@@ -329,13 +336,58 @@ def _event_date(game: _Game) -> datetime.date:
     raise FileRefused(f'line {tags[0].line}: "{tags[0].value}" is not a date written YYYY.MM.DD')
 
 
-def _pairs(games: list[_Game]) -> list[ImportedPair]:
-    """The pairs and their names, from the TotalScoreTable (Ruter writes it in the first game)."""
+def _one_section(games: list[_Game]) -> None:
+    """Refuse a file whose tables name more than one section in a Section column: sections
+    are not supported yet, and scoring them as one field would guess."""
+    named = set()
     for game in games:
-        tag = game.tags.get("TotalScoreTable")
-        if tag is None:
-            continue
-        pairs = []
+        for name in ("ScoreTable", "TotalScoreTable"):
+            tag = game.tags.get(name)
+            if tag is not None and "Section" in _columns(tag):
+                named |= {row["Section"].strip() for _, row in _table(tag, name)} - {"", "-"}
+    if len(named) > 1:
+        raise FileRefused(
+            f"the file's Section column names {len(named)} sections ({', '.join(sorted(named))})"
+            ": sections are not supported yet, import a file of one section"
+        )
+
+
+def _total_tables(games: list[_Game]) -> list[_Tag]:
+    """The TotalScoreTables: one for the field, or one for each direction."""
+    return [game.tags["TotalScoreTable"] for game in games if "TotalScoreTable" in game.tags]
+
+
+def _published_winners(games: list[_Game], event: ImportedEvent) -> int | None:
+    """One or two winners as the file's published ranking has them: a TotalScoreTable for each
+    direction, or one whose ranks start again at 1 for each direction, is two winners."""
+    tables = _total_tables(games)
+    if not tables:
+        return None
+    places = []
+    for tag in tables:
+        for _, row in _table(tag, "TotalScoreTable"):
+            places.append((row.get("Direction", ""), row.get("Rank", "")))
+    if len(tables) == 2:
+        directions = [
+            {DIRECTIONS.get(row.get("Direction", "").upper(), "") for _, row in _table(t, "-")}
+            for t in tables
+        ]
+        if sorted(d.pop() if len(d) == 1 else "" for d in directions) == ["EW", "NS"]:
+            event.readings.append(("Winners", "Two: the file ranks each direction in a table"))
+            return 2
+    winners = winners_from_places(places)
+    if winners == 2:
+        event.readings.append(("Winners", "Two: the file ranks North-South and East-West apart"))
+    elif winners == 1:
+        event.readings.append(("Winners", "One: the file ranks the whole field in one list"))
+    return winners
+
+
+def _pairs(games: list[_Game]) -> list[ImportedPair]:
+    """The pairs and their names, from the TotalScoreTable (Ruter writes it in the first game),
+    or from both when the file ranks each direction in its own."""
+    pairs = []
+    for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
             pair_id = row.get("PairId", "")
             if whole_number(pair_id) is None:
@@ -345,7 +397,7 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
-            direction = {"N-S": "NS", "E-W": "EW"}.get(row.get("Direction", "").strip('"'), "")
+            direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
             pairs.append(
                 ImportedPair(
                     number=whole_number(pair_id),
@@ -354,8 +406,7 @@ def _pairs(games: list[_Game]) -> list[ImportedPair]:
                     where=f"line {number}",
                 )
             )
-        return pairs
-    return []
+    return pairs
 
 
 def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
@@ -449,11 +500,13 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str):
             )
         return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
     contract = _cell(row, "Contract")
+    if {" ".join(s.upper().split()) for s in (ns_score, ew_score)} & NOT_PLAYED:
+        ns_score, ew_score, contract = "", "", contract or "NP"
     score_ns, score_ew = _ns_score(ns_score, ew_score, row, where)
-    return result_line(
+    line = result_line(
         where=where,
         vulnerability=vulnerability,
-        contract="PASS" if contract.lower() == "pass" else contract,
+        contract=contract,
         declarer=_cell(row, "Declarer").upper(),
         tricks=_number(row, "Result", where),
         lead=_cell(row, "Lead"),
@@ -461,6 +514,16 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str):
         score_ew=score_ew,
         **seat,
     )
+    line.published = _published(row)
+    return line
+
+
+def _published(row: dict[str, str]) -> tuple[float, float] | None:
+    """The line's matchpoints as the file prints them (MP_NS, MP_EW), when it does."""
+    try:
+        return float(_cell(row, "MP_NS")), float(_cell(row, "MP_EW"))
+    except ValueError:
+        return None
 
 
 def _artificial(text: str) -> float | None:
@@ -560,6 +623,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=BoardCount  content="{section.boards.count()}">',
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
+        f'% <META  name=MissingResults  content="{event.missing_results}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
         f'% <META  name=AdjustedScores  content="{event.adjusted_scores}">',

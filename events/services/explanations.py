@@ -104,7 +104,9 @@ def _steps(event: Event, board: Board, lines: list[Result], result: Result, side
             )
         index = next(i for i, line in enumerate(lines) if line.pk == result.pk)
         entries = [matchpoint_entry(line) for line in lines]
-        return "matchpoints", explain_matchpoints(entries, index, side, expected=expected, **scale)
+        return "matchpoints", explain_matchpoints(
+            entries, index, side, expected=expected, missing=event.missing_results, **scale
+        )
     if code:
         return "adjusted-imps", ADJUSTED_IMPS[code]
     played, ns_scores, ew_scores = imp_scores(lines)

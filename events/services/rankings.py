@@ -74,14 +74,17 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
             return total.score * factor_to / total.boards
         return total.score
 
-    # Matchpoint pairs who played different numbers of boards compare by percentage.
-    def key(pair: Pair) -> float:
+    # Matchpoint pairs who played different numbers of boards compare by percentage; a pair
+    # that played no board (listed in a file, or withdrawn) comes after everyone who played.
+    def key(pair: Pair) -> float | None:
+        if not of[pair.pk].boards:
+            return None
         if event.is_imps:
             return score(pair)
         percentage = of[pair.pk].percentage
         return percentage if percentage is not None else -1.0
 
-    pairs = sorted(pairs, key=lambda p: (-key(p), p.number))
+    pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.number))
     return [
         Standing(
             pair=p,

@@ -64,7 +64,10 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
                 round_matchpoints(ew, event.mp_rounding, top),
             )
             for ns, ew in matchpoint_traveller(
-                [matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
+                [matchpoint_entry(r) for r in lines],
+                expected=expected,
+                per_beat=event.mp_scale,
+                missing=event.missing_results,
             )
         ]
     else:

@@ -33,6 +33,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "settings": {
             "mp_scale": 2,
             "mp_rounding": "none",
+            "missing_results": "neuberg",
             "datum_method": "drop-one",
             "cross_imp_mode": "cross2",
             "factor_totals": False,
