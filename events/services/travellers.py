@@ -73,5 +73,6 @@ def _up_to(results, up_to_round: int | None):
 
 def score_frequencies(results: list[Result]) -> list[tuple[int, int]]:
     """How often each North-South score occurred, best score first."""
-    counts = Counter(r.score_ns for r in results if r.score_ns is not None)
+    # A weighted line's score_ns is a mean no table scored.
+    counts = Counter(r.score_ns for r in results if r.score_ns is not None and not r.weights)
     return sorted(counts.items(), reverse=True)
