@@ -16,7 +16,9 @@ from events.services.entry import (
     WEIGHTED_NOT_IMPS,
     board_meetings,
 )
+from events.services.explanations import explain_score
 from events.services.history import undo_change
+from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
 from scoring import Weighted, matchpoint_traveller, mitchell
 
@@ -191,3 +193,33 @@ def test_the_database_keeps_a_weighted_line_a_line_of_its_own_kind(director_clie
     for kind in ({"contract": "4S"}, {"score_ew": -50}, {"not_played": True, "score_ns": None}):
         with pytest.raises(IntegrityError), transaction.atomic():
             line.update(**kind)
+
+
+def test_every_explanation_on_a_weighted_board_arrives_at_the_stored_score(
+    client, director_client, make_event
+):
+    event = make_event(mitchell(7, 3), mp_rounding="ebu")
+    first, _ = keyed(director_client, event)
+    board = board_one(event)
+    for line in Result.objects.filter(board=board).select_related("ns_pair", "ew_pair"):
+        for pair, stored in ((line.ns_pair, line.ns_points), (line.ew_pair, line.ew_points)):
+            explained = explain_score(board=board, pair=pair)
+            assert (explained.kind, explained.final) == ("weighted", stored)
+    page = client.get(reverse("explain-score", args=[event.pk, "A", 1, first.ns]))
+    text = re.sub(r"<[^>]+>", "", page.content.decode())
+    assert "a weighted score, 40% 4S N =, 60% 4S N -1" in text
+    assert "40% × 9 + 60% × 2 = 4.8 matchpoints" in text
+
+
+def test_the_problems_panel_does_not_question_a_weighted_scores_mean(director_client, make_event):
+    event = make_event(mitchell(7, 3))
+    # A ruling between two slams, its mean +1255 far from every other result on board 1; the
+    # same slam typed as a plain result is questioned (the control below).
+    keyed(director_client, event, first="50% 7NT N 13 + 50% 6NT N 12")
+    section = event.sections.get()
+    assert [p for p in section_problems(section=section) if p.kind == "suspicious"] == []
+    response = director_client.get(reverse("director-event", args=[event.pk]))
+    assert response.status_code == 200
+    line = Result.objects.get(weights__isnull=False)
+    post_line(director_client, event, "7NT N 13", line.ns_pair.number, line.ew_pair.number, line.pk)
+    assert [p.kind for p in section_problems(section=section)].count("suspicious") == 1
