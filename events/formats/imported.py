@@ -9,8 +9,9 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from scoring import ScoringError, TravellerLine, parse_contract
+from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
 from scoring.traveller_lines import possible_scores
+from scoring.weighted_scores import expected_score, weighted_components
 
 # The largest number a PositiveSmallIntegerField holds on every database (PostgreSQL's smallint):
 # pair and board numbers, rounds, tables, factor_boards.
@@ -63,6 +64,7 @@ class ImportedLine:
     ew_percent: float | None = None
     not_played: bool = False
     note: str = ""  # the director's note on the line (our own PBN files carry it)
+    weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
 
     @property
     def is_adjusted(self) -> bool:
@@ -125,6 +127,30 @@ def lead_card(text: str, where: str) -> str:
         raise FileRefused(f"{where}: {text!r} is not a lead card (a suit and a rank, e.g. HK)")
     suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
     return suit.upper() + ("T" if rank == "10" else rank.upper())
+
+
+def weighted_line(
+    *, where: str, vulnerability: str, text: str, ns_pair: int, ew_pair: int, **seat
+) -> ImportedLine:
+    """A weighted score as our own files write it, "40% 4S N 10 + 60% 4S N 9", checked the way
+    our entry checks it; its score is the parts' weighted mean, whatever the file's score says."""
+    try:
+        parsed = parse_traveller_line(text)
+        if not parsed.weights:
+            raise ScoringError(
+                f"{text[:60]!r} is not a weighted score such as 40% 4S N 10 + 60% 4S N 9"
+            )
+        parts = weighted_components(parsed, vulnerability)
+    except ScoringError as refused:
+        raise FileRefused(f"{where}: {refused}") from None
+    return ImportedLine(
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        where=where,
+        score_ns=expected_score(parts),
+        weights=parts,
+        **seat,
+    )
 
 
 def result_line(

@@ -2,13 +2,19 @@
 engine part by part, shown with its parts, undone, and refused with a sentence where it cannot
 be scored."""
 
+import csv
 import html
+import io
+import json
 import re
 
+import openpyxl
 import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from events.formats import FORMATS, json_export
+from events.formats.imported import FileRefused
 from events.forms import EventSettingsForm
 from events.models import Board, Change, Result
 from events.services.entry import (
@@ -18,6 +24,7 @@ from events.services.entry import (
 )
 from events.services.explanations import explain_score
 from events.services.history import undo_change
+from events.services.imports import import_event
 from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
 from scoring import Weighted, matchpoint_traveller, mitchell
@@ -223,3 +230,106 @@ def test_the_problems_panel_does_not_question_a_weighted_scores_mean(director_cl
     line = Result.objects.get(weights__isnull=False)
     post_line(director_client, event, "7NT N 13", line.ns_pair.number, line.ew_pair.number, line.pk)
     assert [p.kind for p in section_problems(section=section)].count("suspicious") == 1
+
+
+# Exports: each format's cells for the weighted line, and what a reader of PBN or USEBIO gets.
+
+
+def weighted_event(director_client, make_event):
+    event = make_event(mitchell(7, 3), mp_rounding="none")
+    first, _ = keyed(director_client, event)
+    return event, first
+
+
+def test_csv_has_the_mean_and_the_parts_as_typed(director_client, make_event):
+    event, first = weighted_event(director_client, make_event)
+    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
+    header, [row] = rows[0], [r for r in rows[1:] if r[5] == str(first.ns) and r[2] == "1"]
+    cells = dict(zip(header, row, strict=True))
+    assert (cells["Contract"], cells["Tricks"], cells["Score NS"], cells["Adjustment"]) == (
+        "",
+        "",
+        "138",
+        "",
+    )
+    assert cells["Weighted score"] == WEIGHTED
+    assert (cells["NS points"], cells["EW points"]) == ("4.8", "7.2")
+
+
+def test_excel_shows_the_parts_and_no_score_no_table_made(director_client, make_event):
+    event, first = weighted_event(director_client, make_event)
+    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    [traveller] = [r for r in book["Travellers"].values if r[:2] == (first.ns, first.ew)][:1]
+    assert traveller[2] == "Weighted: 40% 4S N =, 60% 4S N -1"
+    assert traveller[3:7] == (None, None, None, None)  # declarer, lead, tricks, NS score
+    assert traveller[7:9] == (4.8, 7.2)
+    card = [r for r in book["Scorecards"].values if r[:3] == (1, "NS", first.ew)]
+    assert card[0][3] == "Weighted: 40% 4S N =, 60% 4S N -1" and card[0][7] is None
+
+
+def test_json_lists_the_parts(director_client, make_event):
+    event, first = weighted_event(director_client, make_event)
+    data = json.loads(FORMATS["json"].export_event(event))
+    [line] = [r for r in data["boards"][0]["results"] if r["ns"] == first.ns]
+    assert line["weighted"] == [
+        {"percent": 40, "contract": "4S", "declarer": "N", "tricks": 10, "score_ns": 420},
+        {"percent": 60, "contract": "4S", "declarer": "N", "tricks": 9, "score_ns": -50},
+    ]
+    assert (line["contract"], line["score_ns"], line["ns_points"]) == (None, 138, 4.8)
+
+
+def test_pbn_gives_other_readers_the_mean_and_ours_the_parts(director_client, make_event, club):
+    """PBN has no weighted score: its ScoreTable row holds the parts' mean (+138, the score
+    nearest to what the ruling is worth) with no contract, and our own Weighted column the
+    parts, from which our import takes the line back whole."""
+    event, first = weighted_event(director_client, make_event)
+    data = FORMATS["pbn"].export_event(event)
+    text = data.decode("utf-8-sig")
+    assert ';Weighted\\30L"]' in text
+    row = next(
+        line for line in text.splitlines() if re.match(rf"^\d+ 1 {first.ns} {first.ew} ", line)
+    )
+    assert row.split()[4:10] == ["-", "-", "-", "-", '"138"', '"-138"']
+    assert row.endswith(f'"{WEIGHTED}"')
+    before = json_export.event_results(event)
+
+    copy = import_event(imported=FORMATS["pbn"].parse_file(data), club=club)
+
+    assert json_export.event_results(copy)["boards"] == before["boards"]
+
+
+def test_usebio_gives_other_readers_the_mean_and_ours_the_parts(director_client, make_event, club):
+    """USEBIO has no weighted score either: SCORE is the parts' mean, and the parts ride in our
+    processing instruction beside the line, which other readers skip."""
+    event, first = weighted_event(director_client, make_event)
+    data = FORMATS["usebio"].export_event(event)
+    text = data.decode("utf-8")
+    line = next(
+        part
+        for part in text.split("<TRAVELLER_LINE>")
+        if f"<NS_PAIR_NUMBER>{first.ns}</NS_PAIR_NUMBER>" in part
+    )
+    assert "<CONTRACT>" not in line and "<SCORE>138</SCORE>" in line
+    assert f'weighted="{WEIGHTED}"' in line
+    before = json_export.event_results(event)
+
+    copy = import_event(imported=FORMATS["usebio"].parse_file(data), club=club)
+
+    assert json_export.event_results(copy)["boards"] == before["boards"]
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ('"4S N 10"', r"'4S N 10' is not a weighted score such as 40% 4S N 10 \+ 60% 4S N 9"),
+        ('"40% 4S N 10 + 60% A+"', "each part of a weighted score is a result played or a score"),
+        ('"40% 4S N 10 + 50% 4S N 9"', "the parts of a weighted score add up to 100%, not 90%"),
+        ('"40% +421 + 60% 4S N 9"', r"\+421 is not a possible score"),
+    ],
+)
+def test_a_weighted_cell_that_cannot_be_is_refused(director_client, make_event, cell, message):
+    event, _ = weighted_event(director_client, make_event)
+    text = FORMATS["pbn"].export_event(event).decode("utf-8-sig")
+    broken = text.replace(f'"{WEIGHTED}"', cell)
+    with pytest.raises(FileRefused, match=message):
+        FORMATS["pbn"].parse_file(broken.encode("utf-8"))
