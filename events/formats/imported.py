@@ -255,7 +255,8 @@ def _vulnerable_text(vulnerability: str) -> str:
 def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:
     """Check the event as a whole and settle what the lines imply.
 
-    Refuses a file without boards, a board twice, a pair twice on one board or against itself.
+    Refuses a file without boards, a board twice, a pair twice on one board or against itself,
+    a weighted score in an event scored in IMPs.
     Adds the pairs the lines name but the file's pair list lacks. A pair that sat the same way
     on every line gets that direction. `winners` (1 or 2) when the file says; otherwise two
     winners when every pair kept its direction, as in a Mitchell.
@@ -272,6 +273,11 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         seen_boards.add(board.number)
         on_board: dict[int, ImportedLine] = {}
         for line in board.lines:
+            if line.weights and event.settings.get("scoring", "mp") != "mp":
+                raise FileRefused(
+                    f"{line.where}: a weighted score is matchpointed part by part, and this "
+                    "file's event is scored in IMPs"
+                )
             if line.ns_pair == line.ew_pair:
                 raise FileRefused(f"{line.where}: pair {line.ns_pair} cannot play against itself")
             for number, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):

@@ -16,7 +16,8 @@ from django.urls import reverse
 from events.formats import FORMATS, json_export
 from events.formats.imported import FileRefused
 from events.forms import EventSettingsForm
-from events.models import Board, Change, Result
+from events.models import Board, Change, Club, Event, Result
+from events.services.backup import backup_bytes, club_models, read_backup, restore_club
 from events.services.entry import (
     WEIGHTED_LINES_STAY_MATCHPOINTS,
     WEIGHTED_NOT_IMPS,
@@ -24,6 +25,7 @@ from events.services.entry import (
 )
 from events.services.explanations import explain_score
 from events.services.history import undo_change
+from events.services.history_text import event_history
 from events.services.imports import import_event
 from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
@@ -333,3 +335,31 @@ def test_a_weighted_cell_that_cannot_be_is_refused(director_client, make_event, 
     broken = text.replace(f'"{WEIGHTED}"', cell)
     with pytest.raises(FileRefused, match=message):
         FORMATS["pbn"].parse_file(broken.encode("utf-8"))
+
+
+def test_a_weighted_score_in_a_file_scored_in_imps_is_refused(director_client, make_event):
+    event, _ = weighted_event(director_client, make_event)
+    text = FORMATS["pbn"].export_event(event).decode("utf-8-sig")
+    imps = text.replace("MatchPoints;MP1", "IMP;Butler")
+    with pytest.raises(FileRefused, match="a weighted score is matchpointed part by part, and"):
+        FORMATS["pbn"].parse_file(imps.encode("utf-8"))
+
+
+def test_a_club_backup_restored_brings_the_weighted_score_back(director_client, make_event, club):
+    event, _ = weighted_event(director_client, make_event)
+    before = json_export.event_results(event)
+    data = backup_bytes(club=club, compress=False)
+    for model in [Club, *[m for m in club_models() if m.__name__.startswith("Historical")]]:
+        model._base_manager.all().delete()
+
+    restore_club(backup=read_backup(data))
+
+    restored = Event.objects.get()
+    assert json_export.event_results(restored)["boards"] == before["boards"]
+    assert Result.objects.get(weights__isnull=False).weighted_text == ("40% 4S N =, 60% 4S N -1")
+
+
+def test_the_history_quotes_the_weighted_score_as_typed(director_client, make_event):
+    event, first = weighted_event(director_client, make_event)
+    [entry] = [e for e in event_history(event=event) if WEIGHTED in " ".join(e.lines)]
+    assert entry.lines == [f"Board 1, NS {first.ns} v EW {first.ew}: entered {WEIGHTED}"]
