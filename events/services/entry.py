@@ -49,6 +49,14 @@ class Meeting:
     table: int | None = None
 
 
+@dataclass(frozen=True)
+class Scored:
+    """What a line scores: NS's score and EW's (a split), and a weighted score's parts."""
+
+    scores: tuple[int | None, int | None]
+    weights: list | None = None
+
+
 def board_meetings(*, board: Board) -> list[Meeting]:
     """The NS v EW meetings the movement schedules for this board, by round."""
     rounds = TableRound.objects.filter(
@@ -93,14 +101,6 @@ def save_line(
     former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
     scored = Scored(scores, weights)
     return _save(board, line, scored, ns, ew, editing=result.pk if former else None, former=former)
-
-
-@dataclass(frozen=True)
-class Scored:
-    """What a line scores: NS's score and EW's (a split), and a weighted score's parts."""
-
-    scores: tuple[int | None, int | None]
-    weights: list | None = None
 
 
 @retry_on_conflict
