@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from events.formats.imported import SMALL as SMALL_INTEGER
 from events.models import Event, Player
+from events.services.entry import WEIGHTED_LINES_STAY_MATCHPOINTS, has_weighted_lines
 from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
 # Settings that apply to some kinds of scoring only (the others apply to every event): the
@@ -106,6 +107,8 @@ class EventSettingsForm(forms.ModelForm):
             if scoring not in scorings:
                 self.errors.pop(name, None)
                 data[name] = getattr(self.instance, name)
+        if scoring != Event.Scoring.MATCHPOINTS and has_weighted_lines(self.instance):
+            self.add_error("scoring", WEIGHTED_LINES_STAY_MATCHPOINTS)
         return data
 
 

@@ -15,6 +15,7 @@ from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.weighted_scores import weighted_text
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
@@ -346,6 +347,9 @@ class Result(models.Model):
     ns_percent = models.FloatField(null=True, blank=True)
     ew_percent = models.FloatField(null=True, blank=True)
     not_played = models.BooleanField(default=False)
+    # A weighted score (Law 12C1(c)): its parts, each [percent, contract, declarer, tricks,
+    # NS score] (scoring.weighted_scores); score_ns then holds their weighted mean.
+    weights = models.JSONField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
@@ -384,6 +388,12 @@ class Result(models.Model):
                 ),
                 name="result_one_kind",
             ),
+            # A weighted line is a played line of its own kind: no contract, no split.
+            models.CheckConstraint(
+                condition=Q(weights__isnull=True)
+                | Q(not_played=False, score_ns__isnull=False, score_ew__isnull=True, contract=""),
+                name="result_weighted_is_played",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -392,6 +402,11 @@ class Result(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.ns_adjustment)
+
+    @property
+    def weighted_text(self) -> str:
+        """ "40% 4S N =, 60% 4S N -1" for a weighted line, else ""."""
+        return weighted_text(self.weights) if self.weights else ""
 
 
 class Change(models.Model):

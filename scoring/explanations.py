@@ -18,12 +18,15 @@ from scoring.matchpoints import (
     ROUNDING_RULES,
     Adjusted,
     Split,
+    Weighted,
     adjusted_matchpoints,
     board_top,
     compared_scores,
     matchpoints,
     missing_factor,
     round_matchpoints,
+    score_spreads,
+    spread_matchpoints,
 )
 
 SIDES = ("NS", "EW")
@@ -119,6 +122,85 @@ def explain_matchpoints(
         beaten=beaten,
         tied=tied,
         lost_to=lost_to,
+        per_beat=per_beat,
+        within=within,
+        actual=len(played),
+        expected=expected,
+        neuberged=neuberged,
+        top=top,
+        rounding=rounding,
+        final=round_matchpoints(neuberged, rounding, top),
+        missing=missing,
+    )
+
+
+@dataclass(frozen=True)
+class WeightedPart:
+    """One part of a line on a board with a weighted score, from the explained side."""
+
+    percent: float
+    score: int
+    within: float  # its matchpoints against the other lines, a weighted line's parts by weight
+
+
+@dataclass(frozen=True)
+class WeightedSteps:
+    parts: list[WeightedPart]  # the explained line's parts; one at 100% for a plain line
+    others: list[list[tuple[float, int]]]  # every other line's (percent, score), best first
+    per_beat: int
+    within: float  # the parts' matchpoints combined by weight
+    actual: int
+    expected: int
+    neuberged: float
+    top: int
+    rounding: str
+    final: float
+    missing: str = "neuberg"  # the event's rule for missing results (MISSING_RESULT_RULES)
+
+    neuberg_applies = MatchpointSteps.neuberg_applies
+    half = MatchpointSteps.half
+    rounded = MatchpointSteps.rounded
+    rounding_rule = MatchpointSteps.rounding_rule
+
+
+def explain_weighted_matchpoints(
+    entries: Sequence[int | Adjusted | Split | Weighted],
+    index: int,
+    side: str,
+    *,
+    expected: int,
+    per_beat: int = 2,
+    rounding: str = "none",
+    missing: str = "neuberg",
+) -> WeightedSteps:
+    """The matchpoints of line `index` for `side` on a board with a weighted score (SPEC §2.3),
+    as matchpoint_traveller gives them: each part of the line against every other line (whose
+    parts count by their weight), the parts combined by weight, factored to the expected count
+    under the event's rule for missing results, and rounded."""
+    _check_side(side)
+    column = 0 if side == "NS" else 1
+    played = [i for i, entry in enumerate(entries) if not isinstance(entry, Adjusted)]
+    if index not in played:
+        raise ScoringError("An artificial score is not compared with the others.")
+    spreads = {i: score_spreads(entries[i])[column] for i in played}
+    others = [spreads[i] for i in played if i != index]
+    parts = [
+        WeightedPart(
+            float(weight * 100),
+            score,
+            float(sum(spread_matchpoints([(1, score)], other, per_beat) for other in others)),
+        )
+        for weight, score in spreads[index]
+    ]
+    within = float(sum(spread_matchpoints(spreads[index], other, per_beat) for other in others))
+    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
+    top = board_top(expected, per_beat)
+    return WeightedSteps(
+        parts=parts,
+        others=sorted(
+            ([(float(weight * 100), score) for weight, score in other] for other in others),
+            key=lambda other: -max(score for _, score in other),
+        ),
         per_beat=per_beat,
         within=within,
         actual=len(played),

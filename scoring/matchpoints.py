@@ -241,14 +241,14 @@ def _weighted_traveller(
         if isinstance(entry, Adjusted):
             continue
         played.append(index)
-        ns_spread, ew_spread = _spreads(entry)
+        ns_spread, ew_spread = score_spreads(entry)
         ns_spreads.append(ns_spread)
         ew_spreads.append(ew_spread)
     result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
     for i, index in enumerate(played):
         ns_mp, ew_mp = (
             sum(
-                _spread_matchpoints(spreads[i], spreads[j], per_beat)
+                spread_matchpoints(spreads[i], spreads[j], per_beat)
                 for j in range(len(played))
                 if j != i
             )
@@ -261,7 +261,7 @@ def _weighted_traveller(
     return _with_adjusted(result, entries, expected, per_beat)
 
 
-def _spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, int]]]:
+def score_spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, int]]]:
     """An entry's (weight, score) spread for NS and for EW (EW's scores from EW's side)."""
     if isinstance(entry, Weighted):
         components = list(entry.components)
@@ -285,7 +285,7 @@ def _spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, in
     return [(Fraction(1), ns_score)], [(Fraction(1), -ew_score)]
 
 
-def _spread_matchpoints(mine, theirs, per_beat: int) -> Fraction:
+def spread_matchpoints(mine, theirs, per_beat: int) -> Fraction:
     """What spread `mine` wins against spread `theirs`: per_beat a beat, half a tie, weighted."""
     won = Fraction(0)
     for weight, score in mine:

@@ -41,7 +41,8 @@ _LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECAS
 _OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _SCORE = re.compile(r"^[+-]?\d{1,4}$")
 _SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
-_PERCENT = re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?$")
+# A60, A60% or 60%: a bare 60 is not a percent (a half-typed "40% 4S ..." must not save as 40% 4%).
+_PERCENT = re.compile(r"^(?:A(\d{1,3}(?:\.\d+)?)%?|(\d{1,3}(?:\.\d+)?)%)$")
 _PAIRED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
 _AVERAGE = re.compile(r"^AV[EG](?=[+-]?$)")
 _USUAL_RULING = {"A+": ("A+", "A-"), "A": ("A", "A"), "A-": ("A-", "A+")}
@@ -170,9 +171,10 @@ def _adjusted_side(code: str) -> tuple[str, float | None]:
         raise ScoringError(
             f"an adjusted score is A+, A, A- or a percent such as A60 or 60%, not {code!r}"
         )
-    percent = float(match[1])
+    typed = match[1] or match[2]
+    percent = float(typed)
     if percent > 100:
-        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {match[1]}%")
+        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {typed}%")
     return adjustment_code(percent), percent
 
 

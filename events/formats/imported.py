@@ -9,8 +9,9 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from scoring import ScoringError, TravellerLine, parse_contract
+from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
 from scoring.traveller_lines import possible_scores
+from scoring.weighted_scores import expected_score, weighted_components
 
 # The largest number a PositiveSmallIntegerField holds on every database (PostgreSQL's smallint):
 # pair and board numbers, rounds, tables, factor_boards.
@@ -66,6 +67,7 @@ class ImportedLine:
     # The matchpoints the other program published for the line, when the file gives them: they
     # tell which rule it scored an irregular board under. Never saved.
     published: tuple[float, float] | None = None
+    weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
 
     @property
     def is_adjusted(self) -> bool:
@@ -174,6 +176,30 @@ def lead_card(text: str, where: str) -> str:
         raise FileRefused(f"{where}: {text!r} is not a lead card (a suit and a rank, e.g. HK)")
     suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
     return suit.upper() + ("T" if rank == "10" else rank.upper())
+
+
+def weighted_line(
+    *, where: str, vulnerability: str, text: str, ns_pair: int, ew_pair: int, **seat
+) -> ImportedLine:
+    """A weighted score as our own files write it, "40% 4S N 10 + 60% 4S N 9", checked the way
+    our entry checks it; its score is the parts' weighted mean, whatever the file's score says."""
+    try:
+        parsed = parse_traveller_line(text)
+        if not parsed.weights:
+            raise ScoringError(
+                f"{text[:60]!r} is not a weighted score such as 40% 4S N 10 + 60% 4S N 9"
+            )
+        parts = weighted_components(parsed, vulnerability)
+    except ScoringError as refused:
+        raise FileRefused(f"{where}: {refused}") from None
+    return ImportedLine(
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        where=where,
+        score_ns=expected_score(parts),
+        weights=parts,
+        **seat,
+    )
 
 
 def result_line(
@@ -286,7 +312,8 @@ def _vulnerable_text(vulnerability: str) -> str:
 def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:
     """Check the event as a whole and settle what the lines imply.
 
-    Refuses a file without boards, a board twice, a pair twice on one board or against itself.
+    Refuses a file without boards, a board twice, a pair twice on one board or against itself,
+    a weighted score in an event scored in IMPs.
     Adds the pairs the lines name but the file's pair list lacks. A pair that sat the same way
     on every line gets that direction. `winners` (1 or 2) as the file says (its WINNER_TYPE, or
     its published ranking); a file that does not say gets one winner, and the preview says so:
@@ -304,6 +331,11 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         seen_boards.add(board.number)
         on_board: dict[int, ImportedLine] = {}
         for line in board.lines:
+            if line.weights and event.settings.get("scoring", "mp") != "mp":
+                raise FileRefused(
+                    f"{line.where}: a weighted score is matchpointed part by part, and this "
+                    "file's event is scored in IMPs"
+                )
             if line.ns_pair == line.ew_pair:
                 raise FileRefused(f"{line.where}: pair {line.ns_pair} cannot play against itself")
             for number, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):

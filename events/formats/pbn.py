@@ -22,6 +22,7 @@ from events.formats.imported import (
     adjusted_line,
     finish_event,
     result_line,
+    weighted_line,
     whole_number,
     winners_from_places,
 )
@@ -33,6 +34,7 @@ from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.weighted_scores import weighted_text
 
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -499,6 +501,8 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str):
                 f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
             )
         return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+    if weighted := _cell(row, "Weighted"):
+        return weighted_line(where=where, vulnerability=vulnerability, text=weighted, **seat)
     contract = _cell(row, "Contract")
     if {" ".join(s.upper().split()) for s in (ns_score, ew_score)} & NOT_PLAYED:
         ns_score, ew_score, contract = "", "", contract or "NP"
@@ -635,6 +639,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     ]
     boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
     notes = Result.objects.filter(board__section=section).exclude(note="").exists()
+    weighted = Result.objects.filter(board__section=section, weights__isnull=False).exists()
     for index, board in enumerate(boards):
         hidden = board.pk in hidden_hands
         lines += [
@@ -657,7 +662,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         ]
         if index == 0:
             lines += _total_score_table(event, section, unit)
-        lines += _score_table(event, board, unit, notes=notes)
+        lines += _score_table(event, board, unit, notes=notes, weighted=weighted)
         if board.double_dummy and not hidden:
             lines += _optimum(board)
         lines.append("")
@@ -727,12 +732,17 @@ def _names(pair: Pair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
-def _score_table(event: Event, board, unit: str, *, notes: bool) -> list[str]:
+def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool) -> list[str]:
+    """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
+    mean as Score_NS/Score_EW, and our own Weighted column (only when a line has one) the parts
+    as the entry grid reads them, from which our import takes the line back."""
     columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
     if notes:  # our own column, only when a line has a note
         columns.append("Note\\20L")
+    if weighted:
+        columns.append("Weighted\\30L")
     rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
@@ -759,10 +769,15 @@ def _score_table(event: Event, board, unit: str, *, notes: bool) -> list[str]:
                     _points(result.ns_points),
                     _points(result.ew_points),
                     *([_quote(_one_line(result.note))] if notes else []),
+                    *([_weighted_cell(result)] if weighted else []),
                 ]
             )
         )
     return rows
+
+
+def _weighted_cell(result) -> str:
+    return _quote(weighted_text(result.weights, typed=True)) if result.weights else "-"
 
 
 def _code(result, side: str) -> str:

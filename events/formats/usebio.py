@@ -21,6 +21,7 @@ from events.formats.imported import (
     adjusted_line,
     finish_event,
     result_line,
+    weighted_line,
     whole_number,
     winners_from_places,
 )
@@ -32,6 +33,7 @@ from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.weighted_scores import weighted_text
 
 PROGRAM = "Clubscoring"
 _EVENT_TYPES = {
@@ -351,6 +353,10 @@ def _line(element: ET.Element, where: str, vulnerability: str, ew_offset: int):
     for name in ("round", "table"):
         if seat[name] is None:
             seat[name] = whole_number(ours.get(name, ""))
+    if "weighted" in ours:
+        return weighted_line(
+            where=where, vulnerability=vulnerability, text=ours["weighted"], **seat
+        )
     score_ew = whole_number(ours.get("score_ew", "").removeprefix("-"))
     if score_ew is not None and ours["score_ew"].startswith("-"):
         score_ew = -score_ew
@@ -529,7 +535,10 @@ def _traveller_line(out: _Writer, result, points: str) -> None:
         out.element("SCORE", result.score_ns)
     # USEBIO's traveller line has no round, table or split score: they ride along where other
     # readers skip them.
+    # A weighted score likewise: SCORE is its parts' weighted mean, the parts ride along.
     ours = {"round": result.round, "table": result.table, "score_ew": result.score_ew}
+    if result.weights:
+        ours["weighted"] = weighted_text(result.weights, typed=True)
     if written := " ".join(f'{k}="{v}"' for k, v in ours.items() if v is not None):
         out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")
     out.element(f"NS_{points}", _number(result.ns_points))

@@ -15,12 +15,25 @@ from events.services.repairs import settling_repair
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
+from scoring.weighted_scores import expected_score, weighted_components
 
-# The engine scores weighted scores (scoring.matchpoints.Weighted); a line cannot hold one yet.
-WEIGHTED_NOT_SAVED = (
-    "a weighted score cannot be saved on a line yet: score it by hand and type each side's "
-    "percent, e.g. A55 A45"
+# SPEC §2.3 gives the matchpoint arithmetic of a weighted score and no IMP one.
+WEIGHTED_NOT_IMPS = (
+    "a weighted score is matchpointed part by part; an IMP event has no rule for it: "
+    "give the line the score the director settles on, e.g. +170, or an adjusted score"
 )
+
+WEIGHTED_LINES_STAY_MATCHPOINTS = (
+    "this event has weighted scores, which only matchpoints can score: change those lines "
+    "to one score first"
+)
+
+
+def has_weighted_lines(event: Event) -> bool:
+    return (
+        bool(event.pk)
+        and Result.objects.filter(board__section__event=event, weights__isnull=False).exists()
+    )
 
 
 class LineRefused(Exception):
@@ -35,6 +48,14 @@ class Meeting:
     ew: int
     round: int | None = None
     table: int | None = None
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What a line scores: NS's score and EW's (a split), and a weighted score's parts."""
+
+    scores: tuple[int | None, int | None]
+    weights: list | None = None
 
 
 def board_meetings(*, board: Board) -> list[Meeting]:
@@ -62,9 +83,9 @@ def save_line(
     `ns_pair`/`ew_pair` are the pair numbers the entry row already knows (from the movement or
     the line being edited); numbers typed at the start of the line take precedence.
     """
-    scores, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
+    scored, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
     former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
-    return _save(board, line, scores, ns, ew, editing=result.pk if former else None, former=former)
+    return _save(board, line, scored, ns, ew, editing=result.pk if former else None, former=former)
 
 
 def check_line(
@@ -78,19 +99,22 @@ def check_line(
     """Raise LineRefused, with save_line's message, for a line save_line would refuse now: the
     preview asks this, so that a line it scores is a line Enter saves."""
     _, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
-    _check_meeting(board, ns, ew)
-    _check_not_entered(board, ns, ew, result)
+    meeting = _check_meeting(board, ns, ew)
+    _check_not_entered(board, ns, ew, result, meeting)
 
 
 def _scores_and_pairs(
     board: Board, line: TravellerLine, ns_pair: int | None, ew_pair: int | None
-) -> tuple[tuple[int | None, int | None], Pair, Pair]:
+) -> tuple[Scored, Pair, Pair]:
     try:
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
+        weights = weighted_components(line, board.vulnerability) if line.weights else None
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
-    if line.weights:
-        raise LineRefused(WEIGHTED_NOT_SAVED)
+    if weights and board.section.event.is_imps:
+        raise LineRefused(WEIGHTED_NOT_IMPS)
+    if weights:
+        scores = (expected_score(weights), None)
     ns_number = line.ns_pair or ns_pair
     ew_number = line.ew_pair or ew_pair
     if ns_number is None or ew_number is None:
@@ -98,11 +122,13 @@ def _scores_and_pairs(
     if ns_number == ew_number:
         raise LineRefused(f"pair {ns_number} cannot play against itself")
     ns, ew = _pairs(board, ns_number, ew_number)
-    return scores, ns, ew
+    return Scored(scores, weights), ns, ew
 
 
 @retry_on_conflict
-def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, former: set) -> Result:
+def _save(
+    board, line, scored: Scored, ns: Pair, ew: Pair, *, editing: int | None, former: set
+) -> Result:
     with transaction.atomic():
         # Several directors may key in at once: saves on one board queue here, so that each
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
@@ -112,7 +138,7 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
         _check_not_entered(board, ns, ew, result, meeting)
-        _fill(result, line, scores, ns, ew, meeting)
+        _fill(result, line, scored, ns, ew, meeting)
         try:
             result.save()
         except IntegrityError:  # a line that changed under us, past the checks above
@@ -227,7 +253,7 @@ def _brought_back(clash: Result, meeting: TableRound | None) -> bool:
 def _fill(
     result: Result,
     line: TravellerLine,
-    scores: tuple[int | None, int | None],
+    scored: Scored,
     ns: Pair,
     ew: Pair,
     meeting: TableRound | None,
@@ -239,7 +265,8 @@ def _fill(
     result.declarer = line.declarer
     result.lead = line.lead
     result.tricks = line.tricks
-    result.score_ns, result.score_ew = scores
+    result.score_ns, result.score_ew = scored.scores
+    result.weights = scored.weights
     result.note = line.note
     result.ns_adjustment = line.ns_adjustment
     result.ew_adjustment = line.ew_adjustment

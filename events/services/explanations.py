@@ -19,6 +19,7 @@ from scoring.explanations import (
     explain_cross_imps,
     explain_datum_imps,
     explain_matchpoints,
+    explain_weighted_matchpoints,
 )
 
 
@@ -28,7 +29,9 @@ class ScoreExplanation:
     side: str  # "NS" or "EW": where the pair sat
     pair: Pair
     opponents: Pair
-    kind: str  # "matchpoints", "adjusted", "datum", "cross", "adjusted-imps", "not-played"
+    # "matchpoints", "weighted" (a board with a weighted score), "adjusted", "datum", "cross",
+    # "adjusted-imps", "not-played"
+    kind: str
     steps: object  # the engine's steps for `kind`; the IMPs for "adjusted-imps"; None
     points: float | None  # as stored: the number the explanation arrives at
     top: float | None
@@ -104,6 +107,10 @@ def _steps(event: Event, board: Board, lines: list[Result], result: Result, side
             )
         index = next(i for i, line in enumerate(lines) if line.pk == result.pk)
         entries = [matchpoint_entry(line) for line in lines]
+        if any(line.weights for line in lines):
+            return "weighted", explain_weighted_matchpoints(
+                entries, index, side, expected=expected, missing=event.missing_results, **scale
+            )
         return "matchpoints", explain_matchpoints(
             entries, index, side, expected=expected, missing=event.missing_results, **scale
         )

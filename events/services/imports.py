@@ -300,6 +300,7 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         score_ew=line.score_ew,
         not_played=line.not_played,
         note=line.note,
+        weights=line.weights,
     )
     if line.is_adjusted:
         for side in ("ns", "ew"):

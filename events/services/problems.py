@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from statistics import median
 
+from django.db.models import Case, F, When
 from django.utils import timezone
 
 from events.models import Event, Result, Section, TableRound
@@ -102,6 +103,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     lines = [
         _Line(*row)
         for row in Result.objects.filter(board__section=section)
+        # A weighted score's mean is a ruling, not a result to question as far from the rest.
+        .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
         .order_by("board__number", "pk")
         .values_list(
             "pk",
@@ -110,7 +113,7 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
             "ew_pair_id",
             "ns_pair__number",
             "ew_pair__number",
-            "score_ns",
+            "compared",
             "declarer",
             "lead",
             "board__deal",

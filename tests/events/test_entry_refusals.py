@@ -11,7 +11,6 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from events.models import Board, Change, Event, Result
-from events.services.entry import WEIGHTED_NOT_SAVED
 from events.services.status import LOCKED
 from scoring import mitchell
 
@@ -106,7 +105,12 @@ REFUSALS = [
         "0% 4S N 10 + 100% 4S N 9",
         "a part of a weighted score weighs more than 0%: 0% 4S N 10",
     ),
-    ("weighted, not stored yet", ROW, "40% 4S N 10 + 60% 4S N 9", WEIGHTED_NOT_SAVED),
+    (
+        "weighted, a part no contract makes",
+        ROW,
+        "40% +421 + 60% 4S N 9",
+        "+421 is not a possible score for North-South when nobody is vulnerable",
+    ),
     (
         "free line without pairs",
         FREE,

@@ -70,6 +70,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "score_ns": 420,
         "score_ew": None,
         "adjusted": None,
+        "weighted": None,
         "not_played": False,
         "ns_points": 3.5,
         "ew_points": 0.5,
