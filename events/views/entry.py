@@ -367,6 +367,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             "score": line.score_ns(board.vulnerability),
             "ew_score": line.score_ew(board.vulnerability),
             "adjusted": adjusted_words(line) if line.ns_adjustment else "",
+            "weighted": line.weighted_scores(board.vulnerability),
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )
