@@ -468,3 +468,11 @@ def test_files_follow_each_sessions_reveal_rule_for_the_public(
 
 def test_unknown_format_is_not_found(client, championship):
     assert download(client, championship, "pdf").status_code == 404
+
+
+def test_public_page_reads_a_few_queries_a_session_however_many_pairs(
+    client, championship, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(9):
+        page = client.get(reverse("competition", args=[championship.pk]))
+    assert len(page.context["standings"].rows) == 8
