@@ -476,3 +476,19 @@ def test_public_page_reads_a_few_queries_a_session_however_many_pairs(
     with django_assert_max_num_queries(9):
         page = client.get(reverse("competition", args=[championship.pk]))
     assert len(page.context["standings"].rows) == 8
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "carry_over": "sum-mps"}, "This field is required."),
+        ({"name": "Series\x00", "carry_over": "sum-mps"}, "Null characters are not allowed."),
+        ({"name": "Series\tA", "carry_over": "sum-mps"}, "no control characters"),
+        ({"name": "Series", "carry_over": "sum-mps", "best_of": "-2"}, "greater than or equal"),
+    ],
+)
+def test_a_competition_with_bad_input_is_not_made(director_client, club, data, message):
+    response = director_client.post(reverse("competition-new", args=[club.slug]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Competition.objects.exists()
