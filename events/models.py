@@ -408,7 +408,6 @@ class Competition(models.Model):
         validators=[MinValueValidator(1)],
         help_text="For a series: only each pair's best n sessions count. Blank: every session.",
     )
-    events = models.ManyToManyField(Event, through="CompetitionSession", related_name="+")
     created = models.DateTimeField(auto_now_add=True)
     history = tracked()
 
