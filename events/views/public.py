@@ -38,7 +38,13 @@ def home(request: HttpRequest) -> HttpResponse:
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     events = club.events.exclude(status=Event.Status.SETUP).order_by("-date", "name")
-    return render(request, "events/club.html", {"club": club, "events": events})
+    started = [Event.Status.RUNNING, Event.Status.PUBLISHED]
+    competitions = club.competitions.filter(sessions__event__status__in=started)
+    return render(
+        request,
+        "events/club.html",
+        {"club": club, "events": events, "competitions": competitions.distinct()},
+    )
 
 
 def _ranking_context(event: Event) -> dict:
