@@ -43,8 +43,9 @@
         return input;
       }
     }
+    // Never a row holding a saved line: keys typed there would change a result nobody meant to.
     return root.querySelector("tr.refused:not(.saving) input.entry") ||
-      root.querySelector("tr.free input.entry") || root.querySelector("input.entry");
+      root.querySelector("tr.free input.entry");
   }
 
   // The status line says which row was refused, until that row is saved.
@@ -153,8 +154,14 @@
       input.setSelectionRange(selection[0], selection[1], selection[2]);
     }
     if (answered && nowhere()) {
-      var spot = safeSpot(fresh);
-      if (spot) { focusAndSelect(spot); }
+      if (typing && typing.isConnected) {
+        // The row being typed in lost the focus in the swap: it gets it back, caret and all.
+        typing.focus();
+        typing.setSelectionRange(selection[0], selection[1], selection[2]);
+      } else {
+        var spot = safeSpot(fresh);
+        if (spot) { focusAndSelect(spot); }
+      }
     }
   }
 
