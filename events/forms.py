@@ -42,6 +42,7 @@ class EventSettingsForm(forms.ModelForm):
             "datum_method",
             "cross_imp_mode",
             "winners",
+            "ew_numbered_on",
             "reveal",
             "factor_totals",
             "factor_boards",

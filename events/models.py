@@ -15,6 +15,7 @@ from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import ROUNDING_RULES
+from scoring.pair_labels import label_slug, printed_number
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
@@ -139,6 +140,13 @@ class Event(models.Model):
     winners = models.PositiveSmallIntegerField(
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
     )
+    ew_numbered_on = models.BooleanField(
+        "East-West numbered on",
+        default=False,
+        help_text="In a Mitchell, number the East-West pairs on from the North-South ones "
+        '(9 to 16 with 8 tables). Off: each direction from 1, "1 NS" and "1 EW", as most '
+        "clubs print them.",
+    )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
     # With both set, the problems panel counts a round as due once its time is up.
     start_time = models.TimeField(
@@ -219,6 +227,9 @@ class Pair(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
     direction = models.CharField(max_length=2, choices=Direction, blank=True)
+    # What players see: "3 NS" / "3 EW" in a Mitchell numbered per direction, else the number
+    # (scoring.pair_labels; kept by events.services.pair_labels).
+    label = models.CharField(max_length=12, blank=True)
     players = models.ManyToManyField(Player, through="Partnership", related_name="pairs")
     names = models.CharField(max_length=250, blank=True)
     # Kept up to date on every saved result, so that rankings are one indexed read.
@@ -234,7 +245,22 @@ class Pair(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Pair {self.number}"
+        return f"Pair {self.name}"
+
+    @property
+    def name(self) -> str:
+        """The label players know the pair by."""
+        return self.label or str(self.number)
+
+    @property
+    def printed(self) -> str:
+        """The number alone, for a column that already says NS or EW."""
+        return printed_number(self.name)
+
+    @property
+    def slug(self) -> str:
+        """The pair in a URL: "3ns", "3ew" or "3"."""
+        return label_slug(self.name)
 
     @property
     def percentage(self) -> float | None:
@@ -380,7 +406,7 @@ class Result(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Board {self.board.number}: {self.ns_pair.number} v {self.ew_pair.number}"
+        return f"Board {self.board.number}: {self.ns_pair.name} v {self.ew_pair.name}"
 
     @property
     def is_adjusted(self) -> bool:

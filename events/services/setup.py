@@ -15,6 +15,7 @@ from events.models import (
     TableRound,
 )
 from events.services.history import bulk_create_recorded, recording
+from events.services.pair_labels import label_pairs
 from scoring import Movement, Sitting, board_conditions
 
 
@@ -47,6 +48,7 @@ def apply_movement(*, section: Section, movement) -> None:
             event.winners = 1
             event.save(update_fields=["winners"])
         pairs = _movement_pairs(section, movement, keep_names)
+        label_pairs(section=section)
         bulk_create_recorded(
             Board,
             [
