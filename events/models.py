@@ -247,6 +247,11 @@ class Pair(models.Model):
     def __str__(self) -> str:
         return f"Pair {self.name}"
 
+    def save(self, *args, **kwargs):
+        # A pair has a label from its first save; events.services.pair_labels gives a Mitchell's.
+        self.label = self.label or str(self.number)
+        super().save(*args, **kwargs)
+
     @property
     def name(self) -> str:
         """The label players know the pair by."""
@@ -256,6 +261,11 @@ class Pair(models.Model):
     def printed(self) -> str:
         """The number alone, for a column that already says NS or EW."""
         return printed_number(self.name)
+
+    @property
+    def file_id(self) -> str:
+        """The pair in a results file: "3NS", "3EW" (as Compscore writes them) or "3"."""
+        return self.name.replace(" ", "")
 
     @property
     def slug(self) -> str:

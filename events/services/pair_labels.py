@@ -23,3 +23,14 @@ def label_pairs(*, section: Section) -> None:
         if pair.label != labels[pair.number]:
             pair.label = labels[pair.number]
             pair.save(update_fields=["label"])
+
+
+def pair_of_slug(*, section: Section, slug: str) -> Pair | None:
+    """The pair a URL names: by its label ("3ns" is 3 NS), or a plain number by the pair's
+    number when no label is just that number (a link from before pairs were labelled)."""
+    number, direction = int(slug.rstrip("nsew")), slug.lstrip("0123456789").upper()
+    label = f"{number} {direction}" if direction else str(number)
+    pair = section.pairs.filter(label=label).first()
+    if pair is None and not direction:
+        pair = section.pairs.filter(number=number).first()
+    return pair

@@ -71,7 +71,7 @@ def movement_losses(*, section: Section, movement) -> list[str]:
     """What choosing `movement` would drop, in words, for the director to confirm: named pairs
     it has no number for, and the hand records of the boards (laid out again)."""
     losses = [
-        f"pair {pair.number} ({pair.names}) and its names"
+        f"pair {pair.name} ({pair.names}) and its names"
         for pair in section.pairs.exclude(number__in=movement.pairs).exclude(names="")
     ]
     dealt = section.boards.exclude(deal="").count()
