@@ -10,16 +10,24 @@ is what players, travellers and files see.
 from collections.abc import Iterable
 
 
-def pair_labels(pairs: Iterable[tuple[int, str]], *, ew_numbered_on: bool) -> dict[int, str]:
+def pair_labels(
+    pairs: Iterable[tuple[int, str]], *, ew_numbered_on: bool, ew_offset: int | None = None
+) -> dict[int, str]:
     """Pair number -> label for one section's pairs, given as (number, direction) with direction
-    "NS", "EW" or "" (a pair that changes direction)."""
+    "NS", "EW" or "" (a pair that changes direction).
+
+    `ew_offset` is what an EW pair's number exceeds its label by: a Mitchell's table count (its
+    EW pairs are T+1..2T), or what a file numbered per direction was read with. Without it: the
+    highest NS number below the first EW one.
+    """
     pairs = list(pairs)
     plain = {number: str(number) for number, _ in pairs}
     if ew_numbered_on or not pairs or any(not direction for _, direction in pairs):
         return plain
-    offset = max((n for n, d in pairs if d == "NS"), default=0)
-    if any(n <= offset for n, d in pairs if d == "EW"):
-        return plain
+    first_ew = min((n for n, d in pairs if d == "EW"), default=0)
+    if ew_offset is None or ew_offset >= first_ew:
+        ew_offset = max((n for n, d in pairs if d == "NS" and n < first_ew), default=0)
+    offset = ew_offset
     return {n: f"{n} NS" if d == "NS" else f"{n - offset} EW" for n, d in pairs}
 
 

@@ -128,6 +128,8 @@ class ImportedEvent:
     movement: str = ""
     boards_per_round: int = 0
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
+    # What was added to the EW pairs' numbers of a file numbering each direction from 1.
+    ew_offset: int = 0
 
     @property
     def line_count(self) -> int:

@@ -197,6 +197,7 @@ def parse_file(data: bytes) -> ImportedEvent:
         settings=settings,
     )
     event.pairs, offset = _pairs(games)
+    event.ew_offset = offset
     if offset:
         settings["ew_numbered_on"] = False
     byes = False

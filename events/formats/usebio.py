@@ -126,6 +126,7 @@ def parse_file(data: bytes) -> ImportedEvent:
         club_name=_text(root.find("CLUB"), "CLUB_NAME"),
         settings=settings,
         pairs=pairs,
+        ew_offset=offset,
     )
     in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
     for element in event_element.iter("BOARD"):

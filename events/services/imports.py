@@ -226,7 +226,9 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         boards_per_round=imported.boards_per_round,
     )
     labels = pair_labels(
-        ((p.number, p.direction) for p in imported.pairs), ew_numbered_on=event.ew_numbered_on
+        ((p.number, p.direction) for p in imported.pairs),
+        ew_numbered_on=event.ew_numbered_on,
+        ew_offset=imported.ew_offset or None,
     )
     pairs = bulk_create_recorded(
         Pair,

@@ -4,22 +4,30 @@ from events.models import Event, Pair, Section
 from scoring.pair_labels import pair_labels
 
 
-def section_labels(*, section: Section, ew_numbered_on: bool | None = None) -> dict[int, str]:
-    """Pair number -> label as the section's pairs now stand."""
-    if ew_numbered_on is None:
-        ew_numbered_on = Event.objects.values_list("ew_numbered_on", flat=True).get(
-            pk=section.event_id
-        )
-    return pair_labels(
-        section.pairs.values_list("number", "direction"), ew_numbered_on=ew_numbered_on
-    )
+def section_labels(*, section: Section) -> dict[int, str]:
+    """Pair number -> label, as the section's pairs are labelled."""
+    return {
+        number: label or str(number)
+        for number, label in section.pairs.values_list("number", "label")
+    }
 
 
-def label_pairs(*, section: Section) -> None:
+def label_pairs(*, section: Section, ew_offset: int | None = None) -> None:
     """Give every pair of the section its label; saved one by one, so that the change that is
-    being recorded holds them."""
-    labels = section_labels(section=section)
-    for pair in Pair.objects.filter(section=section):
+    being recorded holds them. `ew_offset` as scoring.pair_labels has it; without it, the one
+    the section's EW labels already show, else its table count (a Mitchell's EW pairs are
+    T+1..2T)."""
+    ew_numbered_on = Event.objects.values_list("ew_numbered_on", flat=True).get(pk=section.event_id)
+    pairs = list(Pair.objects.filter(section=section))
+    if ew_offset is None:
+        shown = [p.number - int(p.label.split()[0]) for p in pairs if p.label.endswith(" EW")]
+        ew_offset = shown[0] if shown else section.tables
+    labels = pair_labels(
+        [(p.number, p.direction) for p in pairs],
+        ew_numbered_on=ew_numbered_on,
+        ew_offset=ew_offset,
+    )
+    for pair in pairs:
         if pair.label != labels[pair.number]:
             pair.label = labels[pair.number]
             pair.save(update_fields=["label"])

@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
+from events.services.pair_labels import label_pairs
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
@@ -48,9 +49,11 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
         fixed = all(section.pairs.values_list("direction", flat=True))
         direction = (seats.most_common(1)[0][0].upper()) if fixed else ""
         pair = Pair.objects.create(section=section, number=number, direction=direction)
+        label_pairs(section=section)
+        pair.refresh_from_db(fields=["label"])
         if names:
             name_pair(pair=pair, names=names)
-        repair.summary = f"Late pair {number} joins from round {from_round}"
+        repair.summary = f"Late pair {pair.name} joins from round {from_round}"
         for sit_out in rounds:
             low, high = _idle_boards(section, sit_out, pair)
             # Replaced, not edited: an undo deletes the new pair, and its table-rounds with it.

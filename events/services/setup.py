@@ -48,7 +48,7 @@ def apply_movement(*, section: Section, movement) -> None:
             event.winners = 1
             event.save(update_fields=["winners"])
         pairs = _movement_pairs(section, movement, keep_names)
-        label_pairs(section=section)
+        label_pairs(section=section, ew_offset=movement.tables)
         bulk_create_recorded(
             Board,
             [

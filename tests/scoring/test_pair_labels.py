@@ -36,3 +36,9 @@ def test_typed_numbers_are_read_per_direction(typed, direction, number):
 
 def test_slug_and_printed_number():
     assert (label_slug("3 EW"), printed_number("3 EW"), label_slug("9")) == ("3ew", "3", "9")
+
+
+def test_a_pair_that_joined_late_is_counted_in_its_direction():
+    pairs = [(1, "NS"), (2, "NS"), (4, "EW"), (5, "EW"), (6, "EW"), (7, "NS")]
+    labels = pair_labels(pairs, ew_numbered_on=False)
+    assert labels == {1: "1 NS", 2: "2 NS", 4: "2 EW", 5: "3 EW", 6: "4 EW", 7: "7 NS"}
