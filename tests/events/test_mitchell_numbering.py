@@ -13,7 +13,7 @@ from django.urls import reverse
 from events.formats import FORMATS, json_export
 from events.models import Board, Event, Pair
 from events.services.entry import board_meetings, save_line
-from events.services.imports import import_event
+from events.services.imports import import_event, preview_import
 from events.services.rescoring import rescore_event
 from scoring import mitchell, parse_traveller_line
 
@@ -114,3 +114,10 @@ def test_the_setting_renames_the_pairs(played):
     assert Pair.objects.get(section__event=played, number=10).label == "10"
     rescore_event(event=played, ew_numbered_on=False)
     assert Pair.objects.get(section__event=played, number=10).label == "3 EW"
+
+
+def test_the_import_preview_names_the_files_numbering(played, club):
+    data = FORMATS["usebio"].export_event(played)
+    preview = preview_import(imported=FORMATS["usebio"].parse_file(data), club=club)
+    assert ("Pair numbers", "Each direction from 1: 1 NS, 1 EW ...") in preview.settings
+    assert preview.groups[1][1][0].number.endswith(" EW")
