@@ -5,11 +5,12 @@ import re
 from functools import cached_property
 
 from django import forms
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 
 from events.formats.imported import SMALL as SMALL_INTEGER
 from events.models import Event, Player
+from events.services.entry import WEIGHTED_LINES_STAY_MATCHPOINTS, has_weighted_lines
 from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
 
 # Settings that apply to some kinds of scoring only (the others apply to every event): the
@@ -17,9 +18,31 @@ from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_
 SCORING_SETTINGS = {
     "mp_scale": (Event.Scoring.MATCHPOINTS,),
     "mp_rounding": (Event.Scoring.MATCHPOINTS,),
+    "missing_results": (Event.Scoring.MATCHPOINTS,),
     "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
     "datum_method": (Event.Scoring.BUTLER,),
     "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
+}
+
+
+def _number_messages(message: str) -> dict[str, str]:
+    return {code: message for code in ("invalid", "min_value", "max_value")}
+
+
+PLAIN_MESSAGES = {
+    "name": {
+        "required": "Give the event a name, e.g. Tuesday Pairs.",
+        "max_length": "Keep the event's name to 120 characters.",
+    },
+    "date": {"required": "Give the event's date.", "invalid": "Give the date, e.g. 2026-11-24."},
+    "start_time": {"invalid": "Give the start time in hours and minutes, e.g. 19:30."},
+    "factor_boards": _number_messages(
+        f"Factor totals to a number of boards from 1 to {SMALL_INTEGER}, e.g. 28, or leave it "
+        "blank for the most boards any pair played."
+    ),
+    "round_minutes": _number_messages(
+        "A round takes a number of minutes from 1 to 240, e.g. 15; or leave it blank."
+    ),
 }
 
 
@@ -38,6 +61,7 @@ class EventSettingsForm(forms.ModelForm):
             "scoring",
             "mp_scale",
             "mp_rounding",
+            "missing_results",
             "adjusted_scores",
             "datum_method",
             "cross_imp_mode",
@@ -53,19 +77,29 @@ class EventSettingsForm(forms.ModelForm):
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            # Choices too long for a phone's select box: radio buttons whose labels wrap.
+            "adjusted_scores": forms.RadioSelect,
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # PostgreSQL's smallint stops at 32767; SQLite gives the field no range and would keep
-        # what PostgreSQL refuses.
+        # what PostgreSQL refuses. No total is factored to 0 boards.
         boards = self.fields["factor_boards"]
-        boards.max_value = SMALL_INTEGER
-        boards.validators.append(MaxValueValidator(SMALL_INTEGER))
-        boards.widget.attrs["max"] = SMALL_INTEGER
+        boards.min_value, boards.max_value = 1, SMALL_INTEGER
+        boards.validators += [MinValueValidator(1), MaxValueValidator(SMALL_INTEGER)]
+        boards.widget.attrs.update(min=1, max=SMALL_INTEGER)
+        # The director reads what to type, not Django's "Ensure this value is ...".
+        for name, message in PLAIN_MESSAGES.items():
+            self.fields[name].error_messages.update(message)
         # static/js/event_settings.js shows these fields for their kinds of scoring only.
         for name, scorings in SCORING_SETTINGS.items():
             self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+        # Most events never have a short board: a form that leaves it out keeps the saved rule.
+        self.fields["missing_results"].required = False
+
+    def clean_missing_results(self) -> str:
+        return self.cleaned_data["missing_results"] or self.instance.missing_results
 
     def clean(self):
         data = super().clean()
@@ -74,6 +108,8 @@ class EventSettingsForm(forms.ModelForm):
             if scoring not in scorings:
                 self.errors.pop(name, None)
                 data[name] = getattr(self.instance, name)
+        if scoring != Event.Scoring.MATCHPOINTS and has_weighted_lines(self.instance):
+            self.add_error("scoring", WEIGHTED_LINES_STAY_MATCHPOINTS)
         return data
 
 
@@ -102,8 +138,18 @@ def tables_from_text(text: str) -> float:
 class MovementForm(forms.Form):
     """The movements that fit the tables, the one chosen, and any arrow-switched rounds."""
 
-    tables = forms.CharField(max_length=5)
-    choice = forms.IntegerField(required=False, min_value=0)
+    tables = forms.CharField(
+        max_length=5,
+        error_messages={
+            "required": "type the number of tables, e.g. 7 or 6½",
+            "max_length": "tables must be a whole or half number from 2½ to 200",
+        },
+    )
+    choice = forms.IntegerField(
+        required=False,
+        min_value=0,
+        error_messages=_number_messages("Choose one of the movements."),
+    )
     arrow_switch = forms.CharField(
         label="Arrow-switch in rounds",
         required=False,

@@ -46,11 +46,18 @@ class PairLeavesForm(forms.Form):
 
 class WrongBoardsForm(forms.Form):
     title = "A table played the wrong boards"
-    help = "E.g. table 4 played boards 16-18 in round 2. The lines already saved stay."
+    help = "E.g. table 4 played boards 16-18 in round 2."
     button = "Repair the boards"
     round = _number("Round")
     table = _number("Table")
     boards = forms.CharField(label="Boards played", max_length=12, help_text="E.g. 16-18.")
+    move_lines = forms.BooleanField(
+        label="Move the lines already entered for this table and round to the boards played",
+        required=False,
+        initial=True,
+        help_text="Board by board in order: the first scheduled board's line to the first board "
+        "played. Unticked, they stay where they are, as errors to fix.",
+    )
 
     def clean_boards(self) -> tuple[int, int]:
         found = BOARDS.fullmatch(self.cleaned_data["boards"])

@@ -12,10 +12,12 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
+from scoring.carry_over import CARRY_OVER_METHODS
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 from scoring.pair_labels import label_slug, printed_number
+from scoring.weighted_scores import weighted_text
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
@@ -146,6 +148,13 @@ class Event(models.Model):
         help_text="In a Mitchell, number the East-West pairs on from the North-South ones "
         '(9 to 16 with 8 tables). Off: each direction from 1, "1 NS" and "1 EW", as most '
         "clubs print them.",
+    )
+    missing_results = models.CharField(
+        "boards played fewer times",
+        max_length=8,
+        choices=list(MISSING_RESULT_RULES.items()),
+        default="neuberg",
+        help_text="How a board with fewer results than the movement expects is matchpointed.",
     )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
     # With both set, the problems panel counts a round as due once its time is up.
@@ -375,6 +384,9 @@ class Result(models.Model):
     ns_percent = models.FloatField(null=True, blank=True)
     ew_percent = models.FloatField(null=True, blank=True)
     not_played = models.BooleanField(default=False)
+    # A weighted score (Law 12C1(c)): its parts, each [percent, contract, declarer, tricks,
+    # NS score] (scoring.weighted_scores); score_ns then holds their weighted mean.
+    weights = models.JSONField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
@@ -413,6 +425,12 @@ class Result(models.Model):
                 ),
                 name="result_one_kind",
             ),
+            # A weighted line is a played line of its own kind: no contract, no split.
+            models.CheckConstraint(
+                condition=Q(weights__isnull=True)
+                | Q(not_played=False, score_ns__isnull=False, score_ew__isnull=True, contract=""),
+                name="result_weighted_is_played",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -421,6 +439,69 @@ class Result(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.ns_adjustment)
+
+    @property
+    def weighted_text(self) -> str:
+        """ "40% 4S N =, 60% 4S N -1" for a weighted line, else ""."""
+        return weighted_text(self.weights) if self.weights else ""
+
+
+class Competition(models.Model):
+    """A multi-session event or a series: existing events of the club as its sessions, in
+    order, and how each pair's sessions carry over into one cumulative ranking. Pairs are the
+    same entrant across sessions when they are the same two players."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(max_length=120)
+    carry_over = models.CharField(
+        "carry-over",
+        max_length=16,
+        choices=list(CARRY_OVER_METHODS.items()),
+        default="sum-percent",
+    )
+    best_of = models.PositiveSmallIntegerField(
+        "best sessions counted",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="For a series: only each pair's best n sessions count. Blank: every session.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    history = tracked()
+
+    class Meta:
+        ordering = ["-created", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__gte=1), name="competition_best_of"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("competition", kwargs={"competition_id": self.pk})
+
+
+class CompetitionSession(models.Model):
+    """One event as a session of a competition, at its place in the order."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="sessions")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    history = tracked()
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "event"], name="competition_session_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Session {self.position} of {self.competition}"
 
 
 class Change(models.Model):
@@ -438,6 +519,7 @@ class Change(models.Model):
         IMPORT = "import", "Import"
         HANDS = "hands", "Hand records"
         EVENT = "event", "Event deleted"
+        COMPETITION = "series", "Multi-session event"
         UNDO = "undo", "Undo"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")

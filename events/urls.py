@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from events.views import (
     calculator,
     clubs,
+    competitions,
     director,
     downloads,
     entry,
@@ -68,6 +69,12 @@ urlpatterns = [
         name="explain-score",
     ),
     path("clubs/<slug:slug>/players/<int:player_id>/", public.player_view, name="player"),
+    path("competitions/<int:competition_id>/", competitions.competition, name="competition"),
+    path(
+        "competitions/<int:competition_id>/download/<str:format_key>/",
+        competitions.competition_download,
+        name="competition-download",
+    ),
     # Downloads
     path(
         "events/<int:event_id>/download/<str:format_key>/",
@@ -141,6 +148,32 @@ urlpatterns = [
     path("director/clubs/<slug:slug>/players/merge/", clubs.players_merge, name="players-merge"),
     path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
     path("director/restore/", clubs.backup_restore, name="club-restore"),
+    # Multi-session events
+    path(
+        "director/clubs/<slug:slug>/new-competition/",
+        competitions.competition_new,
+        name="competition-new",
+    ),
+    path(
+        "director/competitions/<int:competition_id>/",
+        competitions.competition_admin,
+        name="director-competition",
+    ),
+    path(
+        "director/competitions/<int:competition_id>/sessions/",
+        competitions.session_add,
+        name="competition-session-add",
+    ),
+    path(
+        "director/competitions/<int:competition_id>/sessions/<int:session_id>/",
+        competitions.session_change,
+        name="competition-session",
+    ),
+    path(
+        "director/competitions/<int:competition_id>/carry-over/",
+        competitions.carry_over_change,
+        name="competition-carry-over",
+    ),
     path("director/events/<int:event_id>/delete/", clubs.event_delete, name="event-delete"),
     # Result entry
     path(

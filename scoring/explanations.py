@@ -18,12 +18,15 @@ from scoring.matchpoints import (
     ROUNDING_RULES,
     Adjusted,
     Split,
+    Weighted,
     adjusted_matchpoints,
     board_top,
     compared_scores,
     matchpoints,
-    neuberg,
+    missing_factor,
     round_matchpoints,
+    score_spreads,
+    spread_matchpoints,
 )
 
 SIDES = ("NS", "EW")
@@ -40,6 +43,7 @@ class Rank:
 
     score: int
     outcome: str  # "this score", "beaten", "tied", "lost to"
+    line: int  # the index of its line among the entries explained
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class MatchpointSteps:
     top: int
     rounding: str
     final: float
+    missing: str = "neuberg"  # the event's rule for missing results (MISSING_RESULT_RULES)
 
     @property
     def neuberg_applies(self) -> bool:
@@ -75,6 +80,11 @@ class MatchpointSteps:
         return ROUNDING_RULES[self.rounding]
 
 
+def _outcome(score: int, mine: int) -> str:
+    """How the explained score `mine` fared against another score."""
+    return "beaten" if score < mine else "tied" if score == mine else "lost to"
+
+
 def explain_matchpoints(
     entries: Sequence[int | Adjusted | Split],
     index: int,
@@ -83,9 +93,11 @@ def explain_matchpoints(
     expected: int,
     per_beat: int = 2,
     rounding: str = "none",
+    missing: str = "neuberg",
 ) -> MatchpointSteps:
     """The matchpoints of line `index` for `side` as matchpoint_traveller and
-    round_matchpoints give them: the comparison, the Neuberg factoring, the rounding."""
+    round_matchpoints give them: the comparison, the Neuberg factoring (or the ties with the
+    missing results), the rounding."""
     _check_side(side)
     played, ns_scores, ew_scores = compared_scores(entries)
     if index not in played:
@@ -97,13 +109,13 @@ def explain_matchpoints(
     beaten = sum(1 for score in others if score < mine)
     tied = sum(1 for score in others if score == mine)
     lost_to = len(others) - beaten - tied
-    ranks = [Rank(mine, "this score")] + [
-        Rank(score, "beaten" if score < mine else "tied" if score == mine else "lost to")
-        for score in others
+    ranks = [
+        Rank(score, "this score" if at == position else _outcome(score, mine), played[at])
+        for at, score in enumerate(scores)
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
     within = matchpoints(scores, per_beat)[position]
-    neuberged = neuberg(within, len(played), expected, per_beat)
+    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
     top = board_top(expected, per_beat)
     return MatchpointSteps(
         ranks=ranks,
@@ -118,6 +130,86 @@ def explain_matchpoints(
         top=top,
         rounding=rounding,
         final=round_matchpoints(neuberged, rounding, top),
+        missing=missing,
+    )
+
+
+@dataclass(frozen=True)
+class WeightedPart:
+    """One part of a line on a board with a weighted score, from the explained side."""
+
+    percent: float
+    score: int
+    within: float  # its matchpoints against the other lines, a weighted line's parts by weight
+
+
+@dataclass(frozen=True)
+class WeightedSteps:
+    parts: list[WeightedPart]  # the explained line's parts; one at 100% for a plain line
+    others: list[list[tuple[float, int]]]  # every other line's (percent, score), best first
+    per_beat: int
+    within: float  # the parts' matchpoints combined by weight
+    actual: int
+    expected: int
+    neuberged: float
+    top: int
+    rounding: str
+    final: float
+    missing: str = "neuberg"  # the event's rule for missing results (MISSING_RESULT_RULES)
+
+    neuberg_applies = MatchpointSteps.neuberg_applies
+    half = MatchpointSteps.half
+    rounded = MatchpointSteps.rounded
+    rounding_rule = MatchpointSteps.rounding_rule
+
+
+def explain_weighted_matchpoints(
+    entries: Sequence[int | Adjusted | Split | Weighted],
+    index: int,
+    side: str,
+    *,
+    expected: int,
+    per_beat: int = 2,
+    rounding: str = "none",
+    missing: str = "neuberg",
+) -> WeightedSteps:
+    """The matchpoints of line `index` for `side` on a board with a weighted score (SPEC §2.3),
+    as matchpoint_traveller gives them: each part of the line against every other line (whose
+    parts count by their weight), the parts combined by weight, factored to the expected count
+    under the event's rule for missing results, and rounded."""
+    _check_side(side)
+    column = 0 if side == "NS" else 1
+    played = [i for i, entry in enumerate(entries) if not isinstance(entry, Adjusted)]
+    if index not in played:
+        raise ScoringError("An artificial score is not compared with the others.")
+    spreads = {i: score_spreads(entries[i])[column] for i in played}
+    others = [spreads[i] for i in played if i != index]
+    parts = [
+        WeightedPart(
+            float(weight * 100),
+            score,
+            float(sum(spread_matchpoints([(1, score)], other, per_beat) for other in others)),
+        )
+        for weight, score in spreads[index]
+    ]
+    within = float(sum(spread_matchpoints(spreads[index], other, per_beat) for other in others))
+    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
+    top = board_top(expected, per_beat)
+    return WeightedSteps(
+        parts=parts,
+        others=sorted(
+            ([(float(weight * 100), score) for weight, score in other] for other in others),
+            key=lambda other: -max(score for _, score in other),
+        ),
+        per_beat=per_beat,
+        within=within,
+        actual=len(played),
+        expected=expected,
+        neuberged=neuberged,
+        top=top,
+        rounding=rounding,
+        final=round_matchpoints(neuberged, rounding, top),
+        missing=missing,
     )
 
 

@@ -17,6 +17,13 @@ MATCHPOINT_SCALES = {
     1: "1 per score beaten, ½ per tie (top results − 1)",
 }
 
+# How a board played fewer times than the movement expects is scored: the missing results are
+# made up by Neuberg's formula, or each counts as a tie with every result that was played.
+MISSING_RESULT_RULES = {
+    "neuberg": "Neuberg: scaled up to the expected number of results",
+    "tie": "A missing result ties with every result played",
+}
+
 ROUNDING_RULES = {
     "none": "Not rounded",
     "ebu": "Nearest 0.1, exactly .05 towards the board average (EBU)",
@@ -117,6 +124,27 @@ def neuberg(mp: float, actual: int, expected: int, per_beat: int = 2) -> float:
     return (mp + half) * expected / actual - half
 
 
+def missing_as_ties(mp: float, actual: int, expected: int, per_beat: int = 2) -> float:
+    """Matchpoints won among `actual` results when each of the expected − actual missing results
+    counts as a tie with every result played: per_beat/2 more for each. The top stays that of a
+    full board, per_beat·(expected − 1), and a board's matchpoints still add up to the full total.
+    """
+    _check_per_beat(per_beat)
+    if not isinstance(actual, int) or actual < 1:
+        raise ScoringError(f"A board needs at least one actual result, not {actual!r}.")
+    if not isinstance(expected, int) or expected < actual:
+        raise ScoringError(f"The expected number of results must be {actual} or more.")
+    return float(mp) + per_beat * (expected - actual) / 2
+
+
+def missing_factor(rule: str):
+    """The function that factors a short board's matchpoints under `rule`."""
+    if rule not in MISSING_RESULT_RULES:
+        known = ", ".join(MISSING_RESULT_RULES)
+        raise ScoringError(f"Unknown rule for missing results {rule!r}; choose one of {known}.")
+    return neuberg if rule == "neuberg" else missing_as_ties
+
+
 def adjusted_matchpoints(percent: float, expected: int, per_beat: int = 2) -> float:
     """An artificial score's matchpoints: percent of the board top per_beat·(expected − 1)."""
     _check_per_beat(per_beat)
@@ -157,6 +185,7 @@ def matchpoint_traveller(
     *,
     expected: int | None = None,
     per_beat: int = 2,
+    missing: str = "neuberg",
 ) -> list[tuple[float, float]]:
     """(NS, EW) matchpoints for every line of a traveller, in order, unrounded.
 
@@ -165,9 +194,11 @@ def matchpoint_traveller(
     is how many results the board should have (default: one per entry). Real, split and
     weighted results are matchpointed among themselves, each direction separately, and
     Neuberged up to `expected`; artificial scores take no part in the comparison (SPEC §2.1)
-    and get their percent of the top per_beat·(expected − 1).
+    and get their percent of the top per_beat·(expected − 1). `missing` is the rule for the
+    results a short board lacks (MISSING_RESULT_RULES): Neuberg, or a tie with each one played.
     """
     _check_per_beat(per_beat)
+    factor = missing_factor(missing)
     entries = list(entries)
     if expected is None:
         expected = len(entries)
@@ -175,15 +206,15 @@ def matchpoint_traveller(
         raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
 
     if any(isinstance(entry, Weighted) for entry in entries):
-        return _weighted_traveller(entries, expected, per_beat)
+        return _weighted_traveller(entries, expected, per_beat, factor)
     played, ns_scores, ew_scores = compared_scores(entries)
     result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
     ns_mps = matchpoints(ns_scores, per_beat)
     ew_mps = matchpoints(ew_scores, per_beat)
     for index, ns_mp, ew_mp in zip(played, ns_mps, ew_mps, strict=True):
         result[index] = (
-            neuberg(ns_mp, len(played), expected, per_beat),
-            neuberg(ew_mp, len(played), expected, per_beat),
+            factor(ns_mp, len(played), expected, per_beat),
+            factor(ew_mp, len(played), expected, per_beat),
         )
     return _with_adjusted(result, entries, expected, per_beat)
 
@@ -198,7 +229,9 @@ def _with_adjusted(result, entries, expected: int, per_beat: int) -> list[tuple[
     return result
 
 
-def _weighted_traveller(entries, expected: int, per_beat: int) -> list[tuple[float, float]]:
+def _weighted_traveller(
+    entries, expected: int, per_beat: int, factor=neuberg
+) -> list[tuple[float, float]]:
     """matchpoint_traveller when a line is weighted (SPEC §2.3): every line is a spread of
     scores, one score with weight 1 for a plain line; two lines compare score by score, each
     comparison counting the product of the two weights. Slower than ranking once, and only
@@ -208,27 +241,27 @@ def _weighted_traveller(entries, expected: int, per_beat: int) -> list[tuple[flo
         if isinstance(entry, Adjusted):
             continue
         played.append(index)
-        ns_spread, ew_spread = _spreads(entry)
+        ns_spread, ew_spread = score_spreads(entry)
         ns_spreads.append(ns_spread)
         ew_spreads.append(ew_spread)
     result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
     for i, index in enumerate(played):
         ns_mp, ew_mp = (
             sum(
-                _spread_matchpoints(spreads[i], spreads[j], per_beat)
+                spread_matchpoints(spreads[i], spreads[j], per_beat)
                 for j in range(len(played))
                 if j != i
             )
             for spreads in (ns_spreads, ew_spreads)
         )
         result[index] = (
-            neuberg(float(ns_mp), len(played), expected, per_beat),
-            neuberg(float(ew_mp), len(played), expected, per_beat),
+            factor(float(ns_mp), len(played), expected, per_beat),
+            factor(float(ew_mp), len(played), expected, per_beat),
         )
     return _with_adjusted(result, entries, expected, per_beat)
 
 
-def _spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, int]]]:
+def score_spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, int]]]:
     """An entry's (weight, score) spread for NS and for EW (EW's scores from EW's side)."""
     if isinstance(entry, Weighted):
         components = list(entry.components)
@@ -252,7 +285,7 @@ def _spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fraction, in
     return [(Fraction(1), ns_score)], [(Fraction(1), -ew_score)]
 
 
-def _spread_matchpoints(mine, theirs, per_beat: int) -> Fraction:
+def spread_matchpoints(mine, theirs, per_beat: int) -> Fraction:
     """What spread `mine` wins against spread `theirs`: per_beat a beat, half a tie, weighted."""
     won = Fraction(0)
     for weight, score in mine:

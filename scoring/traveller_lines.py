@@ -13,7 +13,8 @@ Grammar (case-insensitive, spaces between parts):
                                                   to EW, A- the other way round, A both Ave)
              | side side                         (NS's, then EW's: A+ A-, A60 A40, 60% 40%, A+/A-)
              | A6040                             (USEBIO's code: NS's percent, then EW's)
-    side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100)
+    side    := A+ | A | A- | A60 | A60% | 60%    (a percent of the board's top, 0 to 100;
+                                                  Ave+, Ave, Avg- are A+, A, A-)
     weighted := part + part [+ part ...]         (Law 12C1(c): 40% 4S N 10 + 60% 4S N 9,
     part    := percent [of] played-result         the percents adding up to 100)
     outcome := tricks taken (0-13) | = | +n | -n
@@ -40,8 +41,10 @@ _LEAD = re.compile(rf"^(?:({_SUIT})({_RANK})|({_RANK})({_SUIT}))$", re.IGNORECAS
 _OUTCOME = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _SCORE = re.compile(r"^[+-]?\d{1,4}$")
 _SPLIT = re.compile(r"^([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})$")
-_PERCENT = re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?$")
+# A60, A60% or 60%: a bare 60 is not a percent (a half-typed "40% 4S ..." must not save as 40% 4%).
+_PERCENT = re.compile(r"^(?:A(\d{1,3}(?:\.\d+)?)%?|(\d{1,3}(?:\.\d+)?)%)$")
 _PAIRED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
+_AVERAGE = re.compile(r"^AV[EG](?=[+-]?$)")
 _USUAL_RULING = {"A+": ("A+", "A-"), "A": ("A", "A"), "A-": ("A-", "A+")}
 _WEIGHT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
 _WEIGHTED_EXAMPLE = "e.g. 40% 4S N 10 + 60% 4S N 9"
@@ -107,6 +110,11 @@ def parse_traveller_line(text: str) -> TravellerLine:
     if len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
+    elif len(tokens) == 2 and tokens[0].isdecimal() and tokens[1].isdecimal():
+        raise ScoringError(
+            f"{tokens[0]} {tokens[1]}: after the pair numbers, type the result, "
+            f"e.g. {tokens[0]} {tokens[1]} 4S N 10"
+        )
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
     if "+" in tokens:
         return _weighted(tokens, pairs)
@@ -139,6 +147,7 @@ def parse_traveller_line(text: str) -> TravellerLine:
 
 def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
     codes = " ".join(tokens).replace("/", " ").upper().split()  # A+/A- as well as A+ A-
+    codes = [_AVERAGE.sub("A", code) for code in codes]  # Ave+, Avg- as well as A+, A-
     if len(codes) == 1 and (paired := _PAIRED_PERCENTS.match(codes[0])):
         codes = [f"{paired[1]}%", f"{paired[2]}%"]
     elif len(codes) == 1 and codes[0] in _USUAL_RULING:
@@ -162,9 +171,10 @@ def _adjusted_side(code: str) -> tuple[str, float | None]:
         raise ScoringError(
             f"an adjusted score is A+, A, A- or a percent such as A60 or 60%, not {code!r}"
         )
-    percent = float(match[1])
+    typed = match[1] or match[2]
+    percent = float(typed)
     if percent > 100:
-        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {match[1]}%")
+        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {typed}%")
     return adjustment_code(percent), percent
 
 

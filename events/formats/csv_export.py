@@ -3,7 +3,9 @@
 The bytes are UTF-8 with a byte order mark: Excel reads a CSV without one in the machine's
 legacy code page and garbles accented names; every other reader skips the mark. Contracts and
 leads are written as entered ("4SX", "HK"), so that programs can read them back. Text that would
-start a formula (a name or note typed as `=...`) is written with a leading quote.
+start a formula (a name or note typed as `=...`) is written with a leading quote. A weighted
+score's parts are in the last column as the entry grid reads them ("40% 4S N 10 + 60% 4S N 9");
+its "Score NS" is their weighted mean.
 """
 
 import csv
@@ -11,6 +13,7 @@ import io
 
 from events.formats.cells import csv_cell
 from events.models import Event, Result
+from scoring.weighted_scores import weighted_text
 
 HEADER = [
     "Event",
@@ -30,6 +33,7 @@ HEADER = [
     "NS points",
     "EW points",
     "Note",
+    "Weighted score",
 ]
 
 
@@ -67,6 +71,7 @@ def _row(event: Event, result: Result) -> list:
         _points(result.ns_points),
         _points(result.ew_points),
         result.note,
+        weighted_text(result.weights, typed=True) if result.weights else "",
     ]
 
 

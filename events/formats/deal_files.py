@@ -65,9 +65,11 @@ def read_deal_file(*, name: str, data: bytes) -> list[DealtBoard]:
         raise FileRefused(f"this is not a PBN file (it has no [Tag] lines): {AS_PBN}")
     _, games = read_games(decode(data))
     boards: dict[int, DealtBoard] = {}
+    empty_deals = 0
     for game in games:
         deal_tag, board_tag = game.tags.get("Deal"), game.tags.get("Board")
         if deal_tag is None or not deal_tag.value.strip():
+            empty_deals += deal_tag is not None
             continue
         if board_tag is None or not board_tag.value.strip():
             raise FileRefused(f"line {deal_tag.line}: this deal has no [Board] number")
@@ -85,6 +87,11 @@ def read_deal_file(*, name: str, data: bytes) -> list[DealtBoard]:
             raise FileRefused(
                 f"line {deal_tag.line}: board {number} is dealt differently on line {earlier.line}"
             )
+    if not boards and empty_deals:
+        raise FileRefused(
+            'the file\'s deals are empty ([Deal ""]): it carries results but no hands; '
+            "upload the hand records from your dealing program instead"
+        )
     if not boards:
         raise FileRefused("the file has no deals: no game in it has a [Deal] tag")
     return sorted(boards.values(), key=lambda board: board.number)

@@ -9,8 +9,9 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from scoring import ScoringError, TravellerLine, parse_contract
+from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
 from scoring.traveller_lines import possible_scores
+from scoring.weighted_scores import expected_score, weighted_components
 
 # The largest number a PositiveSmallIntegerField holds on every database (PostgreSQL's smallint):
 # pair and board numbers, rounds, tables, factor_boards.
@@ -85,6 +86,10 @@ class ImportedLine:
     ew_percent: float | None = None
     not_played: bool = False
     note: str = ""  # the director's note on the line (our own PBN files carry it)
+    # The matchpoints the other program published for the line, when the file gives them: they
+    # tell which rule it scored an irregular board under. Never saved.
+    published: tuple[float, float] | None = None
+    weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
 
     @property
     def is_adjusted(self) -> bool:
@@ -130,10 +135,56 @@ class ImportedEvent:
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
     # What was added to the EW pairs' numbers of a file numbering each direction from 1.
     ew_offset: int = 0
+    # The results every board is scaled to when the file's figures show it (missing_results.py);
+    # 0: the most results any board has.
+    expected_results: int = 0
+    # How the file's conventions were read, as (what, how), for the import preview.
+    readings: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def line_count(self) -> int:
         return sum(len(board.lines) for board in self.boards)
+
+
+# How programs write a board that was not played, and a passed-out board, in the contract (and,
+# for not played, in the score): Compscore, EBUScore, Ruter, Magic Contest, Scorer conversions.
+NOT_PLAYED = {"NP", "N/P", "NOT PLAYED", "NOTPLAYED", "NO PLAY"}
+PASSED_OUT = {"PASS", "PASSED", "PASSED OUT", "P", "AP", "ALL PASS", "PO", "P/O"}
+
+
+# Directions as files write them: Ruter's Nordic "Ö-V" is East-West.
+DIRECTIONS = {"NS": "NS", "N-S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E": "EW",
+              "Ö-V": "EW", "O-V": "EW"}  # fmt: skip
+
+
+def contract_form(text: str) -> tuple[str, bool]:
+    """A contract as a program wrote it, as (our contract text, whether the board was not
+    played): ("PASS", False) for every form of passed out, ("", True) for not played."""
+    upper = " ".join(text.upper().split())
+    if upper in NOT_PLAYED:
+        return "", True
+    if upper in PASSED_OUT:
+        return "PASS", False
+    return text.strip(), False
+
+
+def winners_from_places(places: list[tuple[str, str]]) -> int | None:
+    """1 or 2 winners from a published ranking's (direction, place) rows: two when North-South
+    and East-West are each ranked from 1 on their own, one when the places run through the
+    whole field; None when the rows do not say (no places, or no directions)."""
+    ranked = []
+    for direction, place in places:
+        number = whole_number(place.rstrip("="))
+        if number is not None:
+            ranked.append((DIRECTIONS.get(direction.strip().upper(), ""), number))
+    if not ranked:
+        return None
+    groups: dict[str, list[int]] = {}
+    for direction, number in ranked:
+        groups.setdefault(direction, []).append(number)
+    if set(groups) == {"NS", "EW"} and all(max(g) <= len(g) for g in groups.values()):
+        return 2 if max(n for _, n in ranked) < len(ranked) else 1
+    return 1
 
 
 _LEAD = re.compile(r"^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$", re.IGNORECASE)
@@ -149,6 +200,30 @@ def lead_card(text: str, where: str) -> str:
         raise FileRefused(f"{where}: {text!r} is not a lead card (a suit and a rank, e.g. HK)")
     suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
     return suit.upper() + ("T" if rank == "10" else rank.upper())
+
+
+def weighted_line(
+    *, where: str, vulnerability: str, text: str, ns_pair: int, ew_pair: int, **seat
+) -> ImportedLine:
+    """A weighted score as our own files write it, "40% 4S N 10 + 60% 4S N 9", checked the way
+    our entry checks it; its score is the parts' weighted mean, whatever the file's score says."""
+    try:
+        parsed = parse_traveller_line(text)
+        if not parsed.weights:
+            raise ScoringError(
+                f"{text[:60]!r} is not a weighted score such as 40% 4S N 10 + 60% 4S N 9"
+            )
+        parts = weighted_components(parsed, vulnerability)
+    except ScoringError as refused:
+        raise FileRefused(f"{where}: {refused}") from None
+    return ImportedLine(
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        where=where,
+        score_ns=expected_score(parts),
+        weights=parts,
+        **seat,
+    )
 
 
 def result_line(
@@ -173,6 +248,14 @@ def result_line(
     score (score_ew differs from score_ns) is an assigned score: the contract is kept as played.
     """
     line = ImportedLine(ns_pair=ns_pair, ew_pair=ew_pair, where=where, round=round, table=table)
+    contract, not_played = contract_form(contract)
+    if not_played:
+        if score_ns not in (None, 0):
+            raise FileRefused(
+                f"{where}: the board is written as not played but scored {score_ns:+d}"
+            )
+        line.not_played = True
+        return line
     line.lead = lead_card(lead, where)
     if score_ew is not None and score_ew != score_ns:
         for score in (score_ns, score_ew):
@@ -253,10 +336,12 @@ def _vulnerable_text(vulnerability: str) -> str:
 def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:
     """Check the event as a whole and settle what the lines imply.
 
-    Refuses a file without boards, a board twice, a pair twice on one board or against itself.
+    Refuses a file without boards, a board twice, a pair twice on one board or against itself,
+    a weighted score in an event scored in IMPs.
     Adds the pairs the lines name but the file's pair list lacks. A pair that sat the same way
-    on every line gets that direction. `winners` (1 or 2) when the file says; otherwise two
-    winners when every pair kept its direction, as in a Mitchell.
+    on every line gets that direction. `winners` (1 or 2) as the file says (its WINNER_TYPE, or
+    its published ranking); a file that does not say gets one winner, and the preview says so:
+    pairs keeping their direction is no sign of two winners (an arrow-switched Mitchell).
     """
     if not event.boards:
         raise FileRefused("the file has no boards with results")
@@ -270,6 +355,11 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         seen_boards.add(board.number)
         on_board: dict[int, ImportedLine] = {}
         for line in board.lines:
+            if line.weights and event.settings.get("scoring", "mp") != "mp":
+                raise FileRefused(
+                    f"{line.where}: a weighted score is matchpointed part by part, and this "
+                    "file's event is scored in IMPs"
+                )
             if line.ns_pair == line.ew_pair:
                 raise FileRefused(f"{line.where}: pair {line.ns_pair} cannot play against itself")
             for number, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
@@ -287,11 +377,12 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         known[number] = ImportedPair(number=number)
     event.pairs = sorted(known.values(), key=lambda pair: pair.number)
     for pair in event.pairs:
-        kept = sides.get(pair.number, set())
-        pair.direction = next(iter(kept)) if len(kept) == 1 else ""
+        kept = sides.get(pair.number)
+        if kept is not None:  # a pair that played no board keeps the direction it was listed in
+            pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
-        directions = {pair.direction for pair in event.pairs if pair.number in sides}
-        winners = 2 if directions == {"NS", "EW"} else 1
+        winners = 1
+        event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
     event.settings["winners"] = winners
     check_limits(event)
     return event

@@ -5,14 +5,16 @@
                   "boards_played"}],
      "boards": [{"number", "dealer", "vulnerability", "deal", "par", "datum",
                  "results": [{"ns", "ew", "ns_label", "ew_label", "round", "table", "contract",
-                              "declarer", "tricks",
-                              "lead", "score_ns", "score_ew", "adjusted", "not_played",
-                              "ns_points", "ew_points"}]}]}
+                              "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
+                              "weighted", "not_played", "ns_points", "ew_points"}]}]}
 
 "datum" is null unless the event is scored by Butler. "adjusted" is null, or the two sides'
-codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "pair", "ns"
-and "ew" are pair numbers, unique in the event; a label is what players know the pair by: "3 NS"
-and "3 EW" in a Mitchell numbered per direction, else the number. Numbers are
+codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "weighted" is
+null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S", "declarer":
+"N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score alone), its
+"score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers, unique in the event;
+a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
+else the number. Numbers are
 unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
 North-South, then East-West, each with its own places.
 """
@@ -77,6 +79,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
             "settings": {
                 "mp_scale": event.mp_scale,
                 "mp_rounding": event.mp_rounding,
+                "missing_results": event.missing_results,
                 "datum_method": event.datum_method,
                 "cross_imp_mode": event.cross_imp_mode,
                 "factor_totals": event.factor_totals,
@@ -111,6 +114,21 @@ def _adjusted(result: Result) -> dict | None:
     }
 
 
+def _weighted(result: Result) -> list[dict] | None:
+    if not result.weights:
+        return None
+    return [
+        {
+            "percent": percent,
+            "contract": contract or None,
+            "declarer": declarer or None,
+            "tricks": tricks,
+            "score_ns": score,
+        }
+        for percent, contract, declarer, tricks, score in result.weights
+    ]
+
+
 def _result(result: Result) -> dict:
     return {
         "ns": result.ns_pair.number,
@@ -126,6 +144,7 @@ def _result(result: Result) -> dict:
         "score_ns": result.score_ns,
         "score_ew": result.score_ew,
         "adjusted": _adjusted(result),
+        "weighted": _weighted(result),
         "not_played": result.not_played,
         "ns_points": _number(result.ns_points),
         "ew_points": _number(result.ew_points),

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from events.formats.imported import (
+    DIRECTIONS,
+    NOT_PLAYED,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -22,7 +24,9 @@ from events.formats.imported import (
     file_pair_id,
     finish_event,
     result_line,
+    weighted_line,
     whole_number,
+    winners_from_places,
 )
 from events.models import Event, Pair, Result
 from events.services.hand_records import DealRefused, normalize_deal
@@ -31,7 +35,8 @@ from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.weighted_scores import weighted_text
 
 GENERATOR = "Clubscoring"
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -47,6 +52,7 @@ _TEAMS = "team events are not supported yet: import a pairs event"
 _SETTINGS_META = {
     "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
+    "MissingResults": ("missing_results", {k: k for k in MISSING_RESULT_RULES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
@@ -188,6 +194,7 @@ def parse_file(data: bytes) -> ImportedEvent:
         )
     settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
     settings.update(_settings_from_meta(meta))
+    _one_section(games)
     event = ImportedEvent(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
         date=_event_date(first),
@@ -215,6 +222,8 @@ def parse_file(data: bytes) -> ImportedEvent:
     _movement_from_meta(event, meta)
     declared = {pair.number: pair.direction for pair in event.pairs}
     winners = settings.pop("winners", None)
+    if winners is None:
+        winners = _published_winners(games, event)
     finish_event(event, winners=winners)
     if event.table_rounds:
         # Our own file: the directions are the movement's, not guessed from the lines so far.
@@ -334,31 +343,73 @@ def _event_date(game: _Game) -> datetime.date:
     raise FileRefused(f'line {tags[0].line}: "{tags[0].value}" is not a date written YYYY.MM.DD')
 
 
+def _one_section(games: list[_Game]) -> None:
+    """Refuse a file whose tables name more than one section in a Section column: sections
+    are not supported yet, and scoring them as one field would guess."""
+    named = set()
+    for game in games:
+        for name in ("ScoreTable", "TotalScoreTable"):
+            tag = game.tags.get(name)
+            if tag is not None and "Section" in _columns(tag):
+                named |= {row["Section"].strip() for _, row in _table(tag, name)} - {"", "-"}
+    if len(named) > 1:
+        raise FileRefused(
+            f"the file's Section column names {len(named)} sections ({', '.join(sorted(named))})"
+            ": sections are not supported yet, import a file of one section"
+        )
+
+
+def _total_tables(games: list[_Game]) -> list[_Tag]:
+    """The TotalScoreTables: one for the field, or one for each direction."""
+    return [game.tags["TotalScoreTable"] for game in games if "TotalScoreTable" in game.tags]
+
+
+def _published_winners(games: list[_Game], event: ImportedEvent) -> int | None:
+    """One or two winners as the file's published ranking has them: a TotalScoreTable for each
+    direction, or one whose ranks start again at 1 for each direction, is two winners."""
+    tables = _total_tables(games)
+    if not tables:
+        return None
+    places = []
+    for tag in tables:
+        for _, row in _table(tag, "TotalScoreTable"):
+            places.append((row.get("Direction", ""), row.get("Rank", "")))
+    if len(tables) == 2:
+        directions = [
+            {DIRECTIONS.get(row.get("Direction", "").upper(), "") for _, row in _table(t, "-")}
+            for t in tables
+        ]
+        if sorted(d.pop() if len(d) == 1 else "" for d in directions) == ["EW", "NS"]:
+            event.readings.append(("Winners", "Two: the file ranks each direction in a table"))
+            return 2
+    winners = winners_from_places(places)
+    if winners == 2:
+        event.readings.append(("Winners", "Two: the file ranks North-South and East-West apart"))
+    elif winners == 1:
+        event.readings.append(("Winners", "One: the file ranks the whole field in one list"))
+    return winners
+
+
 def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
     """The pairs and their names, from the TotalScoreTable (Ruter writes it in the first game),
-    and what is added to an EW pair's number when the file numbers each direction from 1
-    ("3NS", "3EW": our own two-winner Mitchells); imported.ew_offset."""
-    for game in games:
-        tag = game.tags.get("TotalScoreTable")
-        if tag is None:
-            continue
-        found = []
+    or from both when the file ranks each direction in its own; and what is added to an EW pair's
+    number when the file numbers each direction from 1 ("3NS", "3EW": our own two-winner
+    Mitchells); imported.ew_offset."""
+    found = []
+    for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
             pair_number, suffix = file_pair_id(row.get("PairId", ""), f"line {number}")
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
-            direction = {"N-S": "NS", "E-W": "EW"}.get(row.get("Direction", "").strip('"'), "")
+            direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
             found.append((pair_number, suffix or direction, names, f"line {number}"))
-        offset = ew_offset([(n, d) for n, d, _, _ in found])
-        pairs = [
-            ImportedPair(
-                number=n + (offset if d == "EW" else 0), names=names, direction=d, where=where
-            )
-            for n, d, names, where in found
-        ]
-        return pairs, offset
-    return [], 0
+    offset = ew_offset([(n, d) for n, d, _, _ in found])
+    pairs = [
+        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, direction=d, where=where)
+        for n, d, names, where in found
+    ]
+    return pairs, offset
 
 
 def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
@@ -461,12 +512,16 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
                 f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
             )
         return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+    if weighted := _cell(row, "Weighted"):
+        return weighted_line(where=where, vulnerability=vulnerability, text=weighted, **seat)
     contract = _cell(row, "Contract")
+    if {" ".join(s.upper().split()) for s in (ns_score, ew_score)} & NOT_PLAYED:
+        ns_score, ew_score, contract = "", "", contract or "NP"
     score_ns, score_ew = _ns_score(ns_score, ew_score, row, where)
-    return result_line(
+    line = result_line(
         where=where,
         vulnerability=vulnerability,
-        contract="PASS" if contract.lower() == "pass" else contract,
+        contract=contract,
         declarer=_cell(row, "Declarer").upper(),
         tricks=_number(row, "Result", where),
         lead=_cell(row, "Lead"),
@@ -474,6 +529,16 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         score_ew=score_ew,
         **seat,
     )
+    line.published = _published(row)
+    return line
+
+
+def _published(row: dict[str, str]) -> tuple[float, float] | None:
+    """The line's matchpoints as the file prints them (MP_NS, MP_EW), when it does."""
+    try:
+        return float(_cell(row, "MP_NS")), float(_cell(row, "MP_EW"))
+    except ValueError:
+        return None
 
 
 def _artificial(text: str) -> float | None:
@@ -573,6 +638,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=BoardCount  content="{section.boards.count()}">',
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
+        f'% <META  name=MissingResults  content="{event.missing_results}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
         f'% <META  name=AdjustedScores  content="{event.adjusted_scores}">',
@@ -584,6 +650,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     ]
     boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
     notes = Result.objects.filter(board__section=section).exclude(note="").exists()
+    weighted = Result.objects.filter(board__section=section, weights__isnull=False).exists()
     for index, board in enumerate(boards):
         hidden = board.pk in hidden_hands
         lines += [
@@ -606,7 +673,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         ]
         if index == 0:
             lines += _total_score_table(event, section, unit)
-        lines += _score_table(event, board, unit, notes=notes)
+        lines += _score_table(event, board, unit, notes=notes, weighted=weighted)
         if board.double_dummy and not hidden:
             lines += _optimum(board)
         lines.append("")
@@ -676,12 +743,17 @@ def _names(pair: Pair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
-def _score_table(event: Event, board, unit: str, *, notes: bool) -> list[str]:
+def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool) -> list[str]:
+    """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
+    mean as Score_NS/Score_EW, and our own Weighted column (only when a line has one) the parts
+    as the entry grid reads them, from which our import takes the line back."""
     columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
     if notes:  # our own column, only when a line has a note
         columns.append("Note\\20L")
+    if weighted:
+        columns.append("Weighted\\30L")
     rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
@@ -708,10 +780,15 @@ def _score_table(event: Event, board, unit: str, *, notes: bool) -> list[str]:
                     _points(result.ns_points),
                     _points(result.ew_points),
                     *([_quote(_one_line(result.note))] if notes else []),
+                    *([_weighted_cell(result)] if weighted else []),
                 ]
             )
         )
     return rows
+
+
+def _weighted_cell(result) -> str:
+    return _quote(weighted_text(result.weights, typed=True)) if result.weights else "-"
 
 
 def _code(result, side: str) -> str:

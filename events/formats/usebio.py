@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
 
 from events.formats.imported import (
+    NOT_PLAYED,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -22,7 +23,9 @@ from events.formats.imported import (
     file_pair_id,
     finish_event,
     result_line,
+    weighted_line,
     whole_number,
+    winners_from_places,
 )
 from events.models import Event
 from events.services.hand_records import DealRefused, normalize_deal
@@ -31,7 +34,8 @@ from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
-from scoring.matchpoints import ROUNDING_RULES
+from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.weighted_scores import weighted_text
 
 PROGRAM = "Clubscoring"
 _EVENT_TYPES = {
@@ -39,7 +43,16 @@ _EVENT_TYPES = {
     "BUTLER_PAIRS": {"scoring": Event.Scoring.BUTLER, "datum_method": "drop-one"},
     "CROSS_IMP": {"scoring": Event.Scoring.CROSS_IMPS, "cross_imp_mode": "cross2"},
 }
-_TEAM_TYPES = {"SWISS_TEAMS", "TEAMS_OF_FOUR", "TEAMS", "KO", "HEAD_TO_HEAD"}
+# USEBIO 1.2 and the programs that write it name a pairs event "PAIRS" and say how its boards
+# were scored in BOARD_SCORING_METHOD (a Scorer-to-USEBIO converter writes it only for IMPs).
+_BOARD_SCORING = {
+    "": _EVENT_TYPES["MP_PAIRS"],
+    "MATCH_POINTS": _EVENT_TYPES["MP_PAIRS"],
+    "BUTLER_IMPS": _EVENT_TYPES["BUTLER_PAIRS"],
+    "CROSS_IMPS": _EVENT_TYPES["CROSS_IMP"],
+}
+_TEAM_TYPES = {"SWISS_TEAMS", "TEAMS_OF_FOUR", "TEAMS", "KO", "HEAD_TO_HEAD", "LADDER"}
+_SWISS_PAIR_TYPES = {"SWISS_PAIRS", "SWISS_PAIRS_CROSS_IMPS", "SWISS_PAIRS_BUTLER_IMPS"}
 _POINTS = {
     Event.Scoring.MATCHPOINTS: "MATCH_POINTS",
     Event.Scoring.BUTLER: "BUTLER_POINTS",
@@ -52,6 +65,7 @@ _PI = re.compile(r'(\w+)="([^"]*)"')
 _SETTINGS = {
     "mp_scale": {"1": 1, "2": 2},
     "mp_rounding": {k: k for k in ROUNDING_RULES},
+    "missing_results": {k: k for k in MISSING_RESULT_RULES},
     "datum_method": {k: k for k in DATUM_METHODS},
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
     "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
@@ -97,21 +111,14 @@ def parse_file(data: bytes) -> ImportedEvent:
     event_element = root.find("EVENT")
     if event_element is None:
         raise FileRefused("the USEBIO file has no EVENT element")
-    event_type = event_element.get("EVENT_TYPE", "").upper()
-    if event_type in _TEAM_TYPES:
-        raise FileRefused("team events are not supported yet: import a pairs event")
-    if event_type not in _EVENT_TYPES:
-        known = ", ".join(_EVENT_TYPES)
-        raise FileRefused(f"EVENT_TYPE {event_type or '(none)'} is not supported: {known} only")
     if len(event_element.findall(".//SECTION")) > 1 or len(event_element.findall(".//SESSION")) > 1:
         raise FileRefused("the file has more than one session or section: import them one by one")
-    settings = dict(_EVENT_TYPES[event_type])
+    settings = _event_type_settings(event_element)
     # Compscore scales the total of a pair that missed boards up to the most any pair played.
     settings["factor_totals"] = True
     settings.update(_our_settings(root, event_element))
-    winner_type = _text(event_element, "WINNER_TYPE")
-    if winner_type not in ("", "1", "2"):
-        raise FileRefused(f"WINNER_TYPE must be 1 or 2, not {winner_type!r}")
+    readings: list[tuple[str, str]] = []
+    winners = _winners(event_element, readings)
     pairs, offset = _pairs(event_element)
     if offset:
         settings["ew_numbered_on"] = False
@@ -127,12 +134,79 @@ def parse_file(data: bytes) -> ImportedEvent:
         settings=settings,
         pairs=pairs,
         ew_offset=offset,
+        readings=readings,
     )
     in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
     for element in event_element.iter("BOARD"):
         if id(element) not in in_handset:
             event.boards.append(_board(element, deals, offset))
-    return finish_event(event, winners=int(winner_type) if winner_type else None)
+    return finish_event(event, winners=winners)
+
+
+def _event_type_settings(event_element: ET.Element) -> dict:
+    """The scoring an EVENT_TYPE (and, for "PAIRS", its BOARD_SCORING_METHOD) stands for;
+    FileRefused naming the type for teams, individuals, Swiss pairs and anything unknown."""
+    event_type = event_element.get("EVENT_TYPE", "").strip().upper()
+    if event_type in _TEAM_TYPES:
+        raise FileRefused(
+            f"this is a teams event (EVENT_TYPE {event_type}); teams are not supported yet"
+        )
+    if event_type == "INDIVIDUAL":
+        raise FileRefused(
+            "this is an individual event (EVENT_TYPE INDIVIDUAL); individuals are not supported yet"
+        )
+    if event_type in _SWISS_PAIR_TYPES:
+        raise FileRefused(
+            f"this is a Swiss pairs event (EVENT_TYPE {event_type}), scored in matches; Swiss "
+            "pairs are not supported yet"
+        )
+    if event_type == "PAIRS":
+        method = _text(event_element, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
+        if method not in _BOARD_SCORING:
+            known = ", ".join(m for m in _BOARD_SCORING if m)
+            raise FileRefused(
+                f"EVENT_TYPE PAIRS scored by BOARD_SCORING_METHOD {method} is not supported: "
+                f"{known} only"
+            )
+        return dict(_BOARD_SCORING[method])
+    if event_type not in _EVENT_TYPES:
+        known = ", ".join([*_EVENT_TYPES, "PAIRS"])
+        raise FileRefused(f"EVENT_TYPE {event_type or '(none)'} is not supported: {known} only")
+    return dict(_EVENT_TYPES[event_type])
+
+
+def _winners(event_element: ET.Element, readings: list) -> int | None:
+    """WINNER_TYPE when the file gives it; else what the PARTICIPANTS' places say."""
+    winner_type = _text(event_element, "WINNER_TYPE")
+    if winner_type not in ("", "1", "2"):
+        raise FileRefused(f"WINNER_TYPE must be 1 or 2, not {winner_type!r}")
+    if winner_type:
+        readings.append(("Winners", f"{_COUNT[winner_type]}: the file's WINNER_TYPE says so"))
+        return int(winner_type)
+    places = [
+        (
+            _text(pair, "DIRECTION") or _pair_direction(_text(pair, "PAIR_NUMBER")),
+            _text(pair, "PLACE"),
+        )
+        for pair in event_element.iter("PAIR")
+    ]
+    winners = winners_from_places(places)
+    if winners is not None:
+        how = "by direction" if winners == 2 else "as one field"
+        readings.append(("Winners", f"{_COUNT[str(winners)]}: the file places its pairs {how}"))
+    return winners
+
+
+_COUNT = {"1": "One", "2": "Two"}
+
+
+def _pair_direction(text: str) -> str:
+    """The direction a PAIR_NUMBER such as "3EW" carries; "" for none (a bad number is refused
+    when the pairs are read)."""
+    try:
+        return file_pair_id(text, "")[1]
+    except FileRefused:
+        return ""
 
 
 def _our_settings(root: ET.Element, event_element: ET.Element) -> dict:
@@ -170,7 +244,12 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
         found.append((number, direction, [name for name in names if name], f"PAIR {index}"))
     offset = ew_offset([(n, d) for n, d, _, _ in found])
     pairs = [
-        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, where=where)
+        ImportedPair(
+            number=n + (offset if d == "EW" else 0),
+            direction=d if d in ("NS", "EW") else "",
+            names=names,
+            where=where,
+        )
         for n, d, names, where in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
@@ -262,6 +341,9 @@ def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
             where=where, ns_percent=float(match[1]), ew_percent=float(match[2]), **seat
         )
     contract = _text(element, "CONTRACT").upper()
+    if " ".join(score.split()) in NOT_PLAYED or score == "-":
+        score = ""
+        contract = contract or "NP"
     try:
         score_ns = int(score) if score else None
     except ValueError:
@@ -270,10 +352,14 @@ def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
     for name in ("round", "table"):
         if seat[name] is None:
             seat[name] = whole_number(ours.get(name, ""))
+    if "weighted" in ours:
+        return weighted_line(
+            where=where, vulnerability=vulnerability, text=ours["weighted"], **seat
+        )
     score_ew = whole_number(ours.get("score_ew", "").removeprefix("-"))
     if score_ew is not None and ours["score_ew"].startswith("-"):
         score_ew = -score_ew
-    return result_line(
+    line = result_line(
         where=where,
         vulnerability=vulnerability,
         contract=contract,
@@ -284,6 +370,16 @@ def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
         score_ew=score_ew,
         **seat,
     )
+    line.published = _published(element)
+    return line
+
+
+def _published(element: ET.Element) -> tuple[float, float] | None:
+    """The line's NS and EW matchpoints as the file prints them, when it does."""
+    try:
+        return float(_text(element, "NS_MATCH_POINTS")), float(_text(element, "EW_MATCH_POINTS"))
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -343,6 +439,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             ("factor_boards", event.factor_boards or ""),
             ("reveal", event.reveal),
             ("status", event.status),
+            ("missing_results", event.missing_results),
         )
     )
     boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
@@ -437,7 +534,10 @@ def _traveller_line(out: _Writer, result, points: str) -> None:
         out.element("SCORE", result.score_ns)
     # USEBIO's traveller line has no round, table or split score: they ride along where other
     # readers skip them.
+    # A weighted score likewise: SCORE is its parts' weighted mean, the parts ride along.
     ours = {"round": result.round, "table": result.table, "score_ew": result.score_ew}
+    if result.weights:
+        ours["weighted"] = weighted_text(result.weights, typed=True)
     if written := " ".join(f'{k}="{v}"' for k, v in ours.items() if v is not None):
         out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")
     out.element(f"NS_{points}", _number(result.ns_points))

@@ -138,7 +138,7 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
                         _numeric(result.ns_pair.name),
                         _numeric(result.ew_pair.name),
                         *_play(result),
-                        result.score_ns,
+                        None if result.weights else result.score_ns,
                         result.ns_points,
                         result.ew_points,
                         _note(result),
@@ -241,6 +241,8 @@ def _play(result: Result) -> list:
         return ["Not played", None, None, None]
     if result.ns_adjustment:
         return [f"Adjusted {adjustment_text(result)}", None, None, None]
+    if result.weights:
+        return [f"Weighted: {result.weighted_text}", None, None, None]
     return [
         contract_text(result.contract),
         result.declarer,

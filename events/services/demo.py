@@ -1,4 +1,5 @@
-"""A demo club: a finished Mitchell, a Howell with results still coming in, and a director."""
+"""A demo club: a finished Mitchell, a Howell with results still coming in, a two-session
+championship with its cumulative ranking, and a director."""
 
 import datetime
 import random
@@ -7,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from events.models import Board, Club, Event, Player, Result
+from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.hand_records import analyse_boards, normalize_deal
 from events.services.setup import create_pairs_event, name_pair
@@ -126,17 +128,51 @@ def load_demo(*, seed: int = 2026) -> Club:
         winners=1,
     )
     _play(running, rng, share=0.55)
+    _championship(club, rng, today, director)
     return club
 
 
-def _play(event: Event, rng: random.Random, *, share: float) -> None:
-    """Name every pair, deal every board, and enter a result near what the cards make for the
-    first `share` of the rounds, with one director's ruling, as in real life."""
-    section = event.sections.get()
-    names = [p.name for p in Player.objects.filter(club=event.club)]
+def _championship(club: Club, rng: random.Random, today: datetime.date, director) -> None:
+    """Two published sessions played by the same partnerships at other tables, summed by
+    percentage."""
+    names = [p.name for p in Player.objects.filter(club=club)]
     rng.shuffle(names)
-    for pair in section.pairs.all():
-        name_pair(pair=pair, names=[names.pop(), names.pop()])
+    partnerships = [[names.pop(), names.pop()] for _ in range(6)]
+    competition = create_competition(
+        club=club, name="Autumn Championship", carry_over="sum-percent", best_of=None, user=director
+    )
+    for number in (1, 2):
+        session = create_pairs_event(
+            club=club,
+            name=f"Autumn Championship, session {number}",
+            date=today - datetime.timedelta(days=9 - number),
+            movement=mitchell(3, 3),
+            status=Event.Status.RUNNING,
+        )
+        _play(
+            session,
+            rng,
+            share=1.0,
+            partnerships=partnerships[number - 1 :] + partnerships[: number - 1],
+        )
+        session.status = Event.Status.PUBLISHED
+        session.save(update_fields=["status"])
+        add_session(competition=competition, event=session, user=director)
+
+
+def _play(
+    event: Event, rng: random.Random, *, share: float, partnerships: list[list[str]] | None = None
+) -> None:
+    """Name every pair (by `partnerships` in pair order, else at random), deal every board, and
+    enter a result near what the cards make for the first `share` of the rounds, with one
+    director's ruling, as in real life."""
+    section = event.sections.get()
+    if partnerships is None:
+        names = [p.name for p in Player.objects.filter(club=event.club)]
+        rng.shuffle(names)
+        partnerships = [[names.pop(), names.pop()] for _ in range(section.pairs.count())]
+    for pair, names in zip(section.pairs.all(), partnerships, strict=True):
+        name_pair(pair=pair, names=names)
     boards = list(section.boards.select_related("section__event"))
     _deal(boards, rng)
     last_round = max(1, round(section.rounds * share))

@@ -12,16 +12,30 @@ from django.db.models import Q
 from events.models import Board, Event, Pair, Result, TableRound
 from events.services.conflicts import retry_on_conflict
 from events.services.pair_labels import section_labels
+from events.services.repairs import settling_repair
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 from scoring.pair_labels import typed_pair
+from scoring.weighted_scores import expected_score, weighted_components
 
-# The engine scores weighted scores (scoring.matchpoints.Weighted); a line cannot hold one yet.
-WEIGHTED_NOT_SAVED = (
-    "a weighted score cannot be saved on a line yet: score it by hand and type each side's "
-    "percent, e.g. A55 A45"
+# SPEC §2.3 gives the matchpoint arithmetic of a weighted score and no IMP one.
+WEIGHTED_NOT_IMPS = (
+    "a weighted score is matchpointed part by part; an IMP event has no rule for it: "
+    "give the line the score the director settles on, e.g. +170, or an adjusted score"
 )
+
+WEIGHTED_LINES_STAY_MATCHPOINTS = (
+    "this event has weighted scores, which only matchpoints can score: change those lines "
+    "to one score first"
+)
+
+
+def has_weighted_lines(event: Event) -> bool:
+    return (
+        bool(event.pk)
+        and Result.objects.filter(board__section__event=event, weights__isnull=False).exists()
+    )
 
 
 class LineRefused(Exception):
@@ -36,6 +50,14 @@ class Meeting:
     ew: int
     round: int | None = None
     table: int | None = None
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What a line scores: NS's score and EW's (a split), and a weighted score's parts."""
+
+    scores: tuple[int | None, int | None]
+    weights: list | None = None
 
 
 def board_meetings(*, board: Board) -> list[Meeting]:
@@ -64,12 +86,38 @@ def save_line(
     the line being edited); numbers typed at the start of the line take precedence, read as the
     pairs are labelled ("3 5" is 3 NS v 5 EW in a Mitchell numbered per direction).
     """
+    scored, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
+    former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
+    return _save(board, line, scored, ns, ew, editing=result.pk if former else None, former=former)
+
+
+def check_line(
+    *,
+    board: Board,
+    line: TravellerLine,
+    ns_pair: int | None = None,
+    ew_pair: int | None = None,
+    result: Result | None = None,
+) -> None:
+    """Raise LineRefused, with save_line's message, for a line save_line would refuse now: the
+    preview asks this, so that a line it scores is a line Enter saves."""
+    _, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
+    meeting = _check_meeting(board, ns, ew)
+    _check_not_entered(board, ns, ew, result, meeting)
+
+
+def _scores_and_pairs(
+    board: Board, line: TravellerLine, ns_pair: int | None, ew_pair: int | None
+) -> tuple[Scored, Pair, Pair]:
     try:
         scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
+        weights = weighted_components(line, board.vulnerability) if line.weights else None
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
-    if line.weights:
-        raise LineRefused(WEIGHTED_NOT_SAVED)
+    if weights and board.section.event.is_imps:
+        raise LineRefused(WEIGHTED_NOT_IMPS)
+    if weights:
+        scores = (expected_score(weights), None)
     if line.ns_pair is not None:
         ns_pair, ew_pair = _typed_pairs(board, line.ns_pair, line.ew_pair)
     if ns_pair is None or ew_pair is None:
@@ -77,12 +125,13 @@ def save_line(
     if ns_pair == ew_pair:
         raise LineRefused(f"pair {line.ns_pair or ns_pair} cannot play against itself")
     ns, ew = _pairs(board, ns_pair, ew_pair)
-    former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
-    return _save(board, line, scores, ns, ew, editing=result.pk if former else None, former=former)
+    return Scored(scores, weights), ns, ew
 
 
 @retry_on_conflict
-def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, former: set) -> Result:
+def _save(
+    board, line, scored: Scored, ns: Pair, ew: Pair, *, editing: int | None, former: set
+) -> Result:
     with transaction.atomic():
         # Several directors may key in at once: saves on one board queue here, so that each
         # sees the lines saved before it (the duplicate check, the board's matchpoints).
@@ -91,8 +140,8 @@ def _save(board, line, scores, ns: Pair, ew: Pair, *, editing: int | None, forme
         result = Result(board=board) if editing is None else line_being_edited(board, editing)
         former = {result.ns_pair_id, result.ew_pair_id} - {None}
         meeting = _check_meeting(board, ns, ew)
-        _check_not_entered(board, ns, ew, result)
-        _fill(result, line, scores, ns, ew, meeting)
+        _check_not_entered(board, ns, ew, result, meeting)
+        _fill(result, line, scored, ns, ew, meeting)
         try:
             result.save()
         except IntegrityError:  # a line that changed under us, past the checks above
@@ -182,7 +231,9 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
     return meeting
 
 
-def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None) -> None:
+def _check_not_entered(
+    board: Board, ns: Pair, ew: Pair, editing: Result | None, meeting: TableRound | None
+) -> None:
     others = Result.objects.filter(board=board).filter(
         Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])
     )
@@ -190,16 +241,36 @@ def _check_not_entered(board: Board, ns: Pair, ew: Pair, editing: Result | None)
         others = others.exclude(pk=editing.pk)
     clash = others.select_related("ns_pair", "ew_pair").first()
     if clash is not None:
+        if _brought_back(clash, meeting):
+            # A repair sent a pair back to a board it played: no line can fit until it is settled.
+            again = ({ns.pk, ew.pk} & {clash.ns_pair_id, clash.ew_pair_id}).pop()
+            raise LineRefused(
+                f"board {board.number} is already entered for {clash.ns_pair.name} v "
+                f"{clash.ew_pair.name} in round {clash.round}, and the repaired movement brings "
+                f"pair {ns.name if again == ns.pk else ew.name} back to it in round "
+                f"{meeting.round} at table {meeting.table}: a pair plays a board once, so "
+                + settling_repair(section=board.section, round=meeting.round, table=meeting.table)
+            )
         raise LineRefused(
             f"board {board.number} is already entered for {clash.ns_pair.name} v "
             f"{clash.ew_pair.name}: edit or delete that line instead"
         )
 
 
+def _brought_back(clash: Result, meeting: TableRound | None) -> bool:
+    """Whether the line entered earlier is from another round where the movement also has
+    this board played: a pair scheduled to meet a board twice."""
+    return (
+        meeting is not None
+        and clash.round is not None
+        and (clash.round, clash.table) != (meeting.round, meeting.table)
+    )
+
+
 def _fill(
     result: Result,
     line: TravellerLine,
-    scores: tuple[int | None, int | None],
+    scored: Scored,
     ns: Pair,
     ew: Pair,
     meeting: TableRound | None,
@@ -211,7 +282,8 @@ def _fill(
     result.declarer = line.declarer
     result.lead = line.lead
     result.tricks = line.tricks
-    result.score_ns, result.score_ew = scores
+    result.score_ns, result.score_ew = scored.scores
+    result.weights = scored.weights
     result.note = line.note
     result.ns_adjustment = line.ns_adjustment
     result.ew_adjustment = line.ew_adjustment

@@ -11,6 +11,8 @@ def settings_summary(event: Event) -> list[tuple[str, str]]:
             ("Matchpoint scale", event.get_mp_scale_display()),
             ("Matchpoint rounding", event.get_mp_rounding_display()),
         ]
+        if event.missing_results != "neuberg":  # Neuberg goes without saying
+            rows.append(("Boards played fewer times", event.get_missing_results_display()))
     elif event.scoring == Event.Scoring.BUTLER:
         rows.append(("Datum", event.get_datum_method_display()))
     else:

@@ -19,6 +19,7 @@ from scoring.explanations import (
     explain_cross_imps,
     explain_datum_imps,
     explain_matchpoints,
+    explain_weighted_matchpoints,
 )
 
 
@@ -28,10 +29,18 @@ class ScoreExplanation:
     side: str  # "NS" or "EW": where the pair sat
     pair: Pair
     opponents: Pair
-    kind: str  # "matchpoints", "adjusted", "datum", "cross", "adjusted-imps", "not-played"
+    # "matchpoints", "weighted" (a board with a weighted score), "adjusted", "datum", "cross",
+    # "adjusted-imps", "not-played"
+    kind: str
     steps: object  # the engine's steps for `kind`; the IMPs for "adjusted-imps"; None
     points: float | None  # as stored: the number the explanation arrives at
     top: float | None
+    lines: list[Result]  # the board's played lines, in the order the steps index them
+
+    @property
+    def ranked_lines(self) -> list[tuple]:
+        """The matchpoint steps' ranks, best first, each with the line it comes from."""
+        return [(rank, self.lines[rank.line]) for rank in self.steps.ranks]
 
     @property
     def final(self) -> float | None:
@@ -61,7 +70,7 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
     event = board.section.event
     result = played_line(board=board, pair=pair)
     side = "NS" if result.ns_pair_id == pair.pk else "EW"
-    lines = [r for r in board.results.all() if not r.not_played]
+    lines = [r for r in board.results.select_related("ns_pair", "ew_pair") if not r.not_played]
     kind, steps = _steps(event, board, lines, result, side)
     return ScoreExplanation(
         result=result,
@@ -72,6 +81,7 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
         steps=steps,
         points=result.ns_points if side == "NS" else result.ew_points,
         top=result.top,
+        lines=lines,
     )
 
 
@@ -97,7 +107,13 @@ def _steps(event: Event, board: Board, lines: list[Result], result: Result, side
             )
         index = next(i for i, line in enumerate(lines) if line.pk == result.pk)
         entries = [matchpoint_entry(line) for line in lines]
-        return "matchpoints", explain_matchpoints(entries, index, side, expected=expected, **scale)
+        if any(line.weights for line in lines):
+            return "weighted", explain_weighted_matchpoints(
+                entries, index, side, expected=expected, missing=event.missing_results, **scale
+            )
+        return "matchpoints", explain_matchpoints(
+            entries, index, side, expected=expected, missing=event.missing_results, **scale
+        )
     if code:
         return "adjusted-imps", ADJUSTED_IMPS[code]
     played, ns_scores, ew_scores = imp_scores(lines)

@@ -4,6 +4,8 @@ The deals are saved in the request, recorded as one change; their double-dummy t
 are left to the worker (events.tasks.analyse_hands), queued once the deals are committed.
 """
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
 from events.formats.deal_files import DealtBoard
@@ -33,14 +35,25 @@ def number_ranges(numbers) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
+@dataclass(frozen=True)
+class HandRecordsLoaded:
+    """What an upload did: the ids of the boards whose deal changed, the numbers of the boards
+    given a deal, and the numbers of the file's deals the event has no board for."""
+
+    changed: list[int]
+    loaded: list[int]
+    left_out: list[int]
+
+
 def upload_hand_records(
     *, event: Event, dealt: list[DealtBoard], replace: bool = False, user=None
-) -> list[int]:
-    """Give each board of the event the deal the file gives its number; the board ids changed.
+) -> HandRecordsLoaded:
+    """Give each board of the event the deal the file gives its number.
 
-    Every board with that number gets it (each section plays the same deals). Refused, nothing
-    saved, for a board the event does not have, and, unless `replace`, when a board has a deal
-    already. A board given the deal it has already is left as it is.
+    Every board with that number gets it (each section plays the same deals). A deal for a board
+    the event does not have is left out (dealing programs deal more boards than are played);
+    refused, nothing saved, when the file deals none of the event's boards and, unless `replace`,
+    when a board has a deal already. A board given the deal it has already is left as it is.
     """
     with transaction.atomic():
         # The boards' locks first, in the house order: a line saved meanwhile waits, and the
@@ -50,12 +63,15 @@ def upload_hand_records(
         by_number: dict[int, list[Board]] = {}
         for board in boards:
             by_number.setdefault(board.number, []).append(board)
-        if missing := [d.number for d in dealt if d.number not in by_number]:
+        left_out = [d.number for d in dealt if d.number not in by_number]
+        dealt = [d for d in dealt if d.number in by_number]
+        if not dealt:
             has = f"boards {number_ranges(by_number)}" if by_number else "no boards yet"
             raise HandRecordsRefused(
-                f"the file deals board{'s' if len(missing) > 1 else ''} "
-                f"{number_ranges(missing)}, which this event does not have (it has {has})"
+                f"the file deals board{'s' if len(left_out) > 1 else ''} "
+                f"{number_ranges(left_out)}, which this event does not have (it has {has})"
             )
+        loaded = [d.number for d in dealt]
         changed = [
             (board, d.deal) for d in dealt for board in by_number[d.number] if board.deal != d.deal
         ]
@@ -67,10 +83,12 @@ def upload_hand_records(
                 "to put the file's in their place"
             )
         if not changed:
-            return []
+            return HandRecordsLoaded(changed=[], loaded=loaded, left_out=left_out)
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.HANDS):
             for board, deal in changed:
                 board.deal, board.double_dummy, board.par = deal, None, ""
                 board.save(update_fields=["deal", "double_dummy", "par"])
         queue_analysis(event=event)
-    return [board.pk for board, _ in changed]
+    return HandRecordsLoaded(
+        changed=[board.pk for board, _ in changed], loaded=loaded, left_out=left_out
+    )

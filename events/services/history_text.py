@@ -3,6 +3,8 @@
 
 from dataclasses import dataclass
 
+from django.template.defaultfilters import pluralize
+
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
@@ -186,7 +188,7 @@ def _quoted(row) -> str:
 
 def _movement_counts(rows) -> list[str]:
     lines = []
-    for model, word in ((Pair, "pairs"), (Board, "boards"), (TableRound, "table-rounds")):
+    for model, word in ((Pair, "pair"), (Board, "board"), (TableRound, "table-round")):
         added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
         removed = sorted(
             (v.before for v in rows if v.model is model and v.before and v.after is None),
@@ -199,9 +201,9 @@ def _movement_counts(rows) -> list[str]:
                 + (f"; with names: {', '.join(named)}" if named else "")
             )
         elif removed:
-            lines.append(f"{len(removed)} {word} removed")
+            lines.append(f"{len(removed)} {word}{pluralize(len(removed))} removed")
         if added:
-            lines.append(f"{added} {word} added")
+            lines.append(f"{added} {word}{pluralize(added)} added")
     return lines
 
 

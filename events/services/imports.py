@@ -13,6 +13,7 @@ from django.db import transaction
 
 from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
+from events.formats.missing_results import choose_missing_results
 from events.formats.pbn import looks_like_pbn
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
@@ -30,12 +31,16 @@ LARGE_FILE_LINES = 5_000
 
 
 def read_result_file(data: bytes) -> ImportedEvent:
-    """Parse a PBN or USEBIO results file, told apart by its content, not its name."""
+    """Parse a PBN or USEBIO results file, told apart by its content, not its name, with the
+    rule for its short boards read from its published figures."""
     if looks_like_usebio(data):
-        return FORMATS["usebio"].parse_file(data)
-    if looks_like_pbn(data):
-        return FORMATS["pbn"].parse_file(data)
-    raise FileRefused("this is neither a PBN nor a USEBIO results file")
+        imported = FORMATS["usebio"].parse_file(data)
+    elif looks_like_pbn(data):
+        imported = FORMATS["pbn"].parse_file(data)
+    else:
+        raise FileRefused("this is neither a PBN nor a USEBIO results file")
+    choose_missing_results(imported)
+    return imported
 
 
 def import_event(
@@ -141,6 +146,7 @@ class ImportPreview:
     generator: str
     scoring: str
     settings: list[tuple[str, str]]
+    readings: list[tuple[str, str]]  # how the file's conventions were read
     pairs: int
     boards: int
     lines: int
@@ -182,6 +188,7 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
             generator=imported.generator,
             scoring=event.get_scoring_display(),
             settings=settings_summary(event),
+            readings=imported.readings,
             pairs=len(imported.pairs),
             boards=len(imported.boards),
             lines=imported.line_count,
@@ -241,8 +248,8 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         if source_pair.names:
             name_pair(pair=pair, names=source_pair.names)
     # Neuberg's E: every board is factored up to the most results any board has (the field's
-    # top), as Ruter and Compscore do; a board the movement played fewer times is rare.
-    expected = max(len(board.lines) for board in imported.boards)
+    # top), as Ruter and Compscore do, or to every table when the file's figures say so.
+    expected = imported.expected_results or max(len(board.lines) for board in imported.boards)
     plays = Counter(
         number
         for tr in imported.table_rounds
@@ -306,6 +313,7 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         score_ew=line.score_ew,
         not_played=line.not_played,
         note=line.note,
+        weights=line.weights,
     )
     if line.is_adjusted:
         for side in ("ns", "ew"):

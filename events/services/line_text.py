@@ -2,6 +2,7 @@
 
 from events.models import Result
 from scoring import TravellerLine
+from scoring.weighted_scores import weighted_text
 
 _AVERAGES = {"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
 
@@ -15,6 +16,8 @@ def result_text(result: Result) -> str:
 def _result_text(result: Result) -> str:
     if result.not_played:
         return "NP"
+    if result.weights:
+        return weighted_text(result.weights, typed=True)
     if result.ns_adjustment:
         return f"{adjusted_text(result, 'ns')} {adjusted_text(result, 'ew')}"
     if result.score_ew is not None:

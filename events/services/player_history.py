@@ -16,6 +16,7 @@ class HistoryRow:
     score: float  # matchpoints or IMPs
     percentage: float | None  # matchpoint events only
     place: str  # "1", "2=", with "NS"/"EW" when the event has two winners
+    progress: str  # "" once published; "in progress" or "after round 3" while it runs
 
 
 def player_history(*, player: Player) -> list[HistoryRow]:
@@ -48,9 +49,17 @@ def player_history(*, player: Player) -> list[HistoryRow]:
                     score=standing.score,
                     percentage=None if event.is_imps else standing.percentage,
                     place=f"{standing.place}{where}",
+                    progress=_progress(event, limit),
                 )
             )
     return rows
+
+
+def _progress(event: Event, limit: int | None) -> str:
+    """What a place stands for while the event is not published: the rounds it counts."""
+    if event.is_published:
+        return ""
+    return f"after round {limit}" if limit else "in progress"
 
 
 @dataclass(frozen=True)

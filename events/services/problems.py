@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from statistics import median
 
+from django.db.models import Case, F, When
 from django.utils import timezone
 
 from events.models import Event, Result, Section, TableRound
@@ -123,6 +124,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     lines = [
         _Line(*row)
         for row in Result.objects.filter(board__section=section)
+        # A weighted score's mean is a ruling, not a result to question as far from the rest.
+        .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
         .order_by("board__number", "pk")
         .values_list(
             "pk",
@@ -131,7 +134,7 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
             "ew_pair_id",
             "ns_pair__number",
             "ew_pair__number",
-            "score_ns",
+            "compared",
             "declarer",
             "lead",
             "board__deal",
@@ -236,6 +239,7 @@ def _missing(
             round_number < last_started or round_number <= clock_due or finished * 2 > len(tables)
         )
 
+    again = _brought_back(slots)
     problems, to_come = [], {}
     for round_number, tables in sorted(by_round.items()):
         if not due(round_number):
@@ -250,7 +254,8 @@ def _missing(
                         "missing",
                         f"Round {round_number}, table {slot.table} "
                         f"({slot.ns_name} v {slot.ew_name}): "
-                        f"board{'s' if len(missing) > 1 else ''} {listed} missing.",
+                        f"board{'s' if len(missing) > 1 else ''} {listed} missing."
+                        + again.get(slot, ""),
                         board=missing[0],
                         round=round_number,
                         table=slot.table,
@@ -263,6 +268,26 @@ def _missing(
     count = sum(to_come.values())
     later = f"{rounds}: {count} result{'s' if count > 1 else ''} still to come."
     return problems, [Problem("later", later)]
+
+
+def _brought_back(slots: list[_Slot]) -> dict[_Slot, str]:
+    """The slots where a repaired movement sends a pair back to boards it meets in an earlier
+    round, with what no line can be entered there until the director settles it."""
+    first = {}
+    for slot in sorted(slots, key=lambda s: s.round):
+        for number in (slot.ns, slot.ew):
+            first.setdefault((number, slot.low), slot)
+    found = {}
+    for slot in slots:
+        for number, name in ((slot.ns, slot.ns_name), (slot.ew, slot.ew_name)):
+            earlier = first[number, slot.low]
+            if earlier is not slot:
+                found[slot] = (
+                    f" Pair {name} plays these boards in round {earlier.round} too: no line "
+                    "can be entered here until the table is given other boards with the repair "
+                    '"A table played the wrong boards".'
+                )
+    return found
 
 
 def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:

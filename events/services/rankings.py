@@ -15,6 +15,7 @@ class Standing:
     score: float  # factored to the event's board count when the event says so
     percentage: float | None
     boards_played: int
+    factored_to: int | None = None  # the boards the score was scaled to, when it was scaled
 
 
 @dataclass(frozen=True)
@@ -64,20 +65,26 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
     of = {p.pk: totals.get(p.pk, Totals()) for p in pairs}
     factor_to = event.factor_boards or max((t.boards for t in of.values()), default=0)
 
+    def factored(pair: Pair) -> bool:
+        return bool(event.factor_totals and of[pair.pk].boards)
+
     def score(pair: Pair) -> float:
         total = of[pair.pk]
-        if event.factor_totals and total.boards:
+        if factored(pair):
             return total.score * factor_to / total.boards
         return total.score
 
-    # Matchpoint pairs who played different numbers of boards compare by percentage.
-    def key(pair: Pair) -> float:
+    # Matchpoint pairs who played different numbers of boards compare by percentage; a pair
+    # that played no board (listed in a file, or withdrawn) comes after everyone who played.
+    def key(pair: Pair) -> float | None:
+        if not of[pair.pk].boards:
+            return None
         if event.is_imps:
             return score(pair)
         percentage = of[pair.pk].percentage
         return percentage if percentage is not None else -1.0
 
-    pairs = sorted(pairs, key=lambda p: (-key(p), p.number))
+    pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.number))
     return [
         Standing(
             pair=p,
@@ -85,9 +92,17 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
             score=score(p),
             percentage=of[p.pk].percentage,
             boards_played=of[p.pk].boards,
+            factored_to=factor_to if factored(p) else None,
         )
         for p, place in zip(pairs, places([key(p) for p in pairs]), strict=True)
     ]
+
+
+def pair_standing(*, pair: Pair, up_to_round: int | None = None) -> Standing:
+    """The pair's row of its section's ranking: its place and its score as the ranking shows it
+    (factored the same way)."""
+    groups = section_ranking(section=pair.section, up_to_round=up_to_round)
+    return next(s for group in groups for s in group.standings if s.pair.pk == pair.pk)
 
 
 def visible_totals(*, pair: Pair, up_to_round: int | None = None) -> Totals:

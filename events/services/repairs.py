@@ -2,9 +2,10 @@
 leaves, a table played the wrong boards, or pairs sat in each other's seats.
 
 Each repair is one director's change in the audit trail, undone like any other. Saved lines
-stay as they are: the entry grid and the problems panel check them against the repaired
-table-rounds. A board's expected number of results (the E of Neuberg) is counted again from
-the table-rounds, and the boards whose count changed are scored again.
+stay as they are (unless a wrong-boards repair is asked to move its table's lines with it): the
+entry grid and the problems panel check them against the repaired table-rounds. A board's
+expected number of results (the E of Neuberg) is counted again from the table-rounds, and the
+boards whose count or lines changed are scored again.
 """
 
 from collections import Counter, defaultdict
@@ -16,10 +17,12 @@ from django.db.models import Q
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
+from events.services.line_text import result_text
 from events.services.pair_labels import label_pairs
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
+from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
 
 
@@ -34,6 +37,8 @@ class Repaired:
 
     summary: str = ""
     twice: list[str] = field(default_factory=list)
+    # Boards whose lines changed: scored again whatever their count of results.
+    lines_changed: dict[int, set[int]] = field(default_factory=dict, repr=False)
 
 
 def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -> Repaired:
@@ -80,8 +85,13 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
         ).order_by("round")
         if played.exists():
             last = played.last().round
+            if last >= section.rounds:
+                raise RepairRefused(
+                    f"pair {leaving.name} has results in round {last}, the last round: no round is "
+                    "left for it to leave from (delete those lines first if they are wrong)"
+                )
             raise RepairRefused(
-                f"pair {pair} has results in round {played.first().round}: it played that "
+                f"pair {leaving.name} has results in round {played.first().round}: it played that "
                 f"round, so it leaves from round {last + 1} at the earliest (or delete those "
                 "lines first)"
             )
@@ -95,14 +105,23 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
                 tr.ew_pair = None
             tr.low_board = tr.high_board = None
             tr.save()
-        repair.summary = f"Pair {pair} leaves after round {from_round - 1}"
+        repair.summary = f"Pair {leaving.name} leaves after round {from_round - 1}"
     return repair
 
 
 def wrong_boards(
-    *, section: Section, round: int, table: int, low: int, high: int, user=None
+    *,
+    section: Section,
+    round: int,
+    table: int,
+    low: int,
+    high: int,
+    move_lines: bool = False,
+    user=None,
 ) -> Repaired:
-    """Table `table` played boards `low`-`high` in round `round`, not the scheduled ones."""
+    """Table `table` played boards `low`-`high` in round `round`, not the scheduled ones. With
+    `move_lines`, the lines already entered for that table and round move with it, board by
+    board in order, scored on their new boards."""
     with _repair(section, user) as repair:
         tr = _table_round(section, round, table)
         count = section.boards.count()
@@ -124,9 +143,48 @@ def wrong_boards(
             f"Round {round}, table {table} played boards {low}-{high}, "
             f"not {tr.low_board}-{tr.high_board}"
         )
+        if move_lines:
+            moved = _move_lines(section, tr, low, repair)
+            if moved:
+                repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
         tr.low_board, tr.high_board = low, high
         tr.save()
     return repair
+
+
+def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) -> int:
+    """Move the lines of `tr`'s pairs on its scheduled boards to the same place in the set
+    starting at `low`, each scored on its new board's vulnerability; how many moved."""
+    pairs = {tr.ns_pair_id, tr.ew_pair_id}
+    lines = (
+        Result.objects.filter(
+            board__section=section,
+            board__number__range=(tr.low_board, tr.high_board),
+            ns_pair_id__in=pairs,
+            ew_pair_id__in=pairs,
+        )
+        .select_related("board")
+        .order_by("board__number")
+    )
+    boards = {b.number: b for b in section.boards.all()}
+    count = 0
+    for result in lines:
+        board = boards[result.board.number - tr.low_board + low]
+        try:
+            line = parse_traveller_line(result_text(result))
+            scores = line.score_ns(board.vulnerability), line.score_ew(board.vulnerability)
+        except ScoringError as refused:
+            raise RepairRefused(
+                f"the line on board {result.board.number} cannot move to board {board.number} "
+                f"({refused}): edit it there by hand instead"
+            ) from None
+        repair.lines_changed.setdefault(result.board.number, set()).update(pairs)
+        repair.lines_changed.setdefault(board.number, set())
+        result.board = board
+        result.score_ns, result.score_ew = scores
+        result.save()
+        count += 1
+    return count
 
 
 def directions_swapped(*, section: Section, round: int, table: int, user=None) -> Repaired:
@@ -135,7 +193,7 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
         tr = _table_round(section, round, table)
         tr.ns_pair_id, tr.ew_pair_id = tr.ew_pair_id, tr.ns_pair_id
         tr.save()
-        ns, ew = _numbers(section, tr.ns_pair_id, tr.ew_pair_id)
+        ns, ew = _names(section, tr.ns_pair_id, tr.ew_pair_id)
         repair.summary = f"Round {round}, table {table}: pair {ns} sat NS, pair {ew} EW"
     return repair
 
@@ -146,13 +204,13 @@ def pairs_swapped(
     """Pairs `first` and `second` sit in each other's places from `from_round` on."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
-        if first == second:
-            raise RepairRefused(f"pair {first} cannot swap places with itself")
         a, b = _pair(section, first), _pair(section, second)
+        if first == second:
+            raise RepairRefused(f"pair {a.name} cannot swap places with itself")
         event = section.event
         if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
             raise RepairRefused(
-                f"pairs {first} and {second} play in different directions and the event has NS "
+                f"pairs {a.name} and {b.name} play in different directions and the event has NS "
                 "and EW winners: swap NS and EW at a table for one round instead"
             )
         played = Result.objects.filter(
@@ -160,7 +218,7 @@ def pairs_swapped(
         ).order_by("round")
         if played.exists():
             raise RepairRefused(
-                f"pairs {first} and {second} have results in round {played.first().round} as "
+                f"pairs {a.name} and {b.name} have results in round {played.first().round} as "
                 f"the movement seated them: swap them from round {played.last().round + 1}, or "
                 "delete those lines first"
             )
@@ -168,12 +226,33 @@ def pairs_swapped(
         rows = TableRound.objects.filter(section=section, round__gte=from_round).filter(
             Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b])
         )
+        before = _meetings_twice(section)
         for tr in rows:
             tr.ns_pair_id = swap.get(tr.ns_pair_id, tr.ns_pair_id)
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
             tr.save()
-        repair.summary = f"Pairs {first} and {second} swap places from round {from_round}"
+        _check_no_new_meeting_twice(section, before, from_round)
+        repair.summary = f"Pairs {a.name} and {b.name} swap places from round {from_round}"
     return repair
+
+
+def _check_no_new_meeting_twice(section: Section, before: list, from_round: int) -> None:
+    """Refuse a swap that sends a pair back to boards it meets in another round. A meeting in
+    `from_round` itself is let through: the pairs sit there already, and the repair page names
+    the wrong-boards repair that settles it."""
+    for name, boards, places in _meetings_twice(section):
+        if (name, boards, places) in before:
+            continue
+        round_number, table = places[-1]
+        if round_number == from_round:
+            continue
+        first_round, first_table = places[0]
+        raise RepairRefused(
+            f"pair {name} would meet {boards_text(boards)} again in round {round_number} at "
+            f"table {table} (it plays them in round {first_round} at table {first_table}): a "
+            "pair plays a board once, so they cannot keep each other's places for the rest of "
+            "the session: seat them back in their own places before then"
+        )
 
 
 @contextmanager
@@ -198,36 +277,86 @@ def _repair(section: Section, user):
             yield repair
             change.note = repair.summary[:200]
             change.save(update_fields=["note"])
-            _rescore_changed_boards(section, boards)
+            _rescore_changed_boards(section, boards, repair.lines_changed)
             repair.twice = twice_played(section=section)
 
 
 def twice_played(*, section: Section) -> list[str]:
-    """Where the repaired movement has a pair meet the same boards a second time: a round the
-    director settles when it comes (other boards, or an adjusted score)."""
-    seen: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    """Where the repaired movement has a pair meet the same boards a second time, each with
+    the wrong-boards repair that settles it: a round the director settles when it comes."""
+    return [
+        f"Pair {name} meets {boards_text(boards)} twice: "
+        + " and ".join(f"round {r} at table {t}" for r, t in places)
+        + f"; {settling_repair(section=section, round=places[-1][0], table=places[-1][1])}"
+        for name, boards, places in _meetings_twice(section)
+    ]
+
+
+def settling_repair(*, section: Section, round: int, table: int) -> str:
+    """The wrong-boards repair that gives table `table` in round `round` a set of boards its
+    pairs have not met, in the director's words (or why there is none)."""
+    boards = _settling_boards(section, round, table)
+    if boards is None:
+        return (
+            f"no set of boards is left that neither pair at table {table} meets in another "
+            f"round: that table can play no board in round {round}"
+        )
+    return f"settle it with the repair {_wrong_boards_text(round, table, boards)}"
+
+
+def _settling_boards(section: Section, round_number: int, table: int) -> tuple[int, ...] | None:
+    """A set of boards neither pair at the table meets in another round, one nobody plays in
+    the round if there is one (else shared with another table), or None."""
+    tr = TableRound.objects.get(section=section, round=round_number, table=table)
+    pairs = {tr.ns_pair_id, tr.ew_pair_id} - {None}
+    fresh = _fresh_sets(section, round_number, pairs) or _fresh_sets(
+        section, round_number, pairs, shared=True
+    )
+    if not fresh:
+        return None
+    return tuple(range(fresh[0], fresh[0] + section.boards_per_round))
+
+
+def _wrong_boards_text(round_number: int, table: int, boards: tuple[int, ...]) -> str:
+    return (
+        f'"A table played the wrong boards": round {round_number}, table {table}, '
+        f"{boards_text(boards)}"
+    )
+
+
+def _meetings_twice(section: Section) -> list[tuple[int, tuple[int, ...], list[tuple[int, int]]]]:
+    """(pair label, boards, [(round, table), ...]) for each set a pair meets more than once."""
+    seen: dict[tuple[int, str, int], list[tuple[int, int]]] = defaultdict(list)
     rows = (
         TableRound.objects.filter(section=section, low_board__isnull=False)
         .exclude(ns_pair=None)
         .exclude(ew_pair=None)
         .values_list(
-            "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+            "round",
+            "table",
+            "ns_pair__number",
+            "ew_pair__number",
+            "ns_pair__label",
+            "ew_pair__label",
+            "low_board",
+            "high_board",
         )
     )
     boards = {}
-    for round_number, table, ns, ew, low, high in rows:
+    for round_number, table, ns, ew, ns_label, ew_label, low, high in rows:
         boards[low] = tuple(range(low, high + 1))
-        for number in (ns, ew):
-            seen[number, low].append((round_number, table))
+        for number, label in ((ns, ns_label), (ew, ew_label)):
+            seen[number, label or str(number), low].append((round_number, table))
     return [
-        f"Pair {number} meets {boards_text(boards[low])} twice: "
-        + " and ".join(f"round {r} at table {t}" for r, t in sorted(places))
-        for (number, low), places in sorted(seen.items())
+        (name, boards[low], sorted(places))
+        for (_, name, low), places in sorted(seen.items())
         if len(places) > 1
     ]
 
 
-def _rescore_changed_boards(section: Section, boards: list[Board]) -> None:
+def _rescore_changed_boards(
+    section: Section, boards: list[Board], lines_changed: dict[int, set[int]]
+) -> None:
     plays: Counter = Counter()
     scheduled = (
         TableRound.objects.filter(section=section, low_board__isnull=False)
@@ -241,8 +370,10 @@ def _rescore_changed_boards(section: Section, boards: list[Board]) -> None:
         if board.expected_results != plays[board.number]:
             board.expected_results = plays[board.number]
             board.save(update_fields=["expected_results"])
-            board.section = section
-            rescore_board(board=board)
+        elif board.number not in lines_changed:
+            continue
+        board.section = section
+        rescore_board(board=board, former_pair_ids=lines_changed.get(board.number, set()))
 
 
 def _check_round(section: Section, round_number: int) -> None:
@@ -276,9 +407,10 @@ def _pair(section: Section, number: int) -> Pair:
     return pair
 
 
-def _numbers(section: Section, *pair_ids: int) -> list[int]:
-    numbers = dict(section.pairs.values_list("pk", "number"))
-    return [numbers[pk] for pk in pair_ids]
+def _names(section: Section, *pair_ids: int) -> list[str]:
+    """The labels of the pairs `pair_ids`, as players know them."""
+    names = {pair.pk: pair.name for pair in section.pairs.all()}
+    return [names[pk] for pk in pair_ids]
 
 
 def _seats_of(section: Section, pair: Pair, from_round: int):
@@ -316,19 +448,8 @@ def _sit_outs_from(section: Section, from_round: int) -> list[TableRound]:
 def _idle_boards(section: Section, sit_out: TableRound, pair: Pair) -> tuple[int, int]:
     """The set of boards no table plays in the sit-out's round, and none of its pairs has met:
     the boards that wait at the sit-out table."""
-    bpr = section.boards_per_round
-    in_round = TableRound.objects.filter(
-        section=section, round=sit_out.round, low_board__isnull=False
-    )
-    used = set(in_round.values_list("low_board", flat=True))
     pairs = {pair.pk, sit_out.ns_pair_id, sit_out.ew_pair_id} - {None}
-    met = set(
-        TableRound.objects.filter(section=section, low_board__isnull=False)
-        .filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
-        .values_list("low_board", flat=True)
-    )
-    count = section.boards.count() // bpr * bpr
-    fresh = [low for low in range(1, count + 1, bpr) if low not in used | met]
+    fresh = _fresh_sets(section, sit_out.round, pairs)
     if len(fresh) != 1:
         raise RepairRefused(
             f"round {sit_out.round} has no one set of boards waiting at table {sit_out.table}: "
@@ -337,14 +458,33 @@ def _idle_boards(section: Section, sit_out: TableRound, pair: Pair) -> tuple[int
             else f"every set of boards is in play in round {sit_out.round}, or already met by "
             f"the pairs at table {sit_out.table}: the late pair has nothing to play there"
         )
-    return fresh[0], fresh[0] + bpr - 1
+    return fresh[0], fresh[0] + section.boards_per_round - 1
+
+
+def _fresh_sets(
+    section: Section, round_number: int, pair_ids: set[int], *, shared: bool = False
+) -> list[int]:
+    """The first board of each set none of the pairs `pair_ids` meets in any round, and (unless
+    `shared`) no table plays in round `round_number`."""
+    bpr = section.boards_per_round
+    in_round = TableRound.objects.filter(
+        section=section, round=round_number, low_board__isnull=False
+    )
+    used = set() if shared else set(in_round.values_list("low_board", flat=True))
+    met = set(
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))
+        .values_list("low_board", flat=True)
+    )
+    count = section.boards.count() // bpr * bpr
+    return [low for low in range(1, count + 1, bpr) if low not in used | met]
 
 
 def _check_not_played_before(
     section: Section, pair_id: int, low: int, high: int, tr: TableRound
 ) -> None:
     """Refuse boards a pair played in an earlier round, or has a line on already."""
-    number = _numbers(section, pair_id)[0]
+    name = _names(section, pair_id)[0]
     earlier = (
         _seats_of(section, Pair(pk=pair_id), 1)
         .filter(round__lt=tr.round, low_board__lte=high, high_board__gte=low)
@@ -352,7 +492,7 @@ def _check_not_played_before(
     )
     if earlier is not None:
         raise RepairRefused(
-            f"pair {number} played boards {earlier.low_board}-{earlier.high_board} in round "
+            f"pair {name} played boards {earlier.low_board}-{earlier.high_board} in round "
             f"{earlier.round} already: a pair plays a board once"
         )
     line = (
@@ -363,6 +503,6 @@ def _check_not_played_before(
     )
     if line is not None:
         raise RepairRefused(
-            f"pair {number} already has a line on board {line.board.number}: a pair plays a "
+            f"pair {name} already has a line on board {line.board.number}: a pair plays a "
             "board once"
         )

@@ -18,12 +18,14 @@ from events.models import Board, Event, Pair, Result
 from scoring import (
     Adjusted,
     Split,
+    Weighted,
     adjusted_percent,
     cross_imps,
     datum_imps,
     matchpoint_traveller,
 )
 from scoring.matchpoints import board_top, round_matchpoints
+from scoring.weighted_scores import weighted_entry
 
 # IMPs for an artificial score in IMP scoring (Law 86A).
 ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
@@ -64,7 +66,10 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
                 round_matchpoints(ew, event.mp_rounding, top),
             )
             for ns, ew in matchpoint_traveller(
-                [matchpoint_entry(r) for r in lines], expected=expected, per_beat=event.mp_scale
+                [matchpoint_entry(r) for r in lines],
+                expected=expected,
+                per_beat=event.mp_scale,
+                missing=event.missing_results,
             )
         ]
     else:
@@ -83,6 +88,8 @@ def expected_results(board: Board, lines: list[Result]) -> int:
 
 
 def matchpoint_entry(result: Result):
+    if result.weights:
+        return Weighted(weighted_entry(result.weights))
     if result.ns_adjustment:
         return Adjusted(adjusted_side_percent(result, "ns"), adjusted_side_percent(result, "ew"))
     if result.score_ew is not None:
@@ -120,7 +127,9 @@ def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
 
 def imp_scores(lines: list[Result]) -> tuple[list[Result], list[int], list[int]]:
     """The lines IMPed against each other (adjusted ones are not), their NS scores, and the NS
-    scores their EW sides are IMPed with (a split score's second score)."""
+    scores their EW sides are IMPed with (a split score's second score). The grid refuses a
+    weighted score in an IMP event, and an event with one cannot become one; a weighted line
+    restored from elsewhere counts as its weighted mean (score_ns)."""
     played = [r for r in lines if not r.ns_adjustment]
     ns_scores = [r.score_ns for r in played]
     ew_scores = [r.score_ns if r.score_ew is None else r.score_ew for r in played]

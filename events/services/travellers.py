@@ -14,7 +14,7 @@ class ScorecardLine:
     result: Result
     direction: str  # "NS" or "EW": where the pair sat on this board
     opponents: Pair
-    score: int | None  # from the pair's side
+    score: int | None  # from the pair's side; None for a weighted score (no table scored its mean)
     points: float | None
     percentage: float | None
 
@@ -40,7 +40,9 @@ def scorecard(*, pair: Pair, up_to_round: int | None = None) -> list[ScorecardLi
 
 def _scorecard_line(pair: Pair, result: Result) -> ScorecardLine:
     is_ns = result.ns_pair_id == pair.pk
-    if is_ns:
+    if result.weights:
+        score, points = None, result.ns_points if is_ns else result.ew_points
+    elif is_ns:
         score, points = result.score_ns, result.ns_points
     else:
         ew_score = result.score_ns if result.score_ew is None else result.score_ew
@@ -73,5 +75,6 @@ def _up_to(results, up_to_round: int | None):
 
 def score_frequencies(results: list[Result]) -> list[tuple[int, int]]:
     """How often each North-South score occurred, best score first."""
-    counts = Counter(r.score_ns for r in results if r.score_ns is not None)
+    # A weighted line's score_ns is a mean no table scored.
+    counts = Counter(r.score_ns for r in results if r.score_ns is not None and not r.weights)
     return sorted(counts.items(), reverse=True)

@@ -18,6 +18,7 @@ from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
+from events.services.repairs import twice_played
 from events.services.rescoring import rescore_event
 from events.services.setup import (
     SetupRefused,
@@ -247,8 +248,11 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
         cards = movement.table_cards()
         pair_guides = [(pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()]
     except ScoringError as unsettled:  # a repair left a pair to meet boards twice
-        messages.error(request, f"Settle the repaired movement before printing: {unsettled}")
-        return redirect("director-repair", event_id=event.pk)
+        return render(
+            request,
+            "events/director/cards_unsettled.html",
+            {"event": event, "twice": twice_played(section=section) or [str(unsettled)]},
+        )
     by_round: dict[int, list] = {}
     for table in sorted(cards):
         for line in cards[table]:

@@ -24,6 +24,7 @@ from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import (
     LineRefused,
     board_meetings,
+    check_line,
     delete_line,
     line_being_edited,
     save_line,
@@ -34,7 +35,6 @@ from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
-from scoring import ScoringError, parse_traveller_line
 from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
@@ -55,6 +55,7 @@ class Row:
     focus: bool = False
     ns_printed: str = ""  # the pairs' numbers as the director types them
     ew_printed: str = ""
+    picked: bool = False  # the row a problem's "Open the line" named
 
     @property
     def adjusted(self) -> str:
@@ -112,8 +113,10 @@ def _slip_rows(table_round: TableRound) -> list[Row]:
     return rows
 
 
-def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
-    """The grid's context: each row's text, the refused row's message, where the focus goes."""
+def _grid(event, mode, *, saved_key=None, refused=None, status_text="", picked=None):
+    """The grid's context: each row's text, the refused row's message, where the focus goes:
+    the refused row, else the row `picked` by key (a problem's "Open the line"), else the next
+    empty one."""
     context = _mode_context(event, mode)
     rows = context["rows"]
     labels = section_labels(section=rows[0].board.section) if rows else {}
@@ -131,6 +134,8 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text=""):
             row.text, row.error, row.focus = text, error, True
         if not matched:
             status_text = f"Not saved: {text}: {error}"
+    elif picked_rows := [row for row in rows if picked and row.key == picked]:
+        picked_rows[0].focus = picked_rows[0].picked = True
     else:
         keys = [row.key for row in scheduled]
         start = keys.index(saved_key) + 1 if saved_key in keys else 0
@@ -192,7 +197,7 @@ def _slips(section_id: int):
 @login_required
 def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    context = _grid(event, f"board:{number}")
+    context = _grid(event, f"board:{number}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
 
@@ -209,7 +214,7 @@ def _table_round(event: Event, round_number: int, table: int) -> TableRound:
 @login_required
 def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
     event = directed_event(request, event_id)
-    context = _grid(event, f"slip:{round_number}:{table}")
+    context = _grid(event, f"slip:{round_number}:{table}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
 
@@ -280,10 +285,14 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             )
             return _render_grid(request, event, mode, context, saved=True)
     else:
-        error = " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
+        error = _form_error(form)
     text = request.POST.get("line", "")
     context = _grid(event, mode, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
+
+
+def _form_error(form: LineForm) -> str:
+    return " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
 
 
 @require_POST
@@ -337,27 +346,36 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
 @never_cache
 @login_required
 def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """What the line being typed scores, or what is still missing from it."""
+    """What the line being typed in a row scores, or why Enter would not save it: the same
+    message the save gives."""
     event = directed_event(request, event_id)
     board = _board(event, number)
-    text = request.GET.get("line", "").strip()
-    if not text:
+    if not request.GET.get("line", "").strip():
         return HttpResponse("")
+    form = LineForm(request.GET)
+    if not form.is_valid():
+        return render(request, "events/director/preview.html", {"error": _form_error(form)})
+    line = form.cleaned_data["line"]
     try:
-        line = parse_traveller_line(text)
-        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
-        weighted = line.weighted_scores(board.vulnerability)
-    except ScoringError as incomplete:
-        return render(request, "events/director/preview.html", {"error": str(incomplete)})
+        editing = form.cleaned_data["result"]
+        check_line(
+            board=board,
+            line=line,
+            ns_pair=form.cleaned_data["ns"],
+            ew_pair=form.cleaned_data["ew"],
+            result=line_being_edited(board, editing) if editing else None,
+        )
+    except LineRefused as refused:
+        return render(request, "events/director/preview.html", {"error": str(refused)})
     return render(
         request,
         "events/director/preview.html",
         {
             "line": line,
-            "score": scores[0],
-            "ew_score": scores[1],
+            "score": line.score_ns(board.vulnerability),
+            "ew_score": line.score_ew(board.vulnerability),
             "adjusted": adjusted_words(line) if line.ns_adjustment else "",
-            "weighted": weighted,
+            "weighted": line.weighted_scores(board.vulnerability),
             "contract": contract_html(str(line.contract)) if line.contract else "",
         },
     )

@@ -12,6 +12,7 @@ from events.models import Board
 from events.services.hand_record_upload import (
     HandRecordsExist,
     HandRecordsRefused,
+    number_ranges,
     upload_hand_records,
 )
 from events.services.hand_records import hands_to_analyse
@@ -29,7 +30,7 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
     form = HandRecordForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            changed = upload_hand_records(
+            upload = upload_hand_records(
                 event=event,
                 dealt=form.cleaned_data["file"],
                 replace=form.cleaned_data["replace"],
@@ -40,15 +41,17 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
         except (HandRecordsRefused, EventLocked) as refused:
             form.add_error("file", _sentence(refused))
         else:
-            boards = len(form.cleaned_data["file"])
-            if changed:
+            boards = len(upload.loaded)
+            left_out = _left_out(upload.left_out)
+            if upload.changed:
                 messages.success(
                     request,
-                    f"Hand records saved for {boards} board{'s' if boards > 1 else ''}; "
-                    "the double-dummy tables and par are being worked out.",
+                    f"Hand records saved for {boards} board{'s' if boards > 1 else ''} "
+                    f"({number_ranges(upload.loaded)}); the double-dummy tables and par are "
+                    f"being worked out.{left_out}",
                 )
             else:
-                messages.info(request, "These boards have these hand records already.")
+                messages.info(request, f"These boards have these hand records already.{left_out}")
             return redirect("director-event", event_id=event.pk)
     boards = Board.objects.filter(section__event=event)
     return render(
@@ -61,6 +64,18 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
             "dealt": boards.exclude(deal="").count(),
             "waiting": hands_to_analyse(event=event).count(),
         },
+    )
+
+
+def _left_out(numbers: list[int]) -> str:
+    """The sentence that names the file's boards the event does not have, if any."""
+    if not numbers:
+        return ""
+    many = len(numbers) > 1
+    return (
+        f" The file's board{'s' if many else ''} {number_ranges(numbers)} "
+        f"{'were' if many else 'was'} left out: this event does not have "
+        f"{'them' if many else 'it'}."
     )
 
 

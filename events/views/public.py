@@ -19,7 +19,7 @@ from events.services.publication import (
     reveal_limit,
     withheld,
 )
-from events.services.rankings import section_ranking, visible_totals
+from events.services.rankings import pair_standing, section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
 
 
@@ -39,7 +39,13 @@ def home(request: HttpRequest) -> HttpResponse:
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     events = club.events.exclude(status=Event.Status.SETUP).order_by("-date", "name")
-    return render(request, "events/club.html", {"club": club, "events": events})
+    started = [Event.Status.RUNNING, Event.Status.PUBLISHED]
+    competitions = club.competitions.filter(sessions__event__status__in=started)
+    return render(
+        request,
+        "events/club.html",
+        {"club": club, "events": events, "competitions": competitions.distinct()},
+    )
 
 
 def _ranking_context(event: Event) -> dict:
@@ -100,6 +106,7 @@ def scorecard_view(request: HttpRequest, event_id: int, section: str, number: st
             "players": pair.players.order_by("partnership__seat"),
             "visible": visible,
             "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
+            "standing": pair_standing(pair=pair, up_to_round=last_round) if visible else None,
             "lines": lines,
             "explained": explainable_boards(event, [line.board for line in lines], last_round),
         },

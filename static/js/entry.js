@@ -4,9 +4,11 @@
 // line can be typed while the save is on its way. Saves go out one at a time, in the order they
 // were typed. Each answer is the whole grid as the server now sees it; it is merged in so that a
 // row the director is typing in, a row still waiting to be saved and a refused row keep what
-// they hold, and the focus stays where the director is typing. A refused line takes the focus
-// back, selected whole, only while nothing else has been typed since. Without JavaScript the
-// forms post and the server answers with the page.
+// they hold, and the focus stays where the director is typing. Once Enter has moved the director
+// on, a refused line never takes the focus: its row turns red, says why, and the status line
+// announces it; its text is selected whole when the director goes back to it. When a save leaves
+// the focus nowhere, it goes where keys are safe: the next empty row, a refused row, the free
+// line or "All in". Without JavaScript the forms post and the server answers with the page.
 (function () {
   var queue = [];
   var pending = {}; // row id -> saves queued or on their way
@@ -16,7 +18,7 @@
 
   function focusAndSelect(el) {
     el.focus();
-    if (el.matches("input.entry") && el.closest("tr.refused")) { el.select(); }
+    if (el.matches("input.entry") && el.closest("tr.refused, tr.picked")) { el.select(); }
   }
 
   function focusMarked(root) {
@@ -24,7 +26,41 @@
     if (el) { focusAndSelect(el); }
   }
 
-  function row(el) { return el.closest("tr[id]"); }
+  function nowhere() {
+    return !document.activeElement || document.activeElement === document.body;
+  }
+
+  // Where keys are safe once a save has left the focus nowhere: the row the server marked
+  // unless it is on its way, an empty row, the first refused row, the free line.
+  function safeSpot(root) {
+    var marked = root.querySelector("[data-focus]");
+    if (marked && !(row(marked) && pending[row(marked).id])) { return marked; }
+    var rows = root.querySelectorAll("tr[id]:not(.free)");
+    for (var i = 0; i < rows.length; i++) {
+      var input = rows[i].querySelector("input.entry");
+      if (input && input.value === "" && !pending[rows[i].id] &&
+          !rows[i].classList.contains("refused")) {
+        return input;
+      }
+    }
+    return root.querySelector("tr.refused:not(.saving) input.entry") ||
+      root.querySelector("tr.free input.entry") || root.querySelector("input.entry");
+  }
+
+  // The status line says which row was refused, until that row is saved.
+  function announce(tr) {
+    var status = document.getElementById("entry-announce");
+    var label = tr && tr.querySelector("input.entry").getAttribute("aria-label");
+    if (!status || !label) { return; }
+    var message = tr.querySelector(".error");
+    if (tr.classList.contains("refused")) {
+      status.textContent = label + ": not saved: " + (message ? message.textContent : "");
+    } else if (status.textContent.indexOf(label + ":") === 0) {
+      status.textContent = "";
+    }
+  }
+
+  function row(el) { return el.closest && el.closest("tr[id]"); }
 
   // The next empty scheduled row after this one, wrapping; none from the free line, whose
   // director may be typing one unscheduled line after another.
@@ -97,13 +133,13 @@
       if (target) { target.classList.add("saving"); }
     });
 
+    var answeredRow = answered && fresh.querySelector('tr[id="' + answered.id + '"]');
+    var refusedRow = answeredRow && answeredRow.classList.contains("refused") ? answeredRow : null;
+    announce(answeredRow);
     if (answered && answeredInput && answeredInput.value === answered.sent) {
-      var refused = fresh.querySelector('tr[id="' + answered.id + '"].refused');
-      var othersWaiting = queue.length > 0;
-      if (refused && !othersWaiting && (!typing || typing === answeredInput || clean(typing))) {
-        returnToRefused = true;
-      }
-      if (!refused && (!typing || typing === answeredInput)) { typingId = null; }
+      // Still in the row that was refused (Enter had nowhere to go): it stays, selected.
+      if (refusedRow && (!typing || typing === answeredInput)) { returnToRefused = true; }
+      if (!refusedRow && (!typing || typing === answeredInput)) { typingId = null; }
     }
 
     old.replaceWith(fresh);
@@ -115,8 +151,10 @@
       var input = fresh.querySelector('tr[id="' + typingId + '"] input.entry');
       input.focus();
       input.setSelectionRange(selection[0], selection[1], selection[2]);
-    } else if (answered && (!document.activeElement || document.activeElement === document.body)) {
-      focusMarked(fresh);
+    }
+    if (answered && nowhere()) {
+      var spot = safeSpot(fresh);
+      if (spot) { focusAndSelect(spot); }
     }
   }
 
@@ -127,14 +165,15 @@
     alert.hidden = false;
   }
 
-  // A line the server did not take takes the focus back while nothing else has been typed.
-  function backToUnsaved(save) {
+  // A line the server could not take is marked like a refused one; it takes the focus only
+  // when the focus is nowhere.
+  function markUnsaved(save) {
     var tr = save.id && document.getElementById(save.id);
     var input = tr && tr.querySelector("input.entry");
-    var active = document.activeElement;
-    var typing = active && active.matches("input.entry") ? active : null;
-    if (!input || input.value !== save.sent || queue.length) { return; }
-    if (!typing || typing === input || clean(typing)) { input.focus(); }
+    if (!input || input.value !== save.sent) { return; }
+    tr.classList.remove("saved");
+    tr.classList.add("refused");
+    if (nowhere()) { focusAndSelect(input); }
   }
 
   function triggerEvents(response) {
@@ -161,7 +200,7 @@
       credentials: "same-origin",
     }).then(function (response) {
       if (!response.ok) {
-        backToUnsaved(save);
+        markUnsaved(save);
         failed("Not saved: the server could not answer (" + response.status + "). What you " +
           "typed is still in its row: press Enter there to try again, or reload the page.");
         return null;
@@ -174,7 +213,7 @@
         triggerEvents(response);
       });
     }).catch(function () {
-      backToUnsaved(save);
+      markUnsaved(save);
       failed("Not saved: the server cannot be reached. What you typed is still in its row: " +
         "press Enter there again when the connection is back.");
     }).then(function () {
@@ -227,14 +266,22 @@
   document.addEventListener("keydown", function (event) {
     var input = event.target;
     if (event.key !== "Escape" || !input.matches || !input.matches("input.entry")) { return; }
-    input.value = input.dataset.saved || "";
     var tr = row(input);
+    // Its save is on its way: there is nothing to undo yet, and the row is not empty.
+    if (tr && tr.classList.contains("saving")) { event.preventDefault(); return; }
+    input.value = input.dataset.saved || "";
     var error = tr && tr.querySelector(".error");
     if (error) { error.remove(); }
     if (tr) { tr.classList.remove("refused"); }
     var preview = tr && tr.querySelector(".preview");
     if (preview) { preview.textContent = ""; }
     event.preventDefault();
+  });
+
+  // Back in a refused row, its line is selected whole: typing replaces it.
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("#entry-grid tr.refused input.entry")) { input.select(); }
   });
 
   // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,

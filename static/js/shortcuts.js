@@ -1,6 +1,7 @@
 // The director's keyboard shortcuts: "b17" goes to board 17, "r3t2" to round 3, table 2, "]" and
 // "[" (or Alt+PageDown and Alt+PageUp, also from inside a field) to the next and previous board
-// or table-round, "?" shows the list. What is typed shows in a small indicator; Enter or a short
+// or table-round, "?" shows the list. "]" and "[" work in an empty line's field too: no line
+// starts with them. What is typed shows in a small indicator; Enter or a short
 // pause goes, Escape cancels. A destination the event does not have is said, never a 404 page;
 // a line typed but not saved, or a save still on its way, keeps the director where they are.
 (function () {
@@ -49,12 +50,15 @@
 
   // Why the director should stay on this page for now, or "".
   function mustStay() {
-    if (document.querySelector("form.htmx-request")) {  // a save or a delete; not a preview
+    // A save or a delete (htmx marks its form, entry.js its row); not a preview.
+    if (document.querySelector("form.htmx-request, tr.saving")) {
       return "A save is on its way: go again in a moment.";
     }
     var fields = document.querySelectorAll("input.entry");
     for (var i = 0; i < fields.length; i++) {
-      if (fields[i].value.trim() !== (fields[i].dataset.saved || "").trim()) {
+      var value = fields[i].value.trim();
+      // Text with no letter or digit ("]", "[[") is no line: nothing to lose.
+      if (value !== (fields[i].dataset.saved || "").trim() && /[0-9a-z]/i.test(value)) {
         fields[i].focus();
         return "A line is typed but not saved: Enter saves it, Escape undoes it.";
       }
@@ -146,8 +150,10 @@
       }
       return;
     }
-    if (typingIn(event.target)) { return; }
     var key = event.key;
+    var emptyLine = event.target.matches && event.target.matches("input.entry") &&
+      event.target.value === "" && (key === "]" || key === "[");
+    if (typingIn(event.target) && !emptyLine) { return; }
     if (typed) {
       event.preventDefault();
       if (key === "Escape") { cancel(); return; }
@@ -187,16 +193,4 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-shortcut-help]")) { toggleHelp(); }
   });
-
-  // A problem's "Open the line" link names its row (?row=board-ns-ew): put the cursor in that
-  // row's field, whole line selected, so that typing replaces it. Not a #fragment: Chromium
-  // takes the focus off a field when it scrolls to a fragment that is not itself focusable.
-  var wanted = new URLSearchParams(window.location.search).get("row");
-  var row = wanted && document.getElementById("row-" + wanted);
-  var field = row && row.querySelector("input.entry");
-  if (field) {
-    row.classList.add("picked");
-    field.focus();
-    field.select();
-  }
 })();

@@ -102,6 +102,8 @@ def test_main_pages_and_htmx_work_under_the_policy(page, live_server, make_event
     expect(page.locator("#request-failed")).to_contain_text(
         "Not saved: the server could not answer"
     )
-    expect(page.locator("input.entry:focus")).to_have_value("3NT N 9")
+    # Enter has moved the director on: the line stays in its row, marked, and the focus stays.
+    expect(page.locator("#entry-grid tr.refused input.entry")).to_have_value("3NT N 9")
+    expect(page.locator("input.entry:focus")).to_have_value("")
     assert Result.objects.filter(board=board).count() == 1
     assert [p for p in problems if "500" not in p] == []

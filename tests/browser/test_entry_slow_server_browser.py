@@ -15,6 +15,16 @@ from tests.browser.conftest import DESKTOP, screenshot
 DELAY = 0.5  # seconds added to every request
 KEY = 30  # milliseconds between keys
 
+
+@pytest.fixture(autouse=True)
+def patient_checks():
+    """A check waits for queued saves, each DELAY late, and a loaded CI machine adds to that:
+    Playwright's default of 5 s is too short for a slip's three saves there."""
+    expect.set_options(timeout=20_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 # Round 1 of a 7-table Mitchell, slip by slip: what is typed for each board, and when it differs,
 # how the saved line reads back. Every kind of line is there: contracts with and without a lead,
 # doubled, passed out, not played, adjusted by code and by percent, a score alone, a split
@@ -204,3 +214,73 @@ def test_a_line_corrected_while_its_save_is_on_its_way_is_saved_corrected(
     expect(page.locator("#entry-grid tr.saving")).to_have_count(0)
     lines = Result.objects.filter(board__section__event=event).order_by("ns_pair__number")
     assert [result_text(line) for line in lines] == ["4S N 11", "3NT S 9"]
+
+
+def test_a_refusal_never_takes_the_focus_from_the_row_typed_next(page, slow_server, make_event):
+    page.set_viewport_size(DESKTOP)
+    event = make_event(mitchell(7, 3), name="Wi-Fi Pairs")
+    log_in(page, slow_server.url)
+    page.goto(f"{slow_server.url}/director/events/{event.pk}/rounds/1/tables/1/")
+    type_line(page, "4S N 10")
+    type_line(page, "4S N 14")
+    rows = page.locator("#entry-grid tbody tr")
+    # The refusal is back while the director is in board 3's row, before its first key.
+    expect(rows.nth(1)).to_have_class("refused")
+    type_line(page, "3NT S 9")
+    expect(page.locator("#entry-grid tr.saved")).to_have_count(2)
+    lines = Result.objects.filter(board__section__event=event).select_related("board")
+    assert {line.board.number: result_text(line) for line in lines} == {
+        1: "4S N 10",
+        3: "3NT S 9",
+    }
+    expect(rows.nth(1).locator("input.entry")).to_have_value("4S N 14")
+    expect(page.locator("#entry-announce")).to_have_text(
+        "Board 2, 1 v 8: not saved: 4S 14 would be 14 tricks: tricks must be 0 to 13"
+    )
+    # After the last row, the refused row has the focus, its line selected: typing replaces it.
+    focused = page.locator("input.entry:focus")
+    expect(focused).to_have_value("4S N 14")
+    assert focused.evaluate("el => [el.selectionStart, el.selectionEnd]") == [0, 7]
+    type_line(page, "4S N 10")
+    expect(page.locator("#entry-grid a.button:focus")).to_contain_text("All in")
+    expect(page.locator("#entry-announce")).to_be_hidden()
+
+
+def test_keys_typed_after_the_last_row_are_never_lost(page, slow_server, make_event):
+    page.set_viewport_size(DESKTOP)
+    event = make_event(mitchell(7, 3), name="Wi-Fi Pairs")
+    log_in(page, slow_server.url)
+    page.goto(f"{slow_server.url}/director/events/{event.pk}/rounds/1/tables/1/")
+    for text in ["4S N 10", "4S N 14", "3NT S 9"]:
+        type_line(page, text)
+    expect(page.locator("#entry-grid tr.saved")).to_have_count(2)
+    expect(page.locator("#entry-grid tr.saving")).to_have_count(0)
+    focused = page.locator("input.entry:focus")
+    expect(focused).to_have_value("4S N 14")
+    type_line(page, "4S N 11")
+    expect(page.locator("#entry-grid a.button:focus")).to_contain_text("All in")
+    lines = Result.objects.filter(board__section__event=event).select_related("board")
+    assert {line.board.number: result_text(line) for line in lines} == {
+        1: "4S N 10",
+        2: "4S N 11",
+        3: "3NT S 9",
+    }
+
+
+def test_a_line_on_its_way_keeps_the_director_and_escape_leaves_it(page, slow_server, make_event):
+    page.set_viewport_size(DESKTOP)
+    event = make_event(mitchell(7, 3), name="Wi-Fi Pairs")
+    log_in(page, slow_server.url)
+    page.goto(f"{slow_server.url}/director/events/{event.pk}/boards/1/")
+    type_line(page, "4S N 10")
+    page.keyboard.press("Shift+Tab")  # back to the line whose save is on its way
+    page.keyboard.press("Escape")
+    first = page.locator("#entry-grid tbody tr").first
+    expect(first.locator("input.entry")).to_have_value("4S N 10")
+    page.keyboard.press("Alt+PageDown")
+    expect(page.locator("#shortcut-indicator")).to_have_text(
+        "A save is on its way: go again in a moment."
+    )
+    expect(first).to_have_class("saved")
+    expect(first.locator("input.entry")).to_have_value("4S N 10")
+    assert page.url.endswith("/boards/1/")

@@ -36,7 +36,9 @@ def test_explain_a_neuberged_score_at_phone_width(page, live_server, make_event)
     page.wait_for_load_state("load")
     assert page.evaluate("window.__violations") == [] and problems == []
     expect(page.locator("h1")).to_have_text(f"Board 1: how pair {pair} scored")
-    expect(page.locator("table.explain-ranks tr.mine")).to_have_text("+400this score")
+    expect(page.locator("table.explain-ranks tr.mine")).to_have_text(
+        f"+400NS {pair} v EW {line.ew_pair.number}this score"
+    )
     expect(page.get_by_text("This score beat 1, tied with 0 and lost to 2.")).to_be_visible()
     # Neuberg from 4 results to 5: (2 + 1) × 5 / 4 − 1 = 2.75; the EBU rounds an exact half
     # towards the average (4 of a top of 8): 2.8.

@@ -59,13 +59,18 @@ def test_club_evening_keyboard_only(page, live_server, club):
             entry = page.locator("input.entry:focus")
             expect(entry).to_have_count(1)
             if board == 2 and row == 3:
-                # A wrong line is refused, keeps what was typed, and is fixed in place.
+                # A wrong line is refused and keeps what was typed; the focus stays on the row
+                # Enter moved to, and back in the refused row its line is selected whole.
                 page.keyboard.type("4S N +5")
                 page.keyboard.press("Enter")
                 expect(page.locator("#entry-grid [role=alert]")).to_have_text(
                     "4S +5 would be 15 tricks: tricks must be 0 to 13"
                 )
-                expect(page.locator("input.entry:focus")).to_have_value("4S N +5")
+                expect(page.locator("input.entry:focus")).to_have_value("")
+                page.keyboard.press("Shift+Tab")
+                refused = page.locator("input.entry:focus")
+                expect(refused).to_have_value("4S N +5")
+                assert refused.evaluate("el => [el.selectionStart, el.selectionEnd]") == [0, 7]
                 screenshot(page, "entry-refused")
                 page.keyboard.press("Escape")
                 expect(page.locator("input.entry:focus")).to_have_value("")

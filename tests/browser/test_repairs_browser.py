@@ -91,6 +91,14 @@ def test_a_late_pair_and_wrong_boards_repaired_mid_session(page, live_server, ma
     expect(page.locator(".messages")).to_have_text("Round 2, table 4 played boards 3-4, not 9-10.")
     expect(page.locator("#still-to-settle li")).to_have_count(2)
     screenshot(page, "repair-movement")
+    # The cards cannot be printed yet: the cards page says why, and leads back to the repairs.
+    page.get_by_role("link", name="Table cards as repaired").click()
+    expect(page.locator("#still-to-settle li")).to_have_count(2)
+    expect(page.locator("#still-to-settle")).to_contain_text("Pair ")
+    expect(page.locator("#still-to-settle")).not_to_contain_text("board set")
+    screenshot(page, "repair-cards-to-settle")
+    page.get_by_role("link", name="Settle them on the repair page").click()
+    expect(page.locator("h1")).to_have_text("Repair the movement")
 
     # The slip of table 4 in round 2 now asks for boards 3 and 4; round 3 has seven tables.
     page.goto(f"{live_server.url}/director/events/{event.pk}/rounds/2/tables/4/")

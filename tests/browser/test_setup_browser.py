@@ -60,6 +60,20 @@ def test_a_table_cards_qr_code_reads_as_the_events_live_page(page, live_server, 
     assert breaks == ["page"] * 6
 
 
+def test_the_average_plus_and_minus_choices_wrap_at_phone_width(page, live_server, club):
+    log_in(page, live_server)
+    page.get_by_role("link", name="New event").click()
+    law = page.get_by_label("Law 12C2(c): average plus is 60%", exact=False)
+    expect(law).to_be_checked()
+    page.get_by_label("Average plus 60%, average 50%", exact=False).check()
+    width = page.viewport_size["width"]
+    for label in page.locator("#id_adjusted_scores label").all():
+        box = label.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, "new-event-average-plus-phone")
+
+
 def test_the_new_event_form_shows_the_settings_of_the_scoring_chosen(page, live_server, club):
     log_in(page, live_server)
     page.get_by_role("link", name="New event").click()

@@ -102,6 +102,26 @@ def test_go_to_a_board_or_a_table_round_by_keyboard(page, live_server, make_even
     expect(help_panel).to_be_hidden()
 
 
+def test_next_and_previous_from_an_empty_result_field(page, live_server, make_event):
+    event = make_event(mitchell(7, 3))
+    base = f"{live_server.url}/director/events/{event.pk}"
+    log_in(page, live_server)
+    page.goto(f"{base}/boards/1/")
+    field = page.locator("input.entry:focus")
+    expect(field).to_have_value("")
+    # No line starts with ] or [: from an empty field they go, never typed.
+    page.keyboard.press("]")
+    expect(page).to_have_url(f"{base}/boards/2/")
+    page.keyboard.press("[")
+    expect(page).to_have_url(f"{base}/boards/1/")
+    # In a line they are typed; text that cannot be a line does not keep the director.
+    page.keyboard.type("4S]")
+    expect(field).to_have_value("4S]")
+    field.fill("[[")
+    page.keyboard.press("Alt+PageDown")
+    expect(page).to_have_url(f"{base}/boards/2/")
+
+
 def test_a_problems_link_opens_its_line_focused(page, live_server, make_event):
     event = make_event(mitchell(7, 3))
     board = Board.objects.select_related("section__event").get(section__event=event, number=2)

@@ -5,6 +5,7 @@ from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
 
 from events.models import Board, Club, Event, Player, Result
+from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
 from events.services.setup import name_pair
 from scoring import mitchell
@@ -12,7 +13,7 @@ from scoring import mitchell
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_has_a_finished_mitchell_and_a_running_howell_with_hand_records():
+def test_demo_has_a_finished_mitchell_a_running_howell_and_a_two_session_championship():
     club = load_demo()
     finished = club.events.get(name="Tuesday Pairs")
     running = club.events.get(name="Thursday Howell")
@@ -22,6 +23,16 @@ def test_demo_has_a_finished_mitchell_and_a_running_howell_with_hand_records():
     assert 0 < Result.objects.filter(board__section__event=running).count() < 84
     board = Board.objects.filter(section__event=finished).first()
     assert board.deal.startswith("N:") and board.par and board.double_dummy["tricks"]["N"]
+    # The championship's sessions are played by the same partnerships at other tables.
+    standings = cumulative_standings(competition=club.competitions.get(), public=True)
+    assert [c.event.name for c in standings.columns] == [
+        "Autumn Championship, session 1",
+        "Autumn Championship, session 2",
+    ]
+    assert len(standings.rows) == 6
+    assert all(row.played == 2 for row in standings.rows)
+    top = standings.rows[0]
+    assert top.total == sum(cell.score.percentage for cell in top.cells)
 
 
 def test_the_demo_refuses_a_real_club_at_its_address_and_leaves_it_alone(make_event):
@@ -52,6 +63,8 @@ def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
     assert sorted(Club.objects.values_list("slug", flat=True)) == ["riverside", "test-club"]
     assert list(club.events.values_list("name", flat=True)) == ["Our Pairs"]
     assert sorted(again.events.values_list("name", flat=True)) == [
+        "Autumn Championship, session 1",
+        "Autumn Championship, session 2",
         "Thursday Howell",
         "Tuesday Pairs",
     ]

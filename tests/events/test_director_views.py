@@ -97,7 +97,7 @@ def test_the_movements_that_fit_are_listed_as_the_tables_are_typed(
 
 def test_a_new_event_without_tables_says_so(director_client, club):
     response = director_client.post(reverse("event-new", args=[club.slug]), event_fields(tables=""))
-    assert "This field is required." in response.content.decode()
+    assert "type the number of tables, e.g. 7 or 6½" in response.content.decode()
     assert not Event.objects.exists()
 
 
@@ -161,6 +161,47 @@ def test_tables_must_be_a_whole_or_half_number(director_client, club, tables):
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        pytest.param({"tables": "12345678"}, "tables must be a whole or half number", id="long"),
+        pytest.param({"choice": "-1"}, "Choose one of the movements.", id="choice"),
+        pytest.param({"choice": "x"}, "Choose one of the movements.", id="choice-text"),
+        pytest.param({"name": ""}, "Give the event a name, e.g. Tuesday Pairs.", id="no-name"),
+        pytest.param({"name": "N" * 121}, "Keep the event&#x27;s name to 120", id="long-name"),
+        pytest.param({"date": "24/11"}, "Give the date, e.g. 2026-11-24.", id="date"),
+        pytest.param({"start_time": "7pm"}, "Give the start time in hours and", id="time"),
+        *(
+            pytest.param(
+                {"factor_totals": "on", "factor_boards": boards},
+                "Factor totals to a number of boards from 1 to 32767, e.g. 28",
+                id=f"factor-boards-{boards}",
+            )
+            for boards in ("-1", "0", "40000", "x")
+        ),
+        *(
+            pytest.param(
+                {"start_time": "19:30", "round_minutes": minutes},
+                "A round takes a number of minutes from 1 to 240, e.g. 15",
+                id=f"round-minutes-{minutes}",
+            )
+            for minutes in ("0", "241", "1.5")
+        ),
+    ],
+)
+def test_the_new_event_form_says_what_to_type_in_plain_words(
+    director_client, club, changes, message
+):
+    response = director_client.post(
+        reverse("event-new", args=[club.slug]),
+        event_fields(**({"choice": 0, "proposed_for": "7"} | changes)),
+    )
+    page = response.content.decode()
+    assert message in page
+    assert "Ensure this value" not in page and "Enter a " not in page
+    assert not Event.objects.exists()
+
+
 @pytest.mark.parametrize("tables", ["nan", "inf", "1e308"])
 def test_the_movement_page_refuses_tables_that_are_no_number(director_client, make_event, tables):
     event = make_event(mitchell(3, 2))
@@ -178,7 +219,10 @@ def test_factor_boards_past_a_small_integer_is_a_form_error(director_client, mak
     data = event_fields(factor_totals="on", factor_boards="40000")
     del data["tables"]
     response = director_client.post(reverse("director-settings", args=[event.pk]), data)
-    assert "Ensure this value is less than or equal to 32767." in response.content.decode()
+    assert (
+        "Factor totals to a number of boards from 1 to 32767, e.g. 28, or leave it blank for the "
+        "most boards any pair played."
+    ) in response.content.decode()
     assert Event.objects.get(pk=event.pk).factor_boards is None
 
 

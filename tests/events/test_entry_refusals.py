@@ -11,7 +11,6 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from events.models import Board, Change, Event, Result
-from events.services.entry import WEIGHTED_NOT_SAVED
 from events.services.status import LOCKED
 from scoring import mitchell
 
@@ -106,12 +105,23 @@ REFUSALS = [
         "0% 4S N 10 + 100% 4S N 9",
         "a part of a weighted score weighs more than 0%: 0% 4S N 10",
     ),
-    ("weighted, not stored yet", ROW, "40% 4S N 10 + 60% 4S N 9", WEIGHTED_NOT_SAVED),
+    (
+        "weighted, a part no contract makes",
+        ROW,
+        "40% +421 + 60% 4S N 9",
+        "+421 is not a possible score for North-South when nobody is vulnerable",
+    ),
     (
         "free line without pairs",
         FREE,
         "4S N 10",
         "start the line with the NS and EW pair numbers, e.g. 1 8 4S N 10",
+    ),
+    (
+        "pairs without a result",
+        FREE,
+        "7 1",
+        "7 1: after the pair numbers, type the result, e.g. 7 1 4S N 10",
     ),
     ("a pair against itself", FREE, "1 1 4S N 10", "pair 1 cannot play against itself"),
     ("no such pair", FREE, "1 15 4S N 10", "there is no pair 15 in this event"),
@@ -136,6 +146,13 @@ REFUSALS = [
         "reload the page: the row is out of date",
     ),
 ]
+
+
+def preview(client, event, line, row) -> str:
+    data = {"line": line, "mode": "board:1", **row}
+    response = client.get(reverse("line-preview", args=[event.pk, 1]), data, **HTMX)
+    found = re.fullmatch(r'<span class="error">(.*)</span>', response.content.decode().strip())
+    return html.unescape(found[1]) if found else response.content.decode()
 
 
 def post_line(client, event, line, row, **extra):
@@ -171,8 +188,20 @@ def test_each_refusal_is_a_sentence_in_the_row_typed(director_client, event, row
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("row", "line", "message"),
+    [pytest.param(row, line, message, id=what) for what, row, line, message in REFUSALS if line],
+)
+def test_the_preview_gives_the_refusal_the_save_gives(director_client, event, row, line, message):
+    assert preview(director_client, event, line, row) == message
+
+
+@pytest.mark.django_db
 def test_a_line_already_entered(director_client, event):
     post_line(director_client, event, "4S N 10", ROW)
+    assert preview(director_client, event, "1 8 3NT S 9", FREE) == (
+        "board 1 is already entered for 1 v 8: edit or delete that line instead"
+    )
     response = post_line(director_client, event, "1 8 3NT S 9", FREE)
     assert alerts(response) == [
         "board 1 is already entered for 1 v 8: edit or delete that line instead"

@@ -148,8 +148,9 @@ def test_deleting_a_line(director_client, make_event):
 def test_preview_shows_the_score_while_typing(director_client, make_event):
     event = make_event(mitchell(7, 3))
     url = reverse("line-preview", args=[event.pk, 2])
-    assert "NS +620" in director_client.get(url, {"line": "4S N 10"}).content.decode()
-    half = director_client.get(url, {"line": "4S N"}).content.decode()
+    row = {"ns": 1, "ew": 8}  # the row of pairs 1 v 8, who play board 2 in round 1
+    assert "NS +620" in director_client.get(url, {"line": "4S N 10", **row}).content.decode()
+    half = director_client.get(url, {"line": "4S N", **row}).content.decode()
     assert "4S: add the result: tricks taken (e.g. 10), or =, +1, -2" in half
 
 
@@ -164,8 +165,11 @@ def test_preview_shows_the_score_while_typing(director_client, make_event):
         ("60% 40%", "Adjusted: 60% to NS, 40% to EW"),
         ("A5050", "Adjusted: 50% to NS, 50% to EW"),
         ("+420 / -170", "Split: NS +420, EW scored as NS -170"),
-        ("40% 4S N 10 + 60% 4S N 9", "Weighted: 40% of NS +420 + 60% of NS -50"),
-        ("37.5% 4S N 10 + 62.5% 4S N 9", "Weighted: 37.5% of NS +420 + 62.5% of NS -50"),
+        ("Ave+", "Adjusted: Ave+ to NS, Ave- to EW"),  # Ave and Avg spelled out, any case
+        ("AVE+ AVE-", "Adjusted: Ave+ to NS, Ave- to EW"),
+        ("Ave-", "Adjusted: Ave- to NS, Ave+ to EW"),
+        ("Ave", "Adjusted: Ave to NS, Ave to EW"),
+        ("avg+/avg-", "Adjusted: Ave+ to NS, Ave- to EW"),
     ],
 )
 def test_preview_shows_what_an_adjusted_or_split_score_gives_each_side(
@@ -173,7 +177,8 @@ def test_preview_shows_what_an_adjusted_or_split_score_gives_each_side(
 ):
     event = make_event(mitchell(7, 3))
     url = reverse("line-preview", args=[event.pk, 1])
-    assert director_client.get(url, {"line": line}).content.decode().strip() == shown
+    response = director_client.get(url, {"line": line, "ns": 1, "ew": 8})
+    assert response.content.decode().strip() == shown
 
 
 @pytest.mark.parametrize(
@@ -196,6 +201,12 @@ def test_adjusted_scores_save_as_typed_and_score_their_percent_of_the_top(
     assert (result.ns_points, result.ew_points) == pytest.approx(points)
     assert f'value="{saved}"' in page
     assert f'<td id="preview-1-1-8" class="preview">{shown}</td>' in page
+
+
+def test_a_saved_split_score_shows_both_sides_in_the_grid(director_client, make_event):
+    event = make_event(mitchell(7, 3))
+    page = post_line(director_client, event, 1, "+420 / -50", 1, 8).content.decode()
+    assert '<td id="preview-1-1-8" class="preview">Split: NS +420, EW scored as NS -50</td>' in page
 
 
 def test_pick_up_slip_enters_a_table_rounds_boards(director_client, make_event):

@@ -162,3 +162,37 @@ def test_a_traveller_shown_round_by_round_says_after_which_round(client, make_ev
     ns = board.results.order_by("round").last().ns_pair.number
     explanation = client.get(explain_url(event, 1, ns)).content.decode()
     assert "after round" in explanation and "This score beat" not in explanation
+
+
+def test_a_split_score_reads_without_a_stray_comma(client, make_event):
+    event = played_event(make_event, status="published")
+    line = Result.objects.get(board__section__event=event, board__number=1, score_ew=170)
+    page = client.get(explain_url(event, 1, line.ns_pair.number)).content.decode()
+    assert (
+        f"against pair {line.ew_pair.number}:\n\n+420 to North-South (+170 for East-West, "
+        "a split score),"
+    ) in page
+
+
+def test_who_beat_whom_names_the_pairs_of_each_score(client, make_event):
+    event = played_event(make_event, status="published")
+    lines = Result.objects.filter(board__section__event=event, board__number=5).select_related(
+        "ns_pair", "ew_pair"
+    )
+    mine = next(line for line in lines if line.tricks == 11)
+    page = client.get(explain_url(event, 5, mine.ns_pair.number)).content.decode()
+    for line in lines:
+        score, outcome = ("-100", "this score") if line == mine else ("+1440", "lost to")
+        assert (
+            f'<td class="num">{score}</td><td>NS {line.ns_pair.number} v EW '
+            f"{line.ew_pair.number}</td><td>{outcome}</td>"
+        ) in page
+
+
+def test_the_percentage_says_how_the_summary_rounds_it(client, make_event):
+    event = played_event(make_event, status="published", mp_rounding="none")
+    line = Result.objects.get(board__section__event=event, board__number=3, contract="2S")
+    page = client.get(explain_url(event, 3, line.ns_pair.number)).content.decode()
+    # 3.5 of a top of 4: 87.50% in the detail, 88% in the summary and on the scorecard.
+    assert "of 4, 88%." in page
+    assert '<p class="sum">3.5 / 4 = 87.50%, shown as 88%</p>' in page

@@ -49,7 +49,7 @@ def test_csv_is_written_to_a_file_byte_for_byte(event, tmp_path):
 def test_text_formats_go_to_standard_output_without_a_file(event):
     said = export(str(event.pk), "--format", "csv")
     assert said == FORMATS["csv"].export_event(event).decode("utf-8")
-    assert said.splitlines()[1] == "Club Pairs,A,1,1,1,1,4,4S,N,HK,10,420,,,2,2,"
+    assert said.splitlines()[1] == "Club Pairs,A,1,1,1,1,4,4S,N,HK,10,420,,,2,2,,"
 
 
 def test_excel_needs_a_file(event):

@@ -375,17 +375,18 @@ def test_csv_is_every_traveller_line_in_utf8_with_a_byte_order_mark(played):
         "NS points",
         "EW points",
         "Note",
+        "Weighted score",
     ]
     assert rows[1:] == [
         line.split(",")
         for line in [
-            "Club Pairs,A,1,1,1,1,4,4S,N,HK,10,420,,,3,1,",
-            "Club Pairs,A,1,2,3,3,5,4S,N,,10,420,,,3,1,",
-            "Club Pairs,A,1,3,2,2,6,3NT,S,,8,-50,,,0,4,",
-            "Club Pairs,A,2,1,1,1,4,4SX,N,ST,9,-200,,,0.5,3.5,",
-            "Club Pairs,A,2,2,3,3,5,,,,,,,A+/A-,2.4,1.6,",
-            "Club Pairs,A,2,3,2,2,6,3NT,N,,9,600,,,3.5,0.5,",
-            "Club Pairs,A,3,2,1,1,6,,,,,,,Not played,,,",
+            "Club Pairs,A,1,1,1,1,4,4S,N,HK,10,420,,,3,1,,",
+            "Club Pairs,A,1,2,3,3,5,4S,N,,10,420,,,3,1,,",
+            "Club Pairs,A,1,3,2,2,6,3NT,S,,8,-50,,,0,4,,",
+            "Club Pairs,A,2,1,1,1,4,4SX,N,ST,9,-200,,,0.5,3.5,,",
+            "Club Pairs,A,2,2,3,3,5,,,,,,,A+/A-,2.4,1.6,,",
+            "Club Pairs,A,2,3,2,2,6,3NT,N,,9,600,,,3.5,0.5,,",
+            "Club Pairs,A,3,2,1,1,6,,,,,,,Not played,,,,",
         ]
     ]
 
@@ -396,7 +397,7 @@ def test_csv_rounds_points_to_two_decimals_and_keeps_split_scores_and_notes(play
         score_ew=-100, note="Hesitation, 12C1(c)", ns_points=1 / 3
     )
     rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
-    assert rows[3][11:] == ["-50", "-100", "", "0.33", "4", "Hesitation, 12C1(c)"]
+    assert rows[3][11:] == ["-50", "-100", "", "0.33", "4", "Hesitation, 12C1(c)", ""]
 
 
 # Downloads

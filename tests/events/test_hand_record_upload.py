@@ -101,6 +101,13 @@ def test_a_results_file_gives_the_deals_it_has():
             id="no-deals",
         ),
         pytest.param(
+            "butler.pbn",
+            b'[Board "1"]\n[Deal ""]\n[Contract "4S"]\n\n[Board "2"]\n[Deal ""]\n',
+            'the file\'s deals are empty ([Deal ""]): it carries results but no hands; '
+            "upload the hand records from your dealing program instead",
+            id="results-file-with-empty-deals",
+        ),
+        pytest.param(
             "hands.pbn",
             b'[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n\n'
             b'[Board "2"]\n[Deal "N:J63.AKQ8762.92 - - -"]\n',
@@ -370,10 +377,39 @@ def test_the_upload_is_one_change_in_the_history_that_can_be_undone(
 
 
 @pytest.mark.django_db
-def test_boards_the_event_does_not_have_are_refused(director_client, make_event):
+def test_the_boards_the_event_does_not_have_are_left_out_and_said(director_client, make_event):
+    event = make_event(mitchell(3, 2))  # boards 1 to 6
+    deals = some_deals(range(1, 10))  # a dealing program deals more boards than are played
+
+    response = post_hands(director_client, event, dealer_file(deals))
+
+    assert deals_of(event) == {number: deals[number] for number in range(1, 7)}
+    page = director_client.get(response.url).text
+    assert (
+        "Hand records saved for 6 boards (1-6); the double-dummy tables and par are being "
+        "worked out. The file&#x27;s boards 7-9 were left out: this event does not have them."
+    ) in page
+
+
+@pytest.mark.django_db
+def test_the_left_out_boards_are_said_when_nothing_changed(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    deals = some_deals(range(1, 8))
+    post_hands(director_client, event, dealer_file(deals))
+
+    response = post_hands(director_client, event, dealer_file(deals))
+
+    assert (
+        "These boards have these hand records already. The file&#x27;s board 7 was left out: "
+        "this event does not have it."
+    ) in director_client.get(response.url).text
+
+
+@pytest.mark.django_db
+def test_a_file_that_deals_none_of_the_events_boards_is_refused(director_client, make_event):
     event = make_event(mitchell(3, 2))
 
-    page = post_hands(director_client, event, dealer_file(some_deals(range(1, 9)))).text
+    page = post_hands(director_client, event, dealer_file(some_deals(range(7, 9)))).text
 
     assert (
         "hands.pbn" not in page

@@ -33,6 +33,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "settings": {
             "mp_scale": 2,
             "mp_rounding": "none",
+            "missing_results": "neuberg",
             "datum_method": "drop-one",
             "cross_imp_mode": "cross2",
             "factor_totals": False,
@@ -72,6 +73,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "score_ns": 420,
         "score_ew": None,
         "adjusted": None,
+        "weighted": None,
         "not_played": False,
         "ns_points": 3.5,
         "ew_points": 0.5,

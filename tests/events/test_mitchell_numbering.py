@@ -121,3 +121,9 @@ def test_the_import_preview_names_the_files_numbering(played, club):
     preview = preview_import(imported=FORMATS["usebio"].parse_file(data), club=club)
     assert ("Pair numbers", "Each direction from 1: 1 NS, 1 EW ...") in preview.settings
     assert preview.groups[1][1][0].number.endswith(" EW")
+
+
+def test_the_explanation_ranks_the_lines_by_their_labels(client, played):
+    page = client.get(reverse("explain-score", args=[played.pk, "A", 1, "1ns"])).content.decode()
+    assert "<td>NS 1 v EW 1</td>" in page
+    assert not [n for n in range(8, 15) if f"EW {n}</td>" in page]

@@ -52,6 +52,22 @@ def test_the_history_lists_the_events_players_may_read_newest_first(client, make
     assert reverse("player", args=["test-club", bob.pk]) in page
 
 
+def test_an_event_not_yet_published_is_marked_in_progress(client, make_event):
+    played(make_event, 2, "Bob", status="published")
+    played(make_event, 9, "Cy", status="running")
+    rounds = played(make_event, 16, "Di", status="running", reveal="round")
+    for number in range(2, 7):  # every round complete
+        enter(rounds, number, "4S N 10", "4S N 10", "4S N 10")
+    ann = Player.objects.get(name="Ann")
+
+    rows = player_history(player=ann)
+
+    assert [row.progress for row in rows] == ["after round 3", "in progress", ""]
+    page = client.get(reverse("player", args=["test-club", ann.pk])).content.decode()
+    assert '<span class="muted progress">(after round 3)</span>' in page
+    assert page.count('<span class="muted progress">(in progress)</span>') == 1
+
+
 def test_the_chart_draws_each_percentage_on_its_scale(make_event):
     played(make_event, 2, "Bob", status="published")
     rows = player_history(player=Player.objects.get(name="Ann"))

@@ -276,7 +276,7 @@ def test_the_round_clock_is_set_in_the_settings_and_recorded(director_client, ma
     }
 
     refused = director_client.post(url, fields | {"start_time": "19:30", "round_minutes": "0"})
-    assert "Ensure this value is greater than or equal to 1." in refused.content.decode()
+    assert "A round takes a number of minutes from 1 to 240, e.g. 15" in refused.content.decode()
     director_client.post(url, fields | {"start_time": "19:30", "round_minutes": "20"})
 
     event.refresh_from_db()

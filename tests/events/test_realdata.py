@@ -296,3 +296,16 @@ def test_a_real_file_written_out_again_reads_back_to_the_same_results(
     for board_before, board_after in zip(before["boards"], after["boards"], strict=True):
         assert board_after["deal"] == board_before["deal"]
         assert board_after["results"] == board_before["results"]
+
+
+@pytest.mark.django_db
+def test_butler_scorecard_total_is_the_rankings_factored_total_explained(client, club):
+    event = import_event(imported=read_result_file(_data("butler.pbn")), club=club)
+
+    page = client.get(reverse("scorecard", args=[event.pk, "A", 5])).text
+
+    assert "36.00 IMPs over 24 boards, factored to 28: 42.0." in page
+    assert (
+        '<details class="explain" id="explain-total"><summary>Explain this total</summary>' in page
+    )
+    assert '<p class="sum">36.00 × 28 / 24 = 42.0</p>' in page

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from events.models import Change, Event, Pair, TableRound
-from scoring import mitchell
+from events.models import Board, Change, Event, Pair, Result, TableRound
+from events.services.entry import save_line
+from scoring import mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +60,22 @@ def test_wrong_boards_show_what_is_left_to_settle(director_client, event):
     assert "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4" in page
 
 
+@pytest.mark.parametrize(("ticked", "boards"), [({"move_lines": "on"}, [16]), ({}, [13])])
+def test_wrong_boards_move_the_lines_entered_when_ticked(director_client, event, ticked, boards):
+    page = director_client.get(reverse("director-repair", args=[event.pk])).content.decode()
+    assert re.search(r'<input type="checkbox" name="boards-move_lines"[^>]* checked', page)
+    save_line(
+        board=Board.objects.get(number=13),
+        line=parse_traveller_line("4S N 10"),
+        ns_pair=4,
+        ew_pair=10,
+    )
+
+    post(director_client, event, "boards", round=2, table=4, boards="16-18", **ticked)
+
+    assert [r.board.number for r in Result.objects.all()] == boards
+
+
 @pytest.mark.parametrize(
     ("kind", "fields", "message"),
     [
@@ -100,17 +117,21 @@ def test_another_clubs_director_gets_no_repair_page(client, django_user_model, e
     assert not Pair.objects.filter(number=14).exists()
 
 
-def test_table_cards_of_a_movement_left_to_settle_say_so(director_client, event):
+def test_table_cards_of_a_movement_left_to_settle_say_so_in_board_numbers(director_client, event):
     post(director_client, event, "boards", round=2, table=4, boards="4-6")
 
-    response = director_client.get(reverse("director-cards", args=[event.pk]), follow=True)
+    response = director_client.get(reverse("director-cards", args=[event.pk]))
 
+    # No redirect to the repair page (which links back here): the cards page says what to settle.
+    assert response.status_code == 200
     page = html.unescape(response.content.decode())
+    assert "The cards cannot be printed yet" in page
     assert (
-        "Settle the repaired movement before printing: Pair 10 would play board set 2 twice."
-        in page
-    )
-    assert "<h1>Repair the movement</h1>" in page
+        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6; settle it "
+        'with the repair "A table played the wrong boards": round 4, table 6, boards 13-15'
+    ) in page
+    assert "board set" not in page
+    assert f'href="{reverse("director-repair", args=[event.pk])}"' in page
 
 
 def test_table_cards_follow_a_late_pair(director_client, event):

@@ -10,7 +10,7 @@ import datetime
 import pytest
 
 from events.models import Board, Change, Event, Pair, Result, TableRound
-from events.services.entry import save_line
+from events.services.entry import LineRefused, save_line
 from events.services.history import UndoRefused, undo_change
 from events.services.history_text import event_history
 from events.services.problems import section_problems
@@ -186,6 +186,20 @@ def test_a_pair_leaving_in_a_round_it_played_is_refused(event):
     assert seat(event, 3, 1)[0] == 1
 
 
+def test_a_pair_that_played_the_last_round_cannot_leave(event):
+    ns, ew, low, _ = seat(event, 7, 1)
+    enter(event, low, ns, ew)
+
+    with pytest.raises(RepairRefused) as refused:
+        pair_leaves(section=section(event), pair=ns, from_round=5)
+
+    assert str(refused.value) == (
+        f"pair {ns} has results in round 7, the last round: no round is left for it to leave "
+        "from (delete those lines first if they are wrong)"
+    )
+    assert seat(event, 5, 1)[0] == ns
+
+
 def test_a_pair_that_does_not_exist_cannot_leave(event):
     with pytest.raises(RepairRefused, match="there is no pair 30 in this event"):
         pair_leaves(section=section(event), pair=30, from_round=4)
@@ -202,8 +216,11 @@ def test_wrong_boards_move_a_play_from_one_set_to_another(event):
     assert [plays[n] for n in (4, 13, 1)] == [7, 5, 6]
     # Pairs 4 and 10 still meet boards 4-6 in a later round: left for the director to settle.
     assert repaired.twice == [
-        "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4",
-        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6",
+        "Pair 4 meets boards 4-6 twice: round 2 at table 4 and round 6 at table 4; no set of "
+        "boards is left that neither pair at table 4 meets in another round: that table can "
+        "play no board in round 6",
+        "Pair 10 meets boards 4-6 twice: round 2 at table 4 and round 4 at table 6; settle it "
+        'with the repair "A table played the wrong boards": round 4, table 6, boards 13-15',
     ]
 
 
@@ -283,15 +300,36 @@ def test_directions_swapped_at_a_sit_out_is_refused(event):
 
 
 def test_two_pairs_swap_places_for_the_rest_of_the_session(event):
-    repaired = pairs_swapped(section=section(event), first=1, second=2, from_round=3)
+    repaired = pairs_swapped(section=section(event), first=1, second=2, from_round=7)
 
-    assert repaired.summary == "Pairs 1 and 2 swap places from round 3"
-    assert seat(event, 2, 1)[0] == 1
-    assert seat(event, 3, 1)[0] == 2
-    assert seat(event, 3, 2) == (1, None, None, None)  # pair 2's sit-out is pair 1's now
+    assert repaired.summary == "Pairs 1 and 2 swap places from round 7"
+    assert seat(event, 6, 1)[0] == 1
+    assert seat(event, 7, 1)[0] == 2
+    assert seat(event, 7, 2) == (1, 10, 1, 3)
+    # They sit there already: the round to settle is listed, with why no other boards fit.
+    assert repaired.twice == [
+        "Pair 1 meets boards 1-3 twice: round 1 at table 1 and round 7 at table 2; no set of "
+        "boards is left that neither pair at table 2 meets in another round: that table can "
+        "play no board in round 7",
+        "Pair 2 meets boards 19-21 twice: round 6 at table 2 and round 7 at table 1; no set of "
+        "boards is left that neither pair at table 1 meets in another round: that table can "
+        "play no board in round 7",
+    ]
     assert set(expected(event).values()) == {6}
     undo_last(event)
+    assert seat(event, 7, 1)[0] == 1
+
+
+def test_pairs_swapped_that_would_meet_boards_again_later_are_refused(event):
+    with pytest.raises(
+        RepairRefused,
+        match=r"^pair 1 would meet boards 1-3 again in round 7 at table 2 \(it plays them in "
+        r"round 1 at table 1\): a pair plays a board once, so they cannot keep each other's "
+        "places for the rest of the session: seat them back in their own places before then$",
+    ):
+        pairs_swapped(section=section(event), first=1, second=2, from_round=3)
     assert seat(event, 3, 1)[0] == 1
+    assert not Change.objects.filter(kind="repair").exists()
 
 
 @pytest.mark.parametrize(
@@ -334,5 +372,92 @@ def test_a_repair_is_described_in_the_history(event):
         "Movement repair",
         "Late pair 14 joins from round 3",
     )
-    assert entry.lines == ["1 pairs added", "5 table-rounds removed", "5 table-rounds added"]
+    assert entry.lines == ["1 pair added", "5 table-rounds removed", "5 table-rounds added"]
     assert entry.undoable
+
+
+@pytest.mark.parametrize("text", ["A A", "NP", "4S N 10"])
+def test_a_round_left_to_settle_is_refused_by_the_grid_naming_the_repair(event, text):
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+    enter(event, 4, 4, 10)  # round 2, table 4: pair 10 plays board 4 here
+    ns, ew, low, _ = seat(event, 4, 6)
+    assert (ew, low) == (10, 4)  # ... and the movement brings it back in round 4
+
+    with pytest.raises(LineRefused) as refused:
+        enter(event, 4, ns, ew, text)
+
+    assert str(refused.value) == (
+        "board 4 is already entered for 4 v 10 in round 2, and the repaired movement brings "
+        "pair 10 back to it in round 4 at table 6: a pair plays a board once, so settle it with "
+        'the repair "A table played the wrong boards": round 4, table 6, boards 13-15'
+    )
+
+
+def test_wrong_boards_move_the_lines_already_entered_with_them(event):
+    for number in (13, 14, 15):
+        enter(event, number, 4, 10, "4S N 10")
+    assert [r.score_ns for r in Result.objects.order_by("board__number")] == [620, 420, 620]
+
+    repaired = wrong_boards(
+        section=section(event), round=2, table=4, low=16, high=18, move_lines=True
+    )
+
+    assert repaired.summary == (
+        "Round 2, table 4 played boards 16-18, not 13-15; 3 lines moved with it"
+    )
+    moved = Result.objects.order_by("board__number")
+    # Board by board in order, scored on the new boards' vulnerability (16 is EW vulnerable).
+    assert [(r.board.number, r.score_ns) for r in moved] == [(16, 420), (17, 420), (18, 620)]
+    assert [p for p in section_problems(section=section(event)) if p.result_id] == []
+    # Scored among the 7 plays boards 16-18 now have (a top of 12), not the 5 left on 13-15.
+    assert [(r.ns_points, r.top) for r in moved] == [(6.0, 12.0)] * 3
+    undo_last(event)
+    restored = Result.objects.order_by("board__number")
+    assert [(r.board.number, r.score_ns) for r in restored] == [(13, 620), (14, 420), (15, 620)]
+    assert seat(event, 2, 4) == (4, 10, 13, 15)
+
+
+def test_wrong_boards_do_not_move_lines_onto_a_board_the_pair_has_a_line_on(event):
+    enter(event, 13, 4, 10)
+    later = TableRound.objects.get(section__event=event, ns_pair__number=4, low_board=16)
+    enter(event, 16, 4, later.ew_pair.number)  # pair 4 meets boards 16-18 in a later round
+
+    with pytest.raises(RepairRefused, match=r"^pair 4 already has a line on board 16: a pair"):
+        wrong_boards(section=section(event), round=2, table=4, low=16, high=18, move_lines=True)
+    assert Result.objects.get(ns_pair__number=4, ew_pair__number=10).board.number == 13
+
+
+def test_the_problems_panel_says_a_round_left_to_settle_takes_no_line(event):
+    wrong_boards(section=section(event), round=2, table=4, low=4, high=6)
+    ns, ew, low, _ = seat(event, 5, 1)
+    enter(event, low, ns, ew)  # round 5 has begun: round 4 is due
+
+    problems = section_problems(section=section(event))
+
+    [table_6] = [p for p in problems if p.kind == "missing" and (p.round, p.table) == (4, 6)]
+    assert table_6.message.endswith(
+        "boards 4, 5, 6 missing. Pair 10 plays these boards in round 2 too: no line can be "
+        'entered here until the table is given other boards with the repair "A table played the '
+        'wrong boards".'
+    )
+
+
+def test_a_mitchell_numbered_per_direction_names_its_pairs_by_label_in_repairs(make_event):
+    labelled = make_event(mitchell(7, 3, sit_out=True), ew_numbered_on=False)
+
+    repaired = wrong_boards(section=section(labelled), round=2, table=4, low=4, high=6)
+    ns, ew, low, _ = seat(labelled, 5, 1)
+    enter(labelled, low, ns, ew)  # round 5 has begun: round 4 is due
+
+    assert [twice.split(" twice")[0] for twice in repaired.twice] == [
+        "Pair 4 NS meets boards 4-6",
+        "Pair 3 EW meets boards 4-6",
+    ]
+    [table_6] = [
+        p
+        for p in section_problems(section=section(labelled))
+        if p.kind == "missing" and (p.round, p.table) == (4, 6)
+    ]
+    assert "Pair 3 EW plays these boards in round 2 too" in table_6.message
+    with pytest.raises(RepairRefused, match=rf"^pair {ew - 7} EW has results in round 5: it"):
+        pair_leaves(section=section(labelled), pair=ew, from_round=4)

@@ -123,12 +123,13 @@ def _broken(old: bytes, new: bytes, name: str = "compscore_mp.xml") -> bytes:
         (
             b'<EVENT EVENT_TYPE="MP_PAIRS">',
             b'<EVENT EVENT_TYPE="SWISS_TEAMS">',
-            "team events are not supported yet: import a pairs event",
+            "this is a teams event (EVENT_TYPE SWISS_TEAMS); teams are not supported yet",
         ),
         (
             b'<EVENT EVENT_TYPE="MP_PAIRS">',
             b'<EVENT EVENT_TYPE="INDIVIDUAL">',
-            "EVENT_TYPE INDIVIDUAL is not supported: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP only",
+            "this is an individual event (EVENT_TYPE INDIVIDUAL); individuals are not supported "
+            "yet",
         ),
         (
             b"<DATE>12/03/2026</DATE>",

@@ -119,3 +119,11 @@ def test_cross_imp_explanations_agree_with_cross_imps(scores, mode):
     for index, won in enumerate(cross_imps(scores, mode)):
         assert explain_cross_imps(scores, index, "NS", mode=mode).final == won
         assert explain_cross_imps(scores, index, "EW", mode=mode).final == -won
+
+
+def test_a_short_board_explained_under_the_tie_rule_gives_the_travellers_figure():
+    # 420, 420, 170 on a board of 4: the 420 beats one and ties one (3), plus 1 for the tie
+    # with the missing result: 4, as matchpoint_traveller gives it.
+    steps = explain_matchpoints([420, 420, 170], 0, "NS", expected=4, missing="tie")
+    assert (steps.within, steps.neuberged, steps.final, steps.missing) == (3, 4, 4, "tie")
+    assert steps.final == matchpoint_traveller([420, 420, 170], expected=4, missing="tie")[0][0]

@@ -19,6 +19,7 @@ from scoring import (
 from scoring.adjusted_scores import FIXED_PERCENT
 from scoring.matchpoints import (
     board_top,
+    missing_as_ties,
     round_matchpoints,
 )
 
@@ -369,3 +370,34 @@ def test_weighted_score_refusals(components, message):
     with pytest.raises(ScoringError) as refused:
         matchpoint_traveller([420, Weighted(components)])
     assert str(refused.value) == message
+
+
+# A board the movement plays 4 times, played 3 times: 420, 420 and 170 for North-South.
+# Among the three, each 420 beats 170 and ties the other 420 (2 + 1 = 3); 170 gets 0. Counting
+# the missing result as a tie with each played one adds per_beat/2 (1 on the 2-per-beat scale);
+# Neuberg scales instead: (3 + 1)·4/3 − 1 = 4⅓ and (0 + 1)·4/3 − 1 = ⅓. Either way the top is
+# 2·(4 − 1) = 6, that of a full board.
+@pytest.mark.parametrize(
+    ("missing", "expected"),
+    [
+        ("tie", [(4.0, 2.0), (4.0, 2.0), (1.0, 5.0)]),
+        ("neuberg", [(13 / 3, 5 / 3), (13 / 3, 5 / 3), (1 / 3, 17 / 3)]),
+    ],
+    ids=["missing-result-ties-with-each-played", "neuberg"],
+)
+def test_a_short_board_under_each_rule_for_missing_results(missing, expected):
+    points = matchpoint_traveller([420, 420, 170], expected=4, missing=missing)
+    assert [value for line in points for value in line] == pytest.approx(
+        [value for line in expected for value in line]
+    )
+    assert board_top(4) == 6
+
+
+def test_missing_results_as_ties_on_the_one_per_beat_scale():
+    # ½ a tie per missing result: 1.5 + 2·½ = 2.5 when a board of 5 was played 3 times.
+    assert missing_as_ties(1.5, actual=3, expected=5, per_beat=1) == 2.5
+
+
+def test_an_unknown_rule_for_missing_results_is_refused():
+    with pytest.raises(ScoringError, match="Unknown rule for missing results 'average'"):
+        matchpoint_traveller([420, 170], expected=3, missing="average")

@@ -16,3 +16,8 @@ from scoring import places
 )
 def test_places(scores, expected):
     assert places(scores) == expected
+
+
+def test_a_pair_that_played_nothing_is_placed_after_every_score():
+    # Below even a negative IMP total: None is no score at all.
+    assert places([-12.0, None, 3.0, -40.0, None]) == ["2", "4=", "1", "3", "4="]

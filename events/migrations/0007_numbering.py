@@ -16,7 +16,7 @@ def keep_published_numbers(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0005_director_evening'),
+        ('events', '0006_competitions_conventions_weighted'),
     ]
 
     operations = [

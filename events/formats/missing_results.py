@@ -1,0 +1,91 @@
+"""Which rule another program scored its short boards under, told from the figures it published.
+
+A board played fewer times than the others (a sit-out, a late arrival, a fouled board) is
+matchpointed by Neuberg's formula or by counting each missing result as a tie with every result
+played; and the count a board is scaled to is either the most results any board has, or every
+table of the movement, the sit-out table too (a phantom pair counts as a table). The file's own
+matchpoints say which: each way is worked out again and the one that gives the file's figures is
+the event's setting. A file that publishes no matchpoints, or whose figures fit no way, is
+scored with Neuberg to the field's top, and the preview says so.
+"""
+
+from events.formats.imported import ImportedEvent, ImportedLine
+from scoring import Adjusted, ScoringError, Split, matchpoint_traveller
+
+# Files print matchpoints to one decimal (Ruter, Compscore) or two.
+_TOLERANCE = 0.051
+
+
+def choose_missing_results(event: ImportedEvent) -> None:
+    """Set the event's missing-results rule and expected count from the file's figures, and
+    say on the preview what was read; does nothing for IMP events or when no board is short."""
+    if event.settings.get("scoring") != "mp":
+        return
+    counts = [len(_played(board.lines)) for board in event.boards]
+    seated = {
+        n for board in event.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
+    }
+    field_top = max(counts)
+    tables = (len(seated) + 1) // 2
+    if min(counts) == field_top == tables:
+        return
+    ways = [("neuberg", field_top), ("tie", field_top)]
+    if tables > field_top:
+        ways += [("neuberg", tables), ("tie", tables)]
+    published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
+    if not published:
+        event.readings.append(
+            ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
+        )
+        return
+    per_beat = event.settings.get("mp_scale", 2)
+    fitting = [way for way in ways if _reproduces(published, *way, per_beat)]
+    if not fitting:
+        event.readings.append(
+            (
+                "Short boards",
+                "Neuberg to the field's top, but neither Neuberg nor a tie with each result "
+                "played gives the file's published matchpoints: check them",
+            )
+        )
+        return
+    rule, expected = fitting[0]
+    if (rule, expected) == ("neuberg", field_top) and min(counts) == field_top:
+        return  # no board is short: nothing to tell
+    event.settings["missing_results"] = rule
+    event.expected_results = expected if expected != field_top else 0
+    how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
+    to = f"{expected} results" + (", the sit-out table counted" if expected > field_top else "")
+    event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+
+
+def _played(lines: list[ImportedLine]) -> list[ImportedLine]:
+    return [line for line in lines if not line.not_played]
+
+
+def _entry(line: ImportedLine):
+    if line.is_adjusted:
+        return Adjusted(line.ns_percent, line.ew_percent)
+    if line.score_ew is not None:
+        return Split(line.score_ns, line.score_ew)
+    return line.score_ns
+
+
+def _reproduces(boards, rule: str, expected: int, per_beat: int) -> bool:
+    for board in boards:
+        lines = _played(board.lines)
+        try:
+            points = matchpoint_traveller(
+                [_entry(line) for line in lines],
+                expected=max(expected, len(lines)),
+                per_beat=per_beat,
+                missing=rule,
+            )
+        except ScoringError:
+            return False
+        for line, (ns, ew) in zip(lines, points, strict=True):
+            if line.published is None or line.is_adjusted:
+                continue
+            if abs(line.published[0] - ns) > _TOLERANCE or abs(line.published[1] - ew) > _TOLERANCE:
+                return False
+    return True

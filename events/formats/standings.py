@@ -1,0 +1,190 @@
+"""The cumulative standings of a multi-session event as files: Excel, CSV and JSON, rendered
+from the plain data of events.services.competitions.cumulative_standings.
+
+Every file has one row per entrant: place, names, each session's result in the carry-over's
+unit (matchpoints, or percentages), the total and the sessions played; a session that does not
+count (best n of m) is marked: italic in Excel, absent from "Counted" in CSV, "counted": false
+in JSON. A session not shown yet is empty.
+"""
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from io import BytesIO
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+from events.formats.cells import csv_cell
+from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet, _storable
+from events.services.competitions import CumulativeStandings, SessionCell
+
+DROPPED = Font(italic=True)
+
+
+def _value(standings: CumulativeStandings, cell: SessionCell) -> float | None:
+    if cell.score is None:
+        return None
+    return cell.score.matchpoints if standings.unit == "MPs" else cell.score.percentage
+
+
+def _method(standings: CumulativeStandings) -> str:
+    competition = standings.competition
+    best = f", best {competition.best_of} sessions" if competition.best_of else ""
+    return f"{competition.get_carry_over_display()}{best}"
+
+
+def _session_header(column) -> str:
+    return f"{column.number}. {column.event.name}"
+
+
+def standings_xlsx(standings: CumulativeStandings) -> bytes:
+    """One sheet, "Cumulative": place, names, a column a session, total and sessions played."""
+    competition = standings.competition
+    number_format = MP_TOTAL if standings.unit == "MPs" else PERCENT
+    columns = [
+        Column("Place", align=RIGHT),
+        Column("Names"),
+        *[Column(_session_header(c), number_format, RIGHT) for c in standings.columns],
+        Column(f"Total {standings.unit}", number_format, RIGHT),
+        Column("Played", align=RIGHT),
+    ]
+    book = Workbook()
+    book.remove(book.active)
+    title = (
+        f"{competition.name}: cumulative ranking · {competition.club.name} · {_method(standings)}"
+    )
+    sheet = _Sheet(book, name="Cumulative", title=title, columns=columns)
+    for row in standings.rows:
+        sheet.line(
+            [
+                _numeric(row.place),
+                row.names,
+                *[_value(standings, cell) for cell in row.cells],
+                row.total,
+                row.played,
+            ]
+        )
+        for index, cell in enumerate(row.cells, start=3):
+            if cell.score is not None and not cell.counted:
+                sheet.ws.cell(row=sheet.row, column=index).font = DROPPED
+    sheet.fit()
+    book.properties.title = _storable(title)
+    book.properties.creator = "Clubscoring"
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def standings_csv(standings: CumulativeStandings) -> bytes:
+    """The same rows as CSV, UTF-8 with a byte order mark (see csv_export), with the sessions
+    counted in the total listed by number."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "Place",
+            "Names",
+            *[_session_header(c) for c in standings.columns],
+            f"Total {standings.unit}",
+            "Played",
+            "Counted",
+        ]
+    )
+    for row in standings.rows:
+        values = [_value(standings, cell) for cell in row.cells]
+        counted = [str(i) for i, cell in enumerate(row.cells, start=1) if cell.counted]
+        writer.writerow(
+            [
+                csv_cell(value)
+                for value in [
+                    row.place,
+                    row.names,
+                    *["" if v is None else f"{round(v, 2):g}" for v in values],
+                    f"{round(row.total, 2):g}",
+                    row.played,
+                    " ".join(counted),
+                ]
+            ]
+        )
+    return out.getvalue().encode("utf-8-sig")
+
+
+def _number(value: float) -> float:
+    return round(value, 6)
+
+
+def standings_json(standings: CumulativeStandings) -> bytes:
+    """{"competition": {"id", "name", "club", "carry_over", "best_of",
+                    "sessions": [{"number", "event", "name", "date", "shown"}]},
+    "ranking": [{"place", "names", "total", "played",
+                 "sessions": [null | {"pair", "label", "section", "matchpoints",
+                                      "percentage", "counted"}]}]}
+
+    "pair" is the pair's number in that session, "label" what players know it by ("3 NS" in a
+    Mitchell numbered per direction, else the number)."""
+    competition = standings.competition
+    data = {
+        "competition": {
+            "id": competition.pk,
+            "name": competition.name,
+            "club": competition.club.name,
+            "carry_over": competition.carry_over,
+            "best_of": competition.best_of,
+            "sessions": [
+                {
+                    "number": c.number,
+                    "event": c.event.pk,
+                    "name": c.event.name,
+                    "date": c.event.date.isoformat(),
+                    "shown": c.shown,
+                }
+                for c in standings.columns
+            ],
+        },
+        "ranking": [
+            {
+                "place": row.place,
+                "names": row.names,
+                "total": _number(row.total),
+                "played": row.played,
+                "sessions": [
+                    None
+                    if cell.score is None
+                    else {
+                        "pair": cell.pair_number,
+                        "label": cell.pair_label,
+                        "section": cell.section,
+                        "matchpoints": _number(cell.score.matchpoints),
+                        "percentage": _number(cell.score.percentage),
+                        "counted": cell.counted,
+                    }
+                    for cell in row.cells
+                ],
+            }
+            for row in standings.rows
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1).encode()
+
+
+@dataclass(frozen=True)
+class StandingsFormat:
+    label: str
+    extension: str
+    content_type: str
+    render: Callable[[CumulativeStandings], bytes]
+
+
+STANDINGS_FORMATS = {
+    "xlsx": StandingsFormat(
+        "Excel workbook",
+        "xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        standings_xlsx,
+    ),
+    "csv": StandingsFormat("CSV", "csv", "text/csv; charset=utf-8", standings_csv),
+    "json": StandingsFormat("JSON", "json", "application/json", standings_json),
+}

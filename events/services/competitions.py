@@ -1,0 +1,236 @@
+"""Multi-session events and series: events of a club as sessions of a competition, and the
+cumulative ranking that carries their results over (scoring.carry_over).
+
+A pair is the same entrant in every session where it is the same two players (the club's
+Player records); a partnership that changes is a new entrant, so a series ranks partnerships,
+not players. A pair without players is matched by its names as typed.
+
+Every write is one recorded change (Change.Kind.COMPETITION). Writes change no result, so a
+published session stays published and locked.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from events.models import Change, Club, Competition, CompetitionSession, Event, Pair, Partnership
+from events.services.history import recording
+from events.services.publication import results_visible, reveal_limit
+from events.services.rankings import section_ranking
+from scoring.carry_over import CARRY_OVER_METHODS, SessionScore, cumulative_ranking
+
+
+class CompetitionRefused(Exception):
+    """A change to a competition that is not made; str() says why."""
+
+
+def create_competition(
+    *, club: Club, name: str, carry_over: str, best_of: int | None, user=None
+) -> Competition:
+    """A new competition of the club, with no sessions yet."""
+    note = f"{name}: made"
+    with (
+        transaction.atomic(),
+        recording(club=club, kind=Change.Kind.COMPETITION, user=user, note=note),
+    ):
+        return Competition.objects.create(
+            club=club, name=name, carry_over=carry_over, best_of=best_of
+        )
+
+
+def change_carry_over(
+    *, competition: Competition, carry_over: str, best_of: int | None, user=None
+) -> None:
+    """How the sessions carry over: the method and, for a series, the best n sessions."""
+    if carry_over not in CARRY_OVER_METHODS:
+        raise CompetitionRefused(f"there is no carry-over method {carry_over!r}")
+    competition.carry_over, competition.best_of = carry_over, best_of
+    best = f", best {best_of} sessions" if best_of else ""
+    note = f"{competition.name}: carry-over {CARRY_OVER_METHODS[carry_over].lower()}{best}"
+    with recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note):
+        competition.save(update_fields=["carry_over", "best_of"])
+
+
+def add_session(*, competition: Competition, event: Event, user=None) -> CompetitionSession:
+    """The event as the competition's next session."""
+    if event.club_id != competition.club_id:
+        raise CompetitionRefused(f"{event} is not an event of {competition.club}")
+    if event.is_imps:
+        raise CompetitionRefused(
+            f"{event.name} is scored in IMPs: sessions carry matchpoints and percentages over"
+        )
+    note = f"{competition.name}: {event} added"
+    with (
+        transaction.atomic(),
+        recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
+    ):
+        # Held while numbering: two directors adding at once get different positions.
+        Competition.objects.select_for_update().get(pk=competition.pk)
+        if competition.sessions.filter(event=event).exists():
+            raise CompetitionRefused(f"{event} is already a session of {competition}")
+        last = competition.sessions.aggregate(last=Max("position"))["last"] or 0
+        return CompetitionSession.objects.create(
+            competition=competition, event=event, position=last + 1
+        )
+
+
+def remove_session(*, session: CompetitionSession, user=None) -> None:
+    """The session out of the competition; the event itself stays, and the sessions after it
+    move up."""
+    competition = session.competition
+    note = f"{competition.name}: {session.event} removed"
+    with (
+        transaction.atomic(),
+        recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
+    ):
+        Competition.objects.select_for_update().get(pk=competition.pk)
+        session.delete()
+        _renumber(competition)
+
+
+def move_session(*, session: CompetitionSession, step: int, user=None) -> None:
+    """The session one place earlier (step -1) or later (+1) in the order."""
+    competition = session.competition
+    note = f"{competition.name}: {session.event} moved {'up' if step < 0 else 'down'}"
+    with (
+        transaction.atomic(),
+        recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
+    ):
+        Competition.objects.select_for_update().get(pk=competition.pk)
+        order = list(competition.sessions.all())
+        index = next((i for i, s in enumerate(order) if s.pk == session.pk), None)
+        if index is None:
+            raise CompetitionRefused("that session is no longer in the competition")
+        target = index + step
+        if step not in (-1, 1) or not 0 <= target < len(order):
+            where = "first" if step < 0 else "last"
+            raise CompetitionRefused(f"session {index + 1} is already the {where}")
+        order[index], order[target] = order[target], order[index]
+        _renumber(competition, order)
+
+
+def _renumber(competition: Competition, order: list[CompetitionSession] | None = None) -> None:
+    for position, session in enumerate(order or competition.sessions.all(), start=1):
+        if session.position != position:
+            session.position = position
+            session.save(update_fields=["position"])
+
+
+def competition_changes(*, competition: Competition):
+    """The recorded changes to the competition and its sessions, latest first."""
+    ids = Q(pk__in=Competition.history.filter(id=competition.pk).values("change")) | Q(
+        pk__in=CompetitionSession.history.filter(competition_id=competition.pk).values("change")
+    )
+    return Change.objects.filter(ids).select_related("user")
+
+
+# The cumulative ranking
+
+
+@dataclass(frozen=True)
+class SessionColumn:
+    number: int
+    event: Event
+    shown: bool  # False: the visitor may not see its ranking yet
+    up_to_round: int | None  # the ranking shown is after this round (None: every line)
+
+
+@dataclass(frozen=True)
+class SessionCell:
+    score: SessionScore | None
+    counted: bool
+    pair_number: int | None
+    pair_label: str  # the pair as players know it, "3 NS" in a Mitchell numbered per direction
+    section: str
+
+
+@dataclass(frozen=True)
+class CumulativeRow:
+    place: str
+    names: str
+    cells: list[SessionCell]
+    total: float
+    played: int
+
+
+@dataclass(frozen=True)
+class CumulativeStandings:
+    competition: Competition
+    columns: list[SessionColumn]
+    rows: list[CumulativeRow]
+
+    @property
+    def unit(self) -> str:
+        """What each session's column and the total are in: "MPs" or "%"."""
+        return "MPs" if self.competition.carry_over == "sum-mps" else "%"
+
+
+def cumulative_standings(*, competition: Competition, public: bool) -> CumulativeStandings:
+    """The cumulative ranking with each session's column. For the public (`public`), a session
+    still being set up, or whose reveal rule hides its ranking, is not counted yet, and a
+    session shown round by round counts up to the round shown."""
+    columns: list[SessionColumn] = []
+    by_entrant: dict[object, dict[int, tuple[SessionScore, Pair, str]]] = defaultdict(dict)
+    names: dict[object, str] = {}
+    sessions = competition.sessions.select_related("event__club")
+    for number, session in enumerate(sessions, start=1):
+        event = session.event
+        shown = not public or (event.status != Event.Status.SETUP and results_visible(event))
+        limits = []
+        if shown:
+            players = defaultdict(set)
+            for pair_id, player_id in Partnership.objects.filter(
+                pair__section__event=event
+            ).values_list("pair", "player"):
+                players[pair_id].add(player_id)
+            for section in event.sections.all():
+                limit = reveal_limit(event, section) if public else None
+                limits.append(limit)
+                for group in section_ranking(section=section, up_to_round=limit):
+                    for standing in group.standings:
+                        if standing.percentage is None:
+                            continue  # no board played: not a session played
+                        pair = standing.pair
+                        key = _entrant(pair, players[pair.pk])
+                        score = SessionScore(standing.score, standing.percentage)
+                        by_entrant[key][number - 1] = (score, pair, section.letter)
+                        names[key] = pair.names or f"Pair {pair.name}"
+        up_to = min((lim for lim in limits if lim is not None), default=None)
+        columns.append(SessionColumn(number, event, shown, up_to))
+    entrants = {
+        key: [played[i][0] if i in played else None for i in range(len(columns))]
+        for key, played in by_entrant.items()
+    }
+    ranked = cumulative_ranking(
+        entrants, method=competition.carry_over, best_of=competition.best_of
+    )
+    rows = []
+    for row in ranked:
+        played = by_entrant[row.entrant]
+        cells = [
+            SessionCell(
+                score=played[i][0] if i in played else None,
+                counted=i in row.carried.counted,
+                pair_number=played[i][1].number if i in played else None,
+                pair_label=played[i][1].name if i in played else "",
+                section=played[i][2] if i in played else "",
+            )
+            for i in range(len(columns))
+        ]
+        rows.append(
+            CumulativeRow(
+                row.place, names[row.entrant], cells, row.carried.total, row.carried.played
+            )
+        )
+    return CumulativeStandings(competition, columns, rows)
+
+
+def _entrant(pair, player_ids: set[int]):
+    """What makes a pair the same entrant in another session: its players, else its names."""
+    if player_ids:
+        return frozenset(player_ids)
+    if pair.names:
+        return ("names", " ".join(pair.names.casefold().split()))
+    return ("pair", pair.pk)
