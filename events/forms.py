@@ -66,6 +66,7 @@ class EventSettingsForm(forms.ModelForm):
             "datum_method",
             "cross_imp_mode",
             "winners",
+            "ew_numbered_on",
             "reveal",
             "factor_totals",
             "factor_boards",
@@ -237,7 +238,7 @@ class PairNamesForm(forms.Form):
             names = [p.name for p in pair.players.all()] + ["", ""]
             for seat in self.SEATS:
                 self.fields[self.field_name(pair, seat)] = forms.CharField(
-                    label=f"Pair {pair.number} player {seat}",
+                    label=f"Pair {pair.name} player {seat}",
                     required=False,
                     max_length=length,
                     initial=names[seat - 1],

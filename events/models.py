@@ -16,6 +16,7 @@ from scoring.carry_over import CARRY_OVER_METHODS
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
+from scoring.pair_labels import label_slug, printed_number
 from scoring.weighted_scores import weighted_text
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -141,6 +142,13 @@ class Event(models.Model):
     winners = models.PositiveSmallIntegerField(
         choices=[(1, "One winner"), (2, "Two winners (NS and EW)")], default=2
     )
+    ew_numbered_on = models.BooleanField(
+        "East-West numbered on",
+        default=False,
+        help_text="In a Mitchell, number the East-West pairs on from the North-South ones "
+        '(9 to 16 with 8 tables). Off: each direction from 1, "1 NS" and "1 EW", as most '
+        "clubs print them.",
+    )
     missing_results = models.CharField(
         "boards played fewer times",
         max_length=8,
@@ -228,6 +236,9 @@ class Pair(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
     direction = models.CharField(max_length=2, choices=Direction, blank=True)
+    # What players see: "3 NS" / "3 EW" in a Mitchell numbered per direction, else the number
+    # (scoring.pair_labels; kept by events.services.pair_labels).
+    label = models.CharField(max_length=12, blank=True)
     players = models.ManyToManyField(Player, through="Partnership", related_name="pairs")
     names = models.CharField(max_length=250, blank=True)
     # Kept up to date on every saved result, so that rankings are one indexed read.
@@ -243,7 +254,32 @@ class Pair(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Pair {self.number}"
+        return f"Pair {self.name}"
+
+    def save(self, *args, **kwargs):
+        # A pair has a label from its first save; events.services.pair_labels gives a Mitchell's.
+        self.label = self.label or str(self.number)
+        super().save(*args, **kwargs)
+
+    @property
+    def name(self) -> str:
+        """The label players know the pair by."""
+        return self.label or str(self.number)
+
+    @property
+    def printed(self) -> str:
+        """The number alone, for a column that already says NS or EW."""
+        return printed_number(self.name)
+
+    @property
+    def file_id(self) -> str:
+        """The pair in a results file: "3NS", "3EW" (as Compscore writes them) or "3"."""
+        return self.name.replace(" ", "")
+
+    @property
+    def slug(self) -> str:
+        """The pair in a URL: "3ns", "3ew" or "3"."""
+        return label_slug(self.name)
 
     @property
     def percentage(self) -> float | None:
@@ -398,7 +434,7 @@ class Result(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Board {self.board.number}: {self.ns_pair.number} v {self.ew_pair.number}"
+        return f"Board {self.board.number}: {self.ns_pair.name} v {self.ew_pair.name}"
 
     @property
     def is_adjusted(self) -> bool:

@@ -32,13 +32,29 @@ class SectionLetter:
 
 register_converter(SectionLetter, "section")
 
+
+class PairSlug:
+    """A pair as its label in a URL: "3ns", "3ew" in a Mitchell numbered per direction, "3"
+    otherwise (and for the numeric URLs published before)."""
+
+    regex = "[0-9]+(?:[nN][sS]|[eE][wW])?"
+
+    def to_python(self, value: str) -> str:
+        return value.lower()
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(PairSlug, "pair")
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:slug>/", public.club, name="club"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/ranking/", public.ranking_fragment, name="ranking-fragment"),
     path(
-        "events/<int:event_id>/<section:section>/pairs/<int:number>/",
+        "events/<int:event_id>/<section:section>/pairs/<pair:number>/",
         public.scorecard_view,
         name="scorecard",
     ),
@@ -48,7 +64,7 @@ urlpatterns = [
         name="traveller",
     ),
     path(
-        "events/<int:event_id>/<section:section>/boards/<int:number>/explain/<int:pair>/",
+        "events/<int:event_id>/<section:section>/boards/<int:number>/explain/<pair:pair>/",
         public.explanation_view,
         name="explain-score",
     ),

@@ -43,6 +43,8 @@ def make_event(club):
 
     def make(movement=None, **settings):
         settings.setdefault("status", "running")
+        # The tests written before pairs were labelled type a Mitchell's EW pairs as 8..14.
+        settings.setdefault("ew_numbered_on", True)
         return create_pairs_event(
             club=club,
             name=settings.pop("name", "Club Pairs"),

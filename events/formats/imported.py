@@ -27,6 +27,28 @@ class FileRefused(ValueError):
     """A file that cannot be imported; str() names the line or element and what is wrong."""
 
 
+_PAIR_ID = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
+
+
+def file_pair_id(text: str, where: str) -> tuple[int, str]:
+    """A pair number as files write it, "3", or with its direction, "3NS" / "3EW" (Compscore's
+    USEBIO with two winners, and our own files); the number and "NS", "EW" or ""."""
+    match = _PAIR_ID.match(text.strip())
+    if match is None or whole_number(match[1]) is None:
+        raise FileRefused(f"{where}: the pair number {text[:20]!r} is not a whole number")
+    return whole_number(match[1]), (match[2] or "").upper()
+
+
+def ew_offset(found: list[tuple[int, str]]) -> int:
+    """What is added to an EW pair's number when the file numbers each direction from 1 ("3NS",
+    "3EW"): the highest NS number, as our Mitchells number their EW pairs inside; 0 when the
+    numbers do not overlap. An event read with an offset labels its pairs per direction again
+    (Event.ew_numbered_on off), so "3EW" is exported as it came."""
+    ns_numbers = {n for n, d in found if d == "NS"}
+    ew_numbers = {n for n, d in found if d == "EW"}
+    return max(ns_numbers) if ns_numbers & ew_numbers else 0
+
+
 def whole_number(text: str) -> int | None:
     """Plain digits, at most nine of them ("12"), as a number; None for anything else.
 
@@ -111,6 +133,8 @@ class ImportedEvent:
     movement: str = ""
     boards_per_round: int = 0
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
+    # What was added to the EW pairs' numbers of a file numbering each direction from 1.
+    ew_offset: int = 0
     # The results every board is scaled to when the file's figures show it (missing_results.py);
     # 0: the most results any board has.
     expected_results: int = 0

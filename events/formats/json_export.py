@@ -1,18 +1,20 @@
 """The event's results as JSON, in a shape other programs can rely on.
 
     {"event": {"id", "name", "club", "date", "scoring", "status", "settings": {...}},
-     "ranking": [{"pair", "direction", "names", "score", "percentage", "place",
+     "ranking": [{"pair", "label", "direction", "names", "score", "percentage", "place",
                   "boards_played"}],
      "boards": [{"number", "dealer", "vulnerability", "deal", "par", "datum",
-                 "results": [{"ns", "ew", "round", "table", "contract", "declarer", "tricks",
-                              "lead", "score_ns", "score_ew", "adjusted", "weighted",
-                              "not_played", "ns_points", "ew_points"}]}]}
+                 "results": [{"ns", "ew", "ns_label", "ew_label", "round", "table", "contract",
+                              "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
+                              "weighted", "not_played", "ns_points", "ew_points"}]}]}
 
 "datum" is null unless the event is scored by Butler. "adjusted" is null, or the two sides'
 codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "weighted" is
 null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S", "declarer":
 "N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score alone), its
-"score_ns" then their weighted mean. Numbers are
+"score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers, unique in the event;
+a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
+else the number. Numbers are
 unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
 North-South, then East-West, each with its own places.
 """
@@ -41,6 +43,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
                 ranking.append(
                     {
                         "pair": pair.number,
+                        "label": pair.name,
                         "direction": pair.direction,
                         "names": pair.names,
                         "score": _number(standing.score),
@@ -130,6 +133,8 @@ def _result(result: Result) -> dict:
     return {
         "ns": result.ns_pair.number,
         "ew": result.ew_pair.number,
+        "ns_label": result.ns_pair.name,
+        "ew_label": result.ew_pair.name,
         "round": result.round,
         "table": result.table,
         "contract": result.contract or None,

@@ -20,6 +20,8 @@ from events.formats.imported import (
     ImportedPair,
     ImportedTableRound,
     adjusted_line,
+    ew_offset,
+    file_pair_id,
     finish_event,
     result_line,
     weighted_line,
@@ -200,11 +202,14 @@ def parse_file(data: bytes) -> ImportedEvent:
         generator=meta.get("Generator", ""),
         club_name=first.value("Site").split(",")[0].strip(),
         settings=settings,
-        pairs=_pairs(games),
     )
+    event.pairs, offset = _pairs(games)
+    event.ew_offset = offset
+    if offset:
+        settings["ew_numbered_on"] = False
     byes = False
     for game in games:
-        board, had_bye = _board(game)
+        board, had_bye = _board(game, offset)
         if board is not None:
             event.boards.append(board)
             byes = byes or had_bye
@@ -385,33 +390,29 @@ def _published_winners(games: list[_Game], event: ImportedEvent) -> int | None:
     return winners
 
 
-def _pairs(games: list[_Game]) -> list[ImportedPair]:
+def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
     """The pairs and their names, from the TotalScoreTable (Ruter writes it in the first game),
-    or from both when the file ranks each direction in its own."""
-    pairs = []
+    or from both when the file ranks each direction in its own; and what is added to an EW pair's
+    number when the file numbers each direction from 1 ("3NS", "3EW": our own two-winner
+    Mitchells); imported.ew_offset."""
+    found = []
     for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
-            pair_id = row.get("PairId", "")
-            if whole_number(pair_id) is None:
-                raise FileRefused(
-                    f"line {number}: the pair number {pair_id[:20]!r} is not a whole number"
-                )
+            pair_number, suffix = file_pair_id(row.get("PairId", ""), f"line {number}")
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
             direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
-            pairs.append(
-                ImportedPair(
-                    number=whole_number(pair_id),
-                    names=names,
-                    direction=direction,
-                    where=f"line {number}",
-                )
-            )
-    return pairs
+            found.append((pair_number, suffix or direction, names, f"line {number}"))
+    offset = ew_offset([(n, d) for n, d, _, _ in found])
+    pairs = [
+        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, direction=d, where=where)
+        for n, d, names, where in found
+    ]
+    return pairs, offset
 
 
-def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
+def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
     """One game's board and its traveller; (None, False) for a game without a board number."""
     tag = game.tags.get("Board")
     if tag is None or not tag.value.strip():
@@ -447,7 +448,7 @@ def _board(game: _Game) -> tuple[ImportedBoard | None, bool]:
             if needed not in columns:
                 raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
         for line_number, row in _table(score_tag, "ScoreTable"):
-            line = _score_row(row, f"line {line_number}", vulnerability)
+            line = _score_row(row, f"line {line_number}", vulnerability, offset)
             if line is None:
                 had_bye = True
             else:
@@ -481,14 +482,24 @@ def _number(row: dict[str, str], name: str, where: str) -> int | None:
         raise FileRefused(f"{where}: {name} {value[:20]!r} is not a whole number") from None
 
 
-def _score_row(row: dict[str, str], where: str, vulnerability: str):
+def _pair_cell(row: dict[str, str], name: str, where: str, offset: int) -> int | None:
+    """A ScoreTable's pair: "3", or "3NS" / "3EW" where each direction is numbered from 1 (a
+    plain number in the EW column is then an EW pair's)."""
+    value = _cell(row, name)
+    if not value:
+        return None
+    number, suffix = file_pair_id(value, f"{where}: {name}")
+    return number + (offset if (suffix or name[-2:]) == "EW" else 0)
+
+
+def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int):
     """One ScoreTable row as a line; None for a Bye row (the pair that sits out)."""
     ns_score, ew_score = _cell(row, "Score_NS"), _cell(row, "Score_EW")
     if "bye" in (ns_score.lower(), ew_score.lower()):
         return None
     seat = {
-        "ns_pair": _number(row, "PairId_NS", where),
-        "ew_pair": _number(row, "PairId_EW", where),
+        "ns_pair": _pair_cell(row, "PairId_NS", where, offset),
+        "ew_pair": _pair_cell(row, "PairId_EW", where, offset),
         "round": _number(row, "Round", where),
         "table": _number(row, "Table", where),
     }
@@ -717,7 +728,7 @@ def _total_score_table(event: Event, section, unit: str) -> list[str]:
             pair = standing.pair
             cells = [
                 standing.place.rstrip("="),
-                str(pair.number),
+                pair.file_id,
                 {"NS": '"N-S"', "EW": '"E-W"'}.get(pair.direction, "-"),
                 f"{standing.score:.2f}",
             ]
@@ -758,8 +769,8 @@ def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool)
                 [
                     str(result.table or "-"),
                     str(result.round or "-"),
-                    str(result.ns_pair.number),
-                    str(result.ew_pair.number),
+                    result.ns_pair.file_id,
+                    result.ew_pair.file_id,
                     contract,
                     result.declarer or "-",
                     "-" if result.tricks is None else str(result.tricks),

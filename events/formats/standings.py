@@ -18,7 +18,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from events.formats.cells import csv_cell
-from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _place, _Sheet, _storable
+from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet, _storable
 from events.services.competitions import CumulativeStandings, SessionCell
 
 DROPPED = Font(italic=True)
@@ -60,7 +60,7 @@ def standings_xlsx(standings: CumulativeStandings) -> bytes:
     for row in standings.rows:
         sheet.line(
             [
-                _place(row.place),
+                _numeric(row.place),
                 row.names,
                 *[_value(standings, cell) for cell in row.cells],
                 row.total,
@@ -120,8 +120,11 @@ def standings_json(standings: CumulativeStandings) -> bytes:
     """{"competition": {"id", "name", "club", "carry_over", "best_of",
                     "sessions": [{"number", "event", "name", "date", "shown"}]},
     "ranking": [{"place", "names", "total", "played",
-                 "sessions": [null | {"pair", "section", "matchpoints", "percentage",
-                                      "counted"}]}]}"""
+                 "sessions": [null | {"pair", "label", "section", "matchpoints",
+                                      "percentage", "counted"}]}]}
+
+    "pair" is the pair's number in that session, "label" what players know it by ("3 NS" in a
+    Mitchell numbered per direction, else the number)."""
     competition = standings.competition
     data = {
         "competition": {
@@ -152,6 +155,7 @@ def standings_json(standings: CumulativeStandings) -> bytes:
                     if cell.score is None
                     else {
                         "pair": cell.pair_number,
+                        "label": cell.pair_label,
                         "section": cell.section,
                         "matchpoints": _number(cell.score.matchpoints),
                         "percentage": _number(cell.score.percentage),

@@ -19,6 +19,8 @@ from events.formats.imported import (
     ImportedEvent,
     ImportedPair,
     adjusted_line,
+    ew_offset,
+    file_pair_id,
     finish_event,
     result_line,
     weighted_line,
@@ -57,7 +59,6 @@ _POINTS = {
     Event.Scoring.CROSS_IMPS: "CROSS_IMP_POINTS",
 }
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
-_PAIR_NUMBER = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
 _HAND_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _PI = re.compile(r'(\w+)="([^"]*)"')
 # Our settings in the <?clubscoring ...?> instruction, with the values each may take.
@@ -118,7 +119,9 @@ def parse_file(data: bytes) -> ImportedEvent:
     settings.update(_our_settings(root, event_element))
     readings: list[tuple[str, str]] = []
     winners = _winners(event_element, readings)
-    pairs, ew_offset = _pairs(event_element)
+    pairs, offset = _pairs(event_element)
+    if offset:
+        settings["ew_numbered_on"] = False
     deals = _handset(root)
     event = ImportedEvent(
         name=_text(event_element, "EVENT_DESCRIPTION")
@@ -130,12 +133,13 @@ def parse_file(data: bytes) -> ImportedEvent:
         club_name=_text(root.find("CLUB"), "CLUB_NAME"),
         settings=settings,
         pairs=pairs,
+        ew_offset=offset,
         readings=readings,
     )
     in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
     for element in event_element.iter("BOARD"):
         if id(element) not in in_handset:
-            event.boards.append(_board(element, deals, ew_offset))
+            event.boards.append(_board(element, deals, offset))
     return finish_event(event, winners=winners)
 
 
@@ -197,8 +201,12 @@ _COUNT = {"1": "One", "2": "Two"}
 
 
 def _pair_direction(text: str) -> str:
-    match = _PAIR_NUMBER.match(text.strip())
-    return (match[2] or "").upper() if match else ""
+    """The direction a PAIR_NUMBER such as "3EW" carries; "" for none (a bad number is refused
+    when the pairs are read)."""
+    try:
+        return file_pair_id(text, "")[1]
+    except FileRefused:
+        return ""
 
 
 def _our_settings(root: ET.Element, event_element: ET.Element) -> dict:
@@ -222,13 +230,6 @@ def _date(text: str) -> datetime.date:
     raise FileRefused(f"DATE {text!r} is not a date written dd/mm/yyyy")
 
 
-def _pair_number(text: str, where: str) -> tuple[int, str]:
-    match = _PAIR_NUMBER.match(text.strip())
-    if match is None or whole_number(match[1]) is None:
-        raise FileRefused(f"{where}: the pair number {text[:20]!r} is not a whole number")
-    return whole_number(match[1]), (match[2] or "").upper()
-
-
 def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
     """The pairs, and the number added to an EW pair's number when NS and EW both count from 1.
 
@@ -237,13 +238,11 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
     """
     found = []
     for index, element in enumerate(event_element.iter("PAIR"), start=1):
-        number, suffix = _pair_number(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
+        number, suffix = file_pair_id(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
         direction = suffix or _text(element, "DIRECTION").upper().replace("-", "")
         names = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
         found.append((number, direction, [name for name in names if name], f"PAIR {index}"))
-    ns_numbers = {n for n, d, _, _ in found if d == "NS"}
-    ew_numbers = {n for n, d, _, _ in found if d == "EW"}
-    offset = max(ns_numbers) if ns_numbers & ew_numbers else 0
+    offset = ew_offset([(n, d) for n, d, _, _ in found])
     pairs = [
         ImportedPair(
             number=n + (offset if d == "EW" else 0),
@@ -290,7 +289,7 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
     return deals
 
 
-def _board(element: ET.Element, deals: dict, ew_offset: int) -> ImportedBoard:
+def _board(element: ET.Element, deals: dict, offset: int) -> ImportedBoard:
     number_text = _text(element, "BOARD_NUMBER")
     number = whole_number(number_text)
     if number is None or number < 1:
@@ -304,7 +303,7 @@ def _board(element: ET.Element, deals: dict, ew_offset: int) -> ImportedBoard:
     vulnerability = given_vulnerability or vulnerability
     board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
     for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
-        board.lines.append(_line(line, _where(number, index), vulnerability, ew_offset))
+        board.lines.append(_line(line, _where(number, index), vulnerability, offset))
     return board
 
 
@@ -326,13 +325,13 @@ def _line_instruction(element: ET.Element) -> dict[str, str]:
     return {}
 
 
-def _line(element: ET.Element, where: str, vulnerability: str, ew_offset: int):
+def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
     ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
     if not ns_text or not ew_text:
         raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
     seat = {
-        "ns_pair": _pair_number(ns_text, where)[0],
-        "ew_pair": _pair_number(ew_text, where)[0] + ew_offset,
+        "ns_pair": file_pair_id(ns_text, where)[0],
+        "ew_pair": file_pair_id(ew_text, where)[0] + offset,
         "round": _int(element, "ROUND_NUMBER", where),
         "table": _int(element, "TABLE_NUMBER", where),
     }
@@ -493,7 +492,7 @@ def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
         for standing in group.standings:
             pair = standing.pair
             out.open("PAIR")
-            out.element("PAIR_NUMBER", pair.number)
+            out.element("PAIR_NUMBER", pair.file_id)
             out.element("DIRECTION", pair.direction)
             out.element("TOTAL_SCORE", _number(standing.score))
             if not event.is_imps:
@@ -510,8 +509,8 @@ def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
 
 def _traveller_line(out: _Writer, result, points: str) -> None:
     out.open("TRAVELLER_LINE")
-    out.element("NS_PAIR_NUMBER", result.ns_pair.number)
-    out.element("EW_PAIR_NUMBER", result.ew_pair.number)
+    out.element("NS_PAIR_NUMBER", result.ns_pair.file_id)
+    out.element("EW_PAIR_NUMBER", result.ew_pair.file_id)
     if result.ns_adjustment:
         ns = (
             result.ns_percent

@@ -97,8 +97,8 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
         for standing in group.standings:
             sheet.line(
                 [
-                    _place(standing.place),
-                    standing.pair.number,
+                    _numeric(standing.place),
+                    _numeric(standing.pair.name),
                     standing.pair.names,
                     standing.score,
                     *([] if event.is_imps else [standing.percentage]),
@@ -135,8 +135,8 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
             for result in results:
                 sheet.line(
                     [
-                        result.ns_pair.number,
-                        result.ew_pair.number,
+                        _numeric(result.ns_pair.name),
+                        _numeric(result.ew_pair.name),
                         *_play(result),
                         None if result.weights else result.score_ns,
                         result.ns_points,
@@ -176,7 +176,7 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
                     [
                         line.board.number,
                         line.direction,
-                        line.opponents.number,
+                        _numeric(line.opponents.name),
                         *_play(line.result),
                         line.score,
                         line.points,
@@ -260,9 +260,10 @@ def _note(result: Result) -> str:
     return "; ".join(parts)
 
 
-def _place(place: str) -> int | str:
-    # A number where it is one, so that Excel does not flag "number stored as text"; "2=" stays.
-    return int(place) if place.isdigit() else place
+def _numeric(text: str) -> int | str:
+    # A number where it is one, so that Excel does not flag "number stored as text"; "2=" and
+    # "3 NS" stay.
+    return int(text) if text.isdigit() else text
 
 
 def _unit(event: Event) -> str:
@@ -277,7 +278,7 @@ def _pair_heading(
     section: Section, sections: Sections, group: RankingGroup, standing: Standing
 ) -> str:
     pair = standing.pair
-    parts = [f"{_section_prefix(section, sections)}Pair {pair.number}"]
+    parts = [f"{_section_prefix(section, sections)}Pair {pair.name}"]
     if pair.names:
         parts.append(pair.names)
     if group.title:

@@ -69,7 +69,7 @@ class Seat:
     """A pair a player sits in, for the page that asks before a change."""
 
     event: Event
-    pair_number: int
+    pair_number: str
     names: str
 
 
@@ -80,7 +80,7 @@ def player_seats(*, players: Iterable[Player]) -> list[Seat]:
         .select_related("pair__section__event")
         .order_by("-pair__section__event__date", "pair__section__event__name", "pair__number")
     )
-    return [Seat(p.pair.section.event, p.pair.number, p.pair.names) for p in partnerships]
+    return [Seat(p.pair.section.event, p.pair.name, p.pair.names) for p in partnerships]
 
 
 def remove_player(*, player: Player) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, Q
 
-from events.models import Change, Club, Competition, CompetitionSession, Event, Partnership
+from events.models import Change, Club, Competition, CompetitionSession, Event, Pair, Partnership
 from events.services.history import recording
 from events.services.publication import results_visible, reveal_limit
 from events.services.rankings import section_ranking
@@ -142,6 +142,7 @@ class SessionCell:
     score: SessionScore | None
     counted: bool
     pair_number: int | None
+    pair_label: str  # the pair as players know it, "3 NS" in a Mitchell numbered per direction
     section: str
 
 
@@ -171,7 +172,7 @@ def cumulative_standings(*, competition: Competition, public: bool) -> Cumulativ
     still being set up, or whose reveal rule hides its ranking, is not counted yet, and a
     session shown round by round counts up to the round shown."""
     columns: list[SessionColumn] = []
-    by_entrant: dict[object, dict[int, tuple[SessionScore, int, str]]] = defaultdict(dict)
+    by_entrant: dict[object, dict[int, tuple[SessionScore, Pair, str]]] = defaultdict(dict)
     names: dict[object, str] = {}
     sessions = competition.sessions.select_related("event__club")
     for number, session in enumerate(sessions, start=1):
@@ -194,8 +195,8 @@ def cumulative_standings(*, competition: Competition, public: bool) -> Cumulativ
                         pair = standing.pair
                         key = _entrant(pair, players[pair.pk])
                         score = SessionScore(standing.score, standing.percentage)
-                        by_entrant[key][number - 1] = (score, pair.number, section.letter)
-                        names[key] = pair.names or f"Pair {pair.number}"
+                        by_entrant[key][number - 1] = (score, pair, section.letter)
+                        names[key] = pair.names or f"Pair {pair.name}"
         up_to = min((lim for lim in limits if lim is not None), default=None)
         columns.append(SessionColumn(number, event, shown, up_to))
     entrants = {
@@ -212,7 +213,8 @@ def cumulative_standings(*, competition: Competition, public: bool) -> Cumulativ
             SessionCell(
                 score=played[i][0] if i in played else None,
                 counted=i in row.carried.counted,
-                pair_number=played[i][1] if i in played else None,
+                pair_number=played[i][1].number if i in played else None,
+                pair_label=played[i][1].name if i in played else "",
                 section=played[i][2] if i in played else "",
             )
             for i in range(len(columns))

@@ -11,10 +11,12 @@ from django.db.models import Q
 
 from events.models import Board, Event, Pair, Result, TableRound
 from events.services.conflicts import retry_on_conflict
+from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
+from scoring.pair_labels import typed_pair
 from scoring.weighted_scores import expected_score, weighted_components
 
 # SPEC §2.3 gives the matchpoint arithmetic of a weighted score and no IMP one.
@@ -81,7 +83,8 @@ def save_line(
     """Check and save one line on `board`, creating a Result or updating `result`.
 
     `ns_pair`/`ew_pair` are the pair numbers the entry row already knows (from the movement or
-    the line being edited); numbers typed at the start of the line take precedence.
+    the line being edited); numbers typed at the start of the line take precedence, read as the
+    pairs are labelled ("3 5" is 3 NS v 5 EW in a Mitchell numbered per direction).
     """
     scored, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
     former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
@@ -115,13 +118,13 @@ def _scores_and_pairs(
         raise LineRefused(WEIGHTED_NOT_IMPS)
     if weights:
         scores = (expected_score(weights), None)
-    ns_number = line.ns_pair or ns_pair
-    ew_number = line.ew_pair or ew_pair
-    if ns_number is None or ew_number is None:
+    if line.ns_pair is not None:
+        ns_pair, ew_pair = _typed_pairs(board, line.ns_pair, line.ew_pair)
+    if ns_pair is None or ew_pair is None:
         raise LineRefused("start the line with the NS and EW pair numbers, e.g. 1 8 4S N 10")
-    if ns_number == ew_number:
-        raise LineRefused(f"pair {ns_number} cannot play against itself")
-    ns, ew = _pairs(board, ns_number, ew_number)
+    if ns_pair == ew_pair:
+        raise LineRefused(f"pair {line.ns_pair or ns_pair} cannot play against itself")
+    ns, ew = _pairs(board, ns_pair, ew_pair)
     return Scored(scores, weights), ns, ew
 
 
@@ -143,7 +146,7 @@ def _save(
             result.save()
         except IntegrityError:  # a line that changed under us, past the checks above
             raise LineRefused(
-                f"board {board.number} for {ns.number} v {ew.number} changed while you typed: "
+                f"board {board.number} for {ns.name} v {ew.name} changed while you typed: "
                 "reload the page"
             ) from None
         rescore_board(board=board, former_pair_ids=former)
@@ -184,6 +187,20 @@ def _delete(board: Board, pk: int, former: set[int]) -> None:
         rescore_board(board=board, former_pair_ids=former)
 
 
+def _typed_pairs(board: Board, ns_typed: int, ew_typed: int) -> tuple[int, int]:
+    """The numbers of the pairs typed at the start of a line, as the section labels them."""
+    labels = section_labels(section=board.section)
+    by_direction = any(" " in label for label in labels.values())
+    numbers = []
+    for typed, direction in ((ns_typed, "NS"), (ew_typed, "EW")):
+        number = typed_pair(labels, typed, direction)
+        if number is None:
+            pair = f"{typed} {direction}" if by_direction else typed
+            raise LineRefused(f"there is no pair {pair} in this event")
+        numbers.append(number)
+    return numbers[0], numbers[1]
+
+
 def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:
     found = {
         p.number: p
@@ -208,7 +225,7 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
     # Without a movement (an imported event) any meeting is possible.
     if meeting is None and rounds.exists():
         raise LineRefused(
-            f"pairs {ns.number} and {ew.number} do not play board {board.number} against each "
+            f"pairs {ns.name} and {ew.name} do not play board {board.number} against each "
             "other in this movement: check the pair numbers"
         )
     return meeting
@@ -228,15 +245,15 @@ def _check_not_entered(
             # A repair sent a pair back to a board it played: no line can fit until it is settled.
             again = ({ns.pk, ew.pk} & {clash.ns_pair_id, clash.ew_pair_id}).pop()
             raise LineRefused(
-                f"board {board.number} is already entered for {clash.ns_pair.number} v "
-                f"{clash.ew_pair.number} in round {clash.round}, and the repaired movement brings "
-                f"pair {ns.number if again == ns.pk else ew.number} back to it in round "
+                f"board {board.number} is already entered for {clash.ns_pair.name} v "
+                f"{clash.ew_pair.name} in round {clash.round}, and the repaired movement brings "
+                f"pair {ns.name if again == ns.pk else ew.name} back to it in round "
                 f"{meeting.round} at table {meeting.table}: a pair plays a board once, so "
                 + settling_repair(section=board.section, round=meeting.round, table=meeting.table)
             )
         raise LineRefused(
-            f"board {board.number} is already entered for {clash.ns_pair.number} v "
-            f"{clash.ew_pair.number}: edit or delete that line instead"
+            f"board {board.number} is already entered for {clash.ns_pair.name} v "
+            f"{clash.ew_pair.name}: edit or delete that line instead"
         )
 
 

@@ -1,6 +1,6 @@
 """An event's scoring settings in words, for pages and files that show how it was scored."""
 
-from events.models import Event
+from events.models import Event, Pair
 
 
 def settings_summary(event: Event) -> list[tuple[str, str]]:
@@ -27,4 +27,15 @@ def settings_summary(event: Event) -> list[tuple[str, str]]:
     else:
         rows.append(("Factored totals", "No"))
     rows.append(("Winners", event.get_winners_display()))
+    if _labelled_per_direction(event):
+        rows.append(("Pair numbers", "Each direction from 1: 1 NS, 1 EW ..."))
     return rows
+
+
+def _labelled_per_direction(event: Event) -> bool:
+    """Whether the event's Mitchell numbers its EW pairs from 1 (a file that did is read so)."""
+    return (
+        event.pk is not None
+        and not event.ew_numbered_on
+        and Pair.objects.filter(section__event=event, label__endswith=" EW").exists()
+    )

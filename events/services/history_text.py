@@ -60,11 +60,12 @@ def change_lines(*, change: Change) -> list[str]:
     return describe(change, versions, numbers_of(change.event, versions))
 
 
-def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], int]:
-    """Board and pair numbers by id, for rows that refer to them; deleted ones from history."""
+def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], int | str]:
+    """Board numbers and pair labels by id, for rows that refer to them; deleted ones from
+    history."""
     numbers = {}
-    for model in (Board, Pair):
-        rows = model.objects.filter(section__event=event).values_list("pk", "number")
+    for model, name in ((Board, "number"), (Pair, "label")):
+        rows = model.objects.filter(section__event=event).values_list("pk", name)
         numbers |= {(model, pk): n for pk, n in rows}
     wanted = {
         (model, getattr(row, attname))
@@ -74,10 +75,10 @@ def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], 
         if row
         for model, attname in ((Board, "board_id"), (Pair, "ns_pair_id"), (Pair, "ew_pair_id"))
     }
-    for model in (Board, Pair):
+    for model, name in ((Board, "number"), (Pair, "label")):
         missing = [pk for m, pk in wanted if m is model and (m, pk) not in numbers]
         if missing:
-            rows = model.history.filter(id__in=missing).values_list("id", "number")
+            rows = model.history.filter(id__in=missing).values_list("id", name)
             numbers |= {(model, pk): n for pk, n in rows}
     return numbers
 
@@ -97,7 +98,8 @@ def describe(change: Change, rows, numbers) -> list[str]:
         elif version.model is Pair and version.before and version.after:
             if version.before.names != version.after.names:
                 lines.append(
-                    f"Pair {version.after.number}: {version.before.names or '(no names)'} -> "
+                    f"Pair {version.after.label or version.after.number}: "
+                    f"{version.before.names or '(no names)'} -> "
                     f"{version.after.names or '(no names)'}"
                 )
         elif (
@@ -193,9 +195,9 @@ def _movement_counts(rows) -> list[str]:
             key=lambda row: (getattr(row, "number", 0), row.id),
         )
         if removed and model is Pair:
-            named = [f"{p.number} ({p.names})" for p in removed if p.names]
+            named = [f"{p.label or p.number} ({p.names})" for p in removed if p.names]
             lines.append(
-                f"Pairs removed: {', '.join(str(p.number) for p in removed)}"
+                f"Pairs removed: {', '.join(p.label or str(p.number) for p in removed)}"
                 + (f"; with names: {', '.join(named)}" if named else "")
             )
         elif removed:

@@ -23,6 +23,7 @@ from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
 from scoring.adjusted_scores import FIXED_PERCENT, adjustment_code
+from scoring.pair_labels import pair_labels
 
 # A file with more traveller lines than this (a simultaneous pairs, not a club evening) is scored
 # by the worker: its preview and its import would keep a request waiting.
@@ -129,7 +130,7 @@ def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
 @dataclass(frozen=True)
 class PreviewRow:
     place: str
-    number: int
+    number: str  # the pair's label
     names: str
     score: float
     percentage: float | None
@@ -174,7 +175,7 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
                 (
                     group.title,
                     [
-                        PreviewRow(s.place, s.pair.number, s.pair.names, s.score, s.percentage)
+                        PreviewRow(s.place, s.pair.name, s.pair.names, s.score, s.percentage)
                         for s in group.standings[:rows]
                     ],
                 )
@@ -206,7 +207,11 @@ def _event(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         date=imported.date,
         # Other scorers' published figures give 60/40 averages; our own files say otherwise,
         # and say the event's status.
-        **({"status": Event.Status.PUBLISHED, "adjusted_scores": "fixed"} | imported.settings),
+        # A file's pair numbers are kept as they are, unless it numbers each direction from 1.
+        **(
+            {"status": Event.Status.PUBLISHED, "adjusted_scores": "fixed", "ew_numbered_on": True}
+            | imported.settings
+        ),
         file_hash=file_hash,
     )
 
@@ -227,9 +232,17 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
         rounds=max((seat.round or 0 for seat in seats), default=0),
         boards_per_round=imported.boards_per_round,
     )
+    labels = pair_labels(
+        ((p.number, p.direction) for p in imported.pairs),
+        ew_numbered_on=event.ew_numbered_on,
+        ew_offset=imported.ew_offset or None,
+    )
     pairs = bulk_create_recorded(
         Pair,
-        [Pair(section=section, number=p.number, direction=p.direction) for p in imported.pairs],
+        [
+            Pair(section=section, number=p.number, direction=p.direction, label=labels[p.number])
+            for p in imported.pairs
+        ],
     )
     for pair, source_pair in zip(pairs, imported.pairs, strict=True):
         if source_pair.names:

@@ -37,6 +37,8 @@ class Problem:
     round: int | None = None
     table: int | None = None
     result_id: int | None = None
+    ns_name: str = ""  # the pairs' labels, as the fix buttons name them
+    ew_name: str = ""
 
     @property
     def severity(self) -> str:
@@ -57,6 +59,8 @@ class _Slot:
     ew: int
     low: int
     high: int
+    ns_name: str
+    ew_name: str
 
     @property
     def boards(self) -> range:
@@ -75,9 +79,24 @@ class _Line:
     declarer: str
     lead: str
     deal: str  # the board's hand record, "" when none is loaded
+    ns_name: str
+    ew_name: str
 
     def problem(self, kind: str, message: str) -> Problem:
-        return Problem(kind, message, board=self.board, ns=self.ns, ew=self.ew, result_id=self.id)
+        return Problem(
+            kind,
+            message,
+            board=self.board,
+            ns=self.ns,
+            ew=self.ew,
+            result_id=self.id,
+            ns_name=self.ns_name,
+            ew_name=self.ew_name,
+        )
+
+    def name(self, pair: int) -> str:
+        """The label of `pair`, one of this line's two pairs."""
+        return self.ns_name if pair == self.ns else self.ew_name
 
 
 def section_problems(*, section: Section, now: datetime.datetime | None = None) -> list[Problem]:
@@ -98,6 +117,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
             "ew_pair__number",
             "low_board",
             "high_board",
+            "ns_pair__label",
+            "ew_pair__label",
         )
     ]
     lines = [
@@ -117,6 +138,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
             "declarer",
             "lead",
             "board__deal",
+            "ns_pair__label",
+            "ew_pair__label",
         )
     ]
     clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
@@ -162,7 +185,8 @@ def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     problems = []
     for line in unscheduled:
         also = [
-            f"pair {pair} also has a line v {other.ew if other.ns == pair else other.ns}"
+            f"pair {line.name(pair)} also has a line v "
+            f"{other.ew_name if other.ns == pair else other.ns_name}"
             for pair in (line.ns, line.ew)
             for other in by_pair[line.board, pair]
             if other is not line
@@ -170,20 +194,22 @@ def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
         problems.append(
             line.problem(
                 "unscheduled",
-                f"Board {line.board}: {line.ns} v {line.ew} do not play this board against each "
-                f"other in the movement{' (' + ', '.join(also) + ')' if also else ''}. Check the "
-                "pair numbers.",
+                f"Board {line.board}: {line.ns_name} v {line.ew_name} do not play this board "
+                "against each other in the movement"
+                f"{' (' + ', '.join(also) + ')' if also else ''}. Check the pair numbers.",
             )
         )
     for (board, pair), found in sorted(by_pair.items()):
         found = [line for line in found if line.id not in wrong]
         if len(found) > 1:
-            against = " and ".join(str(line.ew if line.ns == pair else line.ns) for line in found)
+            against = " and ".join(
+                line.ew_name if line.ns == pair else line.ns_name for line in found
+            )
             problems.append(
                 found[-1].problem(
                     "duplicate",
-                    f"Board {board}: pair {pair} has {len(found)} results, against {against}. "
-                    "Delete the wrong one.",
+                    f"Board {board}: pair {found[0].name(pair)} has {len(found)} results, "
+                    f"against {against}. Delete the wrong one.",
                 )
             )
     return problems
@@ -226,7 +252,8 @@ def _missing(
                 problems.append(
                     Problem(
                         "missing",
-                        f"Round {round_number}, table {slot.table} ({slot.ns} v {slot.ew}): "
+                        f"Round {round_number}, table {slot.table} "
+                        f"({slot.ns_name} v {slot.ew_name}): "
                         f"board{'s' if len(missing) > 1 else ''} {listed} missing."
                         + again.get(slot, ""),
                         board=missing[0],
@@ -252,11 +279,11 @@ def _brought_back(slots: list[_Slot]) -> dict[_Slot, str]:
             first.setdefault((number, slot.low), slot)
     found = {}
     for slot in slots:
-        for number in (slot.ns, slot.ew):
+        for number, name in ((slot.ns, slot.ns_name), (slot.ew, slot.ew_name)):
             earlier = first[number, slot.low]
             if earlier is not slot:
                 found[slot] = (
-                    f" Pair {number} plays these boards in round {earlier.round} too: no line "
+                    f" Pair {name} plays these boards in round {earlier.round} too: no line "
                     "can be entered here until the table is given other boards with the repair "
                     '"A table played the wrong boards".'
                 )
@@ -268,8 +295,8 @@ def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     return [
         line.problem(
             "direction",
-            f"Board {line.board}: pair {line.ns} is entered North-South against {line.ew}, but "
-            "the movement seats them East-West. Scored as entered.",
+            f"Board {line.board}: pair {line.ns_name} is entered North-South against "
+            f"{line.ew_name}, but the movement seats them East-West. Scored as entered.",
         )
         for line in lines
         if (line.board, line.ew_id, line.ns_id) in scheduled
@@ -296,8 +323,8 @@ def _suspicious(lines: list[_Line]) -> list[Problem]:
                 problems.append(
                     line.problem(
                         "suspicious",
-                        f"Board {number}: {line.ns} v {line.ew} scored {line.score:+d}, far "
-                        "from every other result. Is it right?",
+                        f"Board {number}: {line.ns_name} v {line.ew_name} scored "
+                        f"{line.score:+d}, far from every other result. Is it right?",
                     )
                 )
     return problems
@@ -319,8 +346,8 @@ def _leads(lines: list[_Line]) -> list[Problem]:
             problems.append(
                 line.problem(
                     "lead",
-                    f"Board {line.board}: {line.ns} v {line.ew}, the lead {line.lead} is not "
-                    f"in {SEAT_NAMES[leader]}'s hand. Check the lead or the declarer.",
+                    f"Board {line.board}: {line.ns_name} v {line.ew_name}, the lead {line.lead} "
+                    f"is not in {SEAT_NAMES[leader]}'s hand. Check the lead or the declarer.",
                 )
             )
     return problems

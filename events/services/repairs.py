@@ -18,6 +18,7 @@ from django.db.models import Q
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
 from events.services.line_text import result_text
+from events.services.pair_labels import label_pairs
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
@@ -53,9 +54,11 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
         fixed = all(section.pairs.values_list("direction", flat=True))
         direction = (seats.most_common(1)[0][0].upper()) if fixed else ""
         pair = Pair.objects.create(section=section, number=number, direction=direction)
+        label_pairs(section=section)
+        pair.refresh_from_db(fields=["label"])
         if names:
             name_pair(pair=pair, names=names)
-        repair.summary = f"Late pair {number} joins from round {from_round}"
+        repair.summary = f"Late pair {pair.name} joins from round {from_round}"
         for sit_out in rounds:
             low, high = _idle_boards(section, sit_out, pair)
             # Replaced, not edited: an undo deletes the new pair, and its table-rounds with it.
@@ -84,11 +87,11 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
             last = played.last().round
             if last >= section.rounds:
                 raise RepairRefused(
-                    f"pair {pair} has results in round {last}, the last round: no round is "
+                    f"pair {leaving.name} has results in round {last}, the last round: no round is "
                     "left for it to leave from (delete those lines first if they are wrong)"
                 )
             raise RepairRefused(
-                f"pair {pair} has results in round {played.first().round}: it played that "
+                f"pair {leaving.name} has results in round {played.first().round}: it played that "
                 f"round, so it leaves from round {last + 1} at the earliest (or delete those "
                 "lines first)"
             )
@@ -102,7 +105,7 @@ def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> R
                 tr.ew_pair = None
             tr.low_board = tr.high_board = None
             tr.save()
-        repair.summary = f"Pair {pair} leaves after round {from_round - 1}"
+        repair.summary = f"Pair {leaving.name} leaves after round {from_round - 1}"
     return repair
 
 
@@ -190,7 +193,7 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
         tr = _table_round(section, round, table)
         tr.ns_pair_id, tr.ew_pair_id = tr.ew_pair_id, tr.ns_pair_id
         tr.save()
-        ns, ew = _numbers(section, tr.ns_pair_id, tr.ew_pair_id)
+        ns, ew = _names(section, tr.ns_pair_id, tr.ew_pair_id)
         repair.summary = f"Round {round}, table {table}: pair {ns} sat NS, pair {ew} EW"
     return repair
 
@@ -201,13 +204,13 @@ def pairs_swapped(
     """Pairs `first` and `second` sit in each other's places from `from_round` on."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
-        if first == second:
-            raise RepairRefused(f"pair {first} cannot swap places with itself")
         a, b = _pair(section, first), _pair(section, second)
+        if first == second:
+            raise RepairRefused(f"pair {a.name} cannot swap places with itself")
         event = section.event
         if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
             raise RepairRefused(
-                f"pairs {first} and {second} play in different directions and the event has NS "
+                f"pairs {a.name} and {b.name} play in different directions and the event has NS "
                 "and EW winners: swap NS and EW at a table for one round instead"
             )
         played = Result.objects.filter(
@@ -215,7 +218,7 @@ def pairs_swapped(
         ).order_by("round")
         if played.exists():
             raise RepairRefused(
-                f"pairs {first} and {second} have results in round {played.first().round} as "
+                f"pairs {a.name} and {b.name} have results in round {played.first().round} as "
                 f"the movement seated them: swap them from round {played.last().round + 1}, or "
                 "delete those lines first"
             )
@@ -229,7 +232,7 @@ def pairs_swapped(
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
             tr.save()
         _check_no_new_meeting_twice(section, before, from_round)
-        repair.summary = f"Pairs {first} and {second} swap places from round {from_round}"
+        repair.summary = f"Pairs {a.name} and {b.name} swap places from round {from_round}"
     return repair
 
 
@@ -237,15 +240,15 @@ def _check_no_new_meeting_twice(section: Section, before: list, from_round: int)
     """Refuse a swap that sends a pair back to boards it meets in another round. A meeting in
     `from_round` itself is let through: the pairs sit there already, and the repair page names
     the wrong-boards repair that settles it."""
-    for number, boards, places in _meetings_twice(section):
-        if (number, boards, places) in before:
+    for name, boards, places in _meetings_twice(section):
+        if (name, boards, places) in before:
             continue
         round_number, table = places[-1]
         if round_number == from_round:
             continue
         first_round, first_table = places[0]
         raise RepairRefused(
-            f"pair {number} would meet {boards_text(boards)} again in round {round_number} at "
+            f"pair {name} would meet {boards_text(boards)} again in round {round_number} at "
             f"table {table} (it plays them in round {first_round} at table {first_table}): a "
             "pair plays a board once, so they cannot keep each other's places for the rest of "
             "the session: seat them back in their own places before then"
@@ -282,10 +285,10 @@ def twice_played(*, section: Section) -> list[str]:
     """Where the repaired movement has a pair meet the same boards a second time, each with
     the wrong-boards repair that settles it: a round the director settles when it comes."""
     return [
-        f"Pair {number} meets {boards_text(boards)} twice: "
+        f"Pair {name} meets {boards_text(boards)} twice: "
         + " and ".join(f"round {r} at table {t}" for r, t in places)
         + f"; {settling_repair(section=section, round=places[-1][0], table=places[-1][1])}"
-        for number, boards, places in _meetings_twice(section)
+        for name, boards, places in _meetings_twice(section)
     ]
 
 
@@ -322,24 +325,31 @@ def _wrong_boards_text(round_number: int, table: int, boards: tuple[int, ...]) -
 
 
 def _meetings_twice(section: Section) -> list[tuple[int, tuple[int, ...], list[tuple[int, int]]]]:
-    """(pair number, boards, [(round, table), ...]) for each set a pair meets more than once."""
-    seen: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    """(pair label, boards, [(round, table), ...]) for each set a pair meets more than once."""
+    seen: dict[tuple[int, str, int], list[tuple[int, int]]] = defaultdict(list)
     rows = (
         TableRound.objects.filter(section=section, low_board__isnull=False)
         .exclude(ns_pair=None)
         .exclude(ew_pair=None)
         .values_list(
-            "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+            "round",
+            "table",
+            "ns_pair__number",
+            "ew_pair__number",
+            "ns_pair__label",
+            "ew_pair__label",
+            "low_board",
+            "high_board",
         )
     )
     boards = {}
-    for round_number, table, ns, ew, low, high in rows:
+    for round_number, table, ns, ew, ns_label, ew_label, low, high in rows:
         boards[low] = tuple(range(low, high + 1))
-        for number in (ns, ew):
-            seen[number, low].append((round_number, table))
+        for number, label in ((ns, ns_label), (ew, ew_label)):
+            seen[number, label or str(number), low].append((round_number, table))
     return [
-        (number, boards[low], sorted(places))
-        for (number, low), places in sorted(seen.items())
+        (name, boards[low], sorted(places))
+        for (_, name, low), places in sorted(seen.items())
         if len(places) > 1
     ]
 
@@ -397,9 +407,10 @@ def _pair(section: Section, number: int) -> Pair:
     return pair
 
 
-def _numbers(section: Section, *pair_ids: int) -> list[int]:
-    numbers = dict(section.pairs.values_list("pk", "number"))
-    return [numbers[pk] for pk in pair_ids]
+def _names(section: Section, *pair_ids: int) -> list[str]:
+    """The labels of the pairs `pair_ids`, as players know them."""
+    names = {pair.pk: pair.name for pair in section.pairs.all()}
+    return [names[pk] for pk in pair_ids]
 
 
 def _seats_of(section: Section, pair: Pair, from_round: int):
@@ -473,7 +484,7 @@ def _check_not_played_before(
     section: Section, pair_id: int, low: int, high: int, tr: TableRound
 ) -> None:
     """Refuse boards a pair played in an earlier round, or has a line on already."""
-    number = _numbers(section, pair_id)[0]
+    name = _names(section, pair_id)[0]
     earlier = (
         _seats_of(section, Pair(pk=pair_id), 1)
         .filter(round__lt=tr.round, low_board__lte=high, high_board__gte=low)
@@ -481,7 +492,7 @@ def _check_not_played_before(
     )
     if earlier is not None:
         raise RepairRefused(
-            f"pair {number} played boards {earlier.low_board}-{earlier.high_board} in round "
+            f"pair {name} played boards {earlier.low_board}-{earlier.high_board} in round "
             f"{earlier.round} already: a pair plays a board once"
         )
     line = (
@@ -492,6 +503,6 @@ def _check_not_played_before(
     )
     if line is not None:
         raise RepairRefused(
-            f"pair {number} already has a line on board {line.board.number}: a pair plays a "
+            f"pair {name} already has a line on board {line.board.number}: a pair plays a "
             "board once"
         )

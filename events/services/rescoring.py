@@ -3,6 +3,7 @@
 from django.db import transaction
 
 from events.models import Board, Event, Pair
+from events.services.pair_labels import label_pairs
 from events.services.scoring import rescore_board
 
 
@@ -19,6 +20,9 @@ def rescore_event(*, event: Event, **settings) -> None:
                 setattr(event, name, value)
             event.full_clean(exclude=["club"])
             event.save(update_fields=list(settings))
+            if "ew_numbered_on" in settings:
+                for section in event.sections.all():
+                    label_pairs(section=section)
         boards = Board.objects.filter(section__event=event).select_related("section__event")
         # Every board, then every pair, as a single save takes them (scoring.lock_board).
         boards = list(boards.select_for_update(of=("self",)).order_by("pk"))

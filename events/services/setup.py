@@ -15,6 +15,7 @@ from events.models import (
     TableRound,
 )
 from events.services.history import bulk_create_recorded, recording
+from events.services.pair_labels import label_pairs
 from scoring import Movement, Sitting, board_conditions
 
 
@@ -47,6 +48,7 @@ def apply_movement(*, section: Section, movement) -> None:
             event.winners = 1
             event.save(update_fields=["winners"])
         pairs = _movement_pairs(section, movement, keep_names)
+        label_pairs(section=section, ew_offset=movement.tables)
         bulk_create_recorded(
             Board,
             [
@@ -69,7 +71,7 @@ def movement_losses(*, section: Section, movement) -> list[str]:
     """What choosing `movement` would drop, in words, for the director to confirm: named pairs
     it has no number for, and the hand records of the boards (laid out again)."""
     losses = [
-        f"pair {pair.number} ({pair.names}) and its names"
+        f"pair {pair.name} ({pair.names}) and its names"
         for pair in section.pairs.exclude(number__in=movement.pairs).exclude(names="")
     ]
     dealt = section.boards.exclude(deal="").count()

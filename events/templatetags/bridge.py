@@ -56,3 +56,9 @@ def fraction(value):
     if value.denominator in (1, 2, 4, 5, 8, 10):
         return f"{float(value):.3f}".rstrip("0").rstrip(".")
     return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"
+
+
+@register.filter
+def labelled(number, labels: dict):
+    """A pair number as the section labels it ("3 NS"); `labels` from section_labels."""
+    return labels.get(number, number) if number is not None else number

@@ -14,6 +14,7 @@ from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
+from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import section_ranking
@@ -265,6 +266,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
             "pair_guides": pair_guides,
+            "labels": section_labels(section=section),
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },

@@ -31,9 +31,11 @@ from events.services.entry import (
 )
 from events.services.history import recording
 from events.services.line_text import adjusted_words, result_text, scored_text
+from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
+from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
 MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
@@ -51,6 +53,8 @@ class Row:
     saved_text: str = ""  # what Escape goes back to
     error: str = ""
     focus: bool = False
+    ns_printed: str = ""  # the pairs' numbers as the director types them
+    ew_printed: str = ""
     picked: bool = False  # the row a problem's "Open the line" named
 
     @property
@@ -115,8 +119,12 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text="", picked=N
     empty one."""
     context = _mode_context(event, mode)
     rows = context["rows"]
+    labels = section_labels(section=rows[0].board.section) if rows else {}
     for row in rows:
         row.text = row.saved_text = result_text(row.result) if row.result else ""
+        if row.ns is not None:
+            row.ns_printed = printed_number(labels.get(row.ns, str(row.ns)))
+            row.ew_printed = printed_number(labels.get(row.ew, str(row.ew)))
     scheduled = [row for row in rows if row.ns is not None]
     if refused is not None:
         key, text, error = refused

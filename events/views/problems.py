@@ -24,7 +24,7 @@ def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpRespon
         pk=result_id,
         board__section__event=event,
     )
-    before = f"{result.ns_pair.number} v {result.ew_pair.number}"
+    before = f"{result.ns_pair.name} v {result.ew_pair.name}"
     try:
         check_editable(event)
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
@@ -36,7 +36,7 @@ def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpRespon
     else:
         messages.success(
             request,
-            f"Board {result.board.number}: now {swapped.ns_pair.number} North-South v "
-            f"{swapped.ew_pair.number} East-West.",
+            f"Board {result.board.number}: now {swapped.ns_pair.name} North-South v "
+            f"{swapped.ew_pair.name} East-West.",
         )
     return redirect("director-event", event_id=event.pk)

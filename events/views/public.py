@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.explanations import explain_score, played_line
+from events.services.pair_labels import pair_of_slug
 from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
     everything_visible,
@@ -83,10 +84,17 @@ def _public_section(event_id: int, letter: str) -> tuple[Event, Section, int | N
     return event, section, reveal_limit(event, section)
 
 
+def _pair(section: Section, slug: str) -> Pair:
+    pair = pair_of_slug(section=section, slug=slug)
+    if pair is None:
+        raise Http404(f"There is no pair {slug} in this section.")
+    return pair
+
+
 @require_GET
-def scorecard_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
+def scorecard_view(request: HttpRequest, event_id: int, section: str, number: str) -> HttpResponse:
     event, section_obj, last_round = _public_section(event_id, section)
-    pair = get_object_or_404(Pair, section=section_obj, number=number)
+    pair = _pair(section_obj, number)
     visible = results_visible(event)
     lines = scorecard(pair=pair, up_to_round=last_round) if visible else []
     return render(
@@ -133,15 +141,15 @@ def traveller_view(request: HttpRequest, event_id: int, section: str, number: in
 
 @require_GET
 def explanation_view(
-    request: HttpRequest, event_id: int, section: str, number: int, pair: int
+    request: HttpRequest, event_id: int, section: str, number: int, pair: str
 ) -> HttpResponse:
     event, section_obj, last_round = _public_section(event_id, section)
     board = get_object_or_404(
         Board.objects.select_related("section__event"), section=section_obj, number=number
     )
-    pair_obj = get_object_or_404(Pair, section=section_obj, number=pair)
+    pair_obj = _pair(section_obj, pair)
     if played_line(board=board, pair=pair_obj) is None:
-        raise Http404(f"Pair {pair} has no result on board {number}.")
+        raise Http404(f"Pair {pair_obj.name} has no result on board {number}.")
     notice = withheld(event, board, last_round)
     return render(
         request,

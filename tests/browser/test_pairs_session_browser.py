@@ -122,12 +122,12 @@ def test_club_evening_keyboard_only(page, live_server, club):
     expect(page.locator("h1 .pill")).to_have_text("Published")
     screenshot(page, "director-event-published")
 
-    # A player reads pair 1's scorecard on a phone.
+    # A player reads pair 1 NS's scorecard on a phone.
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/events/{event.pk}/")
     screenshot(page, "public-ranking-phone")
     page.get_by_role("link", name="Alice Archer & Brian Baker").click()
-    expect(page.locator("h1")).to_have_text("Scorecard of pair 1: Alice Archer & Brian Baker")
+    expect(page.locator("h1")).to_have_text("Scorecard of pair 1 NS: Alice Archer & Brian Baker")
     pair = Pair.objects.get(section__event=event, number=1)
     expect(page.locator("main > p").nth(1)).to_contain_text(f"{pair.percentage:.2f}%")
     expect(page.locator("table.scorecard tbody tr")).to_have_count(21)

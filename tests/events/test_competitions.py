@@ -448,8 +448,22 @@ def test_json_has_each_session_and_entrant(client, championship):
         "total": 150.0,
         "played": 2,
         "sessions": [
-            {"pair": 4, "section": "A", "matchpoints": 5.0, "percentage": 62.5, "counted": True},
-            {"pair": 1, "section": "A", "matchpoints": 7.0, "percentage": 87.5, "counted": True},
+            {
+                "pair": 4,
+                "label": "4",
+                "section": "A",
+                "matchpoints": 5.0,
+                "percentage": 62.5,
+                "counted": True,
+            },
+            {
+                "pair": 1,
+                "label": "1",
+                "section": "A",
+                "matchpoints": 7.0,
+                "percentage": 87.5,
+                "counted": True,
+            },
         ],
     }
 
@@ -492,3 +506,25 @@ def test_a_competition_with_bad_input_is_not_made(director_client, club, data, m
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Competition.objects.exists()
+
+
+def test_a_mitchell_numbered_per_direction_shows_its_pairs_by_label(club, make_event):
+    unnamed = {number: [] for number in range(1, 7)}
+    event = make_session(
+        make_event,
+        "Per direction",
+        datetime.date(2026, 11, 21),
+        unnamed,
+        SESSION_1,
+        ew_numbered_on=False,
+    )
+    competition = create_competition(
+        club=club, name="Labels", carry_over="sum-percent", best_of=None
+    )
+    add_session(competition=competition, event=event)
+
+    standings = cumulative_standings(competition=competition, public=False)
+
+    rows = {row.names: row.cells[0] for row in standings.rows}
+    assert (rows["Pair 1 EW"].pair_number, rows["Pair 1 EW"].pair_label) == (4, "1 EW")
+    assert rows["Pair 1 NS"].pair_label == "1 NS"

@@ -254,3 +254,29 @@ def test_a_published_event_takes_no_line_until_reopened_whatever_the_page_showed
     assert saved.tricks == 10
     Event.objects.filter(pk=event.pk).update(reopened_on=timezone.now())
     assert save(event, 1, "4S N 9", meeting.ns, meeting.ew, result=saved).tricks == 9
+
+
+def test_a_mitchell_line_names_its_pairs_per_direction(make_event):
+    """`3 5 4S N 10` in a Mitchell numbered per direction is 3 NS v 5 EW (pair 3 v pair 12)."""
+    event = make_event(mitchell(7, 3), ew_numbered_on=False)
+    meeting = next(m for m in board_meetings(board=board(event, 1)) if m.ns == 3)
+    ew_label = Pair.objects.get(section__event=event, number=meeting.ew).label
+    typed = ew_label.split()[0]
+    result = save(event, 1, f"3 {typed} 4S N 10")
+    assert (result.ns_pair.label, result.ew_pair.label) == ("3 NS", ew_label)
+    assert result.ew_pair.number == meeting.ew
+    assert ew_label == f"{meeting.ew - 7} EW"
+
+
+def test_a_mitchell_line_with_an_unknown_ew_number_is_refused(make_event):
+    event = make_event(mitchell(7, 3), ew_numbered_on=False)
+    with pytest.raises(LineRefused, match="there is no pair 8 EW in this event"):
+        save(event, 1, "3 8 4S N 10")
+    assert not Result.objects.exists()
+
+
+def test_a_mitchell_numbered_on_reads_ew_numbers_as_before(make_event):
+    event = make_event(mitchell(7, 3), ew_numbered_on=True)
+    meeting = next(m for m in board_meetings(board=board(event, 1)) if m.ns == 3)
+    result = save(event, 1, f"3 {meeting.ew} 4S N 10")
+    assert (result.ns_pair.label, result.ew_pair.label) == ("3", str(meeting.ew))

@@ -157,15 +157,15 @@ def test_preview_ranks_without_saving_anything(club):
         (
             "North-South",
             [
-                ("1", 3, "Päivi Virtanen & Åke Lindholm", 80.0),
-                ("2", 1, "Player One & Player Two", 68.75),
+                ("1", "3", "Päivi Virtanen & Åke Lindholm", 80.0),
+                ("2", "1", "Player One & Player Two", 68.75),
             ],
         ),
         (
             "East-West",
             [
-                ("1", 6, "Player Five & Player Six", 70.0),
-                ("2", 5, "Player Seven & Player Eight", 68.75),
+                ("1", "6", "Player Five & Player Six", 70.0),
+                ("2", "5", "Player Seven & Player Eight", 68.75),
             ],
         ),
     ]

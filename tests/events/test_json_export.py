@@ -43,6 +43,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
     }
     assert results["ranking"][0] == {
         "pair": 3,
+        "label": "3",
         "direction": "NS",
         "names": "Päivi Virtanen & Åke Lindholm",
         "score": 6.4,
@@ -61,6 +62,8 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
     assert board["results"][0] == {
         "ns": 1,
         "ew": 4,
+        "ns_label": "1",
+        "ew_label": "4",
         "round": 1,
         "table": 1,
         "contract": "4S",
@@ -124,6 +127,7 @@ def test_results_json_is_public_once_published(client, club):
     assert response["Content-Type"] == "application/json"
     assert response.json()["ranking"][0] == {
         "pair": 3,
+        "label": "3",
         "direction": "NS",  # one winner, but the pair sat North-South all session
         "names": "Eve Wood & Fay Wood",
         "score": 13.0,

@@ -440,3 +440,24 @@ def test_the_problems_panel_says_a_round_left_to_settle_takes_no_line(event):
         'entered here until the table is given other boards with the repair "A table played the '
         'wrong boards".'
     )
+
+
+def test_a_mitchell_numbered_per_direction_names_its_pairs_by_label_in_repairs(make_event):
+    labelled = make_event(mitchell(7, 3, sit_out=True), ew_numbered_on=False)
+
+    repaired = wrong_boards(section=section(labelled), round=2, table=4, low=4, high=6)
+    ns, ew, low, _ = seat(labelled, 5, 1)
+    enter(labelled, low, ns, ew)  # round 5 has begun: round 4 is due
+
+    assert [twice.split(" twice")[0] for twice in repaired.twice] == [
+        "Pair 4 NS meets boards 4-6",
+        "Pair 3 EW meets boards 4-6",
+    ]
+    [table_6] = [
+        p
+        for p in section_problems(section=section(labelled))
+        if p.kind == "missing" and (p.round, p.table) == (4, 6)
+    ]
+    assert "Pair 3 EW plays these boards in round 2 too" in table_6.message
+    with pytest.raises(RepairRefused, match=rf"^pair {ew - 7} EW has results in round 5: it"):
+        pair_leaves(section=section(labelled), pair=ew, from_round=4)

@@ -22,8 +22,10 @@ def test_mp_pairs_two_winners_numbered_ns_and_ew():
     assert (imported.file_format, imported.generator, imported.club_name) == (
         "USEBIO", "Compscore3", "Lindfield Test BC"
     )  # fmt: skip
+    # Each direction numbered from 1 ("3NS", "3EW"): the event labels its pairs so again.
     assert imported.settings == {
-        "scoring": "mp", "mp_scale": 2, "factor_totals": True, "winners": 2
+        "scoring": "mp", "mp_scale": 2, "factor_totals": True, "winners": 2,
+        "ew_numbered_on": False,
     }  # fmt: skip
     # "1EW" .. "3EW" follow the NS pairs: 4 .. 6.
     assert [(p.number, p.direction, p.names) for p in imported.pairs] == [

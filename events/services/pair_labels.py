@@ -1,0 +1,44 @@
+"""Keeping each pair's label (scoring.pair_labels) in step with its section and event."""
+
+from events.models import Event, Pair, Section
+from scoring.pair_labels import pair_labels
+
+
+def section_labels(*, section: Section) -> dict[int, str]:
+    """Pair number -> label, as the section's pairs are labelled."""
+    return {
+        number: label or str(number)
+        for number, label in section.pairs.values_list("number", "label")
+    }
+
+
+def label_pairs(*, section: Section, ew_offset: int | None = None) -> None:
+    """Give every pair of the section its label; saved one by one, so that the change that is
+    being recorded holds them. `ew_offset` as scoring.pair_labels has it; without it, the one
+    the section's EW labels already show, else its table count (a Mitchell's EW pairs are
+    T+1..2T)."""
+    ew_numbered_on = Event.objects.values_list("ew_numbered_on", flat=True).get(pk=section.event_id)
+    pairs = list(Pair.objects.filter(section=section))
+    if ew_offset is None:
+        shown = [p.number - int(p.label.split()[0]) for p in pairs if p.label.endswith(" EW")]
+        ew_offset = shown[0] if shown else section.tables
+    labels = pair_labels(
+        [(p.number, p.direction) for p in pairs],
+        ew_numbered_on=ew_numbered_on,
+        ew_offset=ew_offset,
+    )
+    for pair in pairs:
+        if pair.label != labels[pair.number]:
+            pair.label = labels[pair.number]
+            pair.save(update_fields=["label"])
+
+
+def pair_of_slug(*, section: Section, slug: str) -> Pair | None:
+    """The pair a URL names: by its label ("3ns" is 3 NS), or a plain number by the pair's
+    number when no label is just that number (a link from before pairs were labelled)."""
+    number, direction = int(slug.rstrip("nsew")), slug.lstrip("0123456789").upper()
+    label = f"{number} {direction}" if direction else str(number)
+    pair = section.pairs.filter(label=label).first()
+    if pair is None and not direction:
+        pair = section.pairs.filter(number=number).first()
+    return pair
