@@ -24,12 +24,13 @@ class BoardProgress:
 
 @dataclass(frozen=True)
 class SlipProgress:
-    """A table-round: its pairs (None for a sit-out's empty seat) and how much is entered."""
+    """A table-round: its pairs' labels ("3 NS", or "3" in a Howell; None for a sit-out's empty
+    seat) and how much is entered."""
 
     round: int
     table: int
-    ns: int | None
-    ew: int | None
+    ns: str | None
+    ew: str | None
     entered: int
     boards: int
 
@@ -59,12 +60,25 @@ def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:
         .values_list("round", "table")
     )
     rows = TableRound.objects.filter(section=section).values_list(
-        "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
+        "round",
+        "table",
+        "ns_pair__label",
+        "ns_pair__number",
+        "ew_pair__label",
+        "ew_pair__number",
+        "low_board",
+        "high_board",
     )
     rounds: dict[int, list[SlipProgress]] = {}
-    for round_number, table, ns, ew, low, high in rows:
+    for round_number, table, ns_label, ns_number, ew_label, ew_number, low, high in rows:
+        ns, ew = _label(ns_label, ns_number), _label(ew_label, ew_number)
         boards = high - low + 1 if low else 0
         rounds.setdefault(round_number, []).append(
             SlipProgress(round_number, table, ns, ew, entered[(round_number, table)], boards)
         )
     return rounds
+
+
+def _label(label: str | None, number: int | None) -> str | None:
+    """A pair's label as Pair.name gives it; None for an empty seat."""
+    return None if number is None else label or str(number)

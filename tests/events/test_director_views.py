@@ -539,3 +539,9 @@ def test_the_settings_page_fills_in_the_date_as_a_date_input_reads_it(director_c
     event = make_event(mitchell(3, 2))
     page = director_client.get(reverse("director-settings", args=[event.pk])).content.decode()
     assert 'type="date" name="date" value="2026-11-20"' in page
+
+
+def test_the_round_grid_names_a_mitchells_pairs_by_direction(director_client, make_event):
+    event = make_event(mitchell(3, 2), ew_numbered_on=False)
+    page = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert "1 NS v 1 EW" in page
