@@ -292,6 +292,15 @@
   });
 
   // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,
-  // and a refused line is selected whole.
-  document.addEventListener("DOMContentLoaded", function () { focusMarked(); });
+  // and a refused or picked line is selected whole. The page is ready only once the deferred
+  // scripts have come, which on a slow connection is well after the director started typing:
+  // by then the focus is theirs, and an untouched marked row is only selected where it stands.
+  document.addEventListener("DOMContentLoaded", function () {
+    var active = document.activeElement;
+    if (nowhere()) {
+      focusMarked();
+    } else if (active.hasAttribute("data-focus") && active.value === active.defaultValue) {
+      focusAndSelect(active);
+    }
+  });
 })();

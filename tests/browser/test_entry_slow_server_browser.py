@@ -284,3 +284,44 @@ def test_a_line_on_its_way_keeps_the_director_and_escape_leaves_it(page, slow_se
     expect(first).to_have_class("saved")
     expect(first.locator("input.entry")).to_have_value("4S N 10")
     assert page.url.endswith("/boards/1/")
+
+
+@pytest.fixture
+def slow_scripts(live_server):
+    """The live server with the page's deferred scripts two seconds late, so that the page is
+    typed into long before it is ready (DOMContentLoaded waits for them), and every save four
+    seconds late, so that no answer has come back by then."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+
+    def delayed(environ, start_response):
+        if environ["PATH_INFO"].endswith(("/site.js", "/shortcuts.js")):
+            time.sleep(2)
+        if environ["REQUEST_METHOD"] == "POST":
+            time.sleep(4)
+        return app(environ, start_response)
+
+    httpd.set_app(delayed)
+    yield live_server
+    httpd.set_app(app)
+
+
+def test_lines_typed_before_the_page_is_ready_stay_in_their_rows(page, slow_scripts, make_event):
+    event = make_event(mitchell(7, 3), name="Wi-Fi Pairs")
+    log_in(page, slow_scripts.url)
+    page.goto(
+        f"{slow_scripts.url}/director/events/{event.pk}/rounds/1/tables/1/", wait_until="commit"
+    )
+    expect(page.locator("input.entry:focus")).to_have_count(1)
+    type_line(page, "4S N 10")
+    type_line(page, "3NT S 9")
+    # The page becomes ready while the director is in the third row: the focus stays there.
+    page.wait_for_load_state("domcontentloaded")
+    type_line(page, "2H E 8")
+    expect(page.locator("#entry-grid tr.saved")).to_have_count(3, timeout=30_000)
+    lines = Result.objects.filter(board__section__event=event).select_related("board")
+    assert {line.board.number: result_text(line) for line in lines} == {
+        1: "4S N 10",
+        2: "3NT S 9",
+        3: "2H E 8",
+    }
