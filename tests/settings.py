@@ -22,3 +22,9 @@ WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 # A fast hash: the suite logs in often, and password strength is not what it tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A test database in a file, as production's is: the live server's threads then each have
+    # their own connection. An in-memory database is one connection shared by every thread, and
+    # two requests at once (a save and a preview on a slow connection) misuse it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}  # noqa: F405
