@@ -263,7 +263,8 @@ def test_deleting_a_line_already_deleted(director_client, event):
 @contextmanager
 def too_busy(board):
     """The database too busy for a write on `board`: another director's write holds what it
-    needs (the board's lock on PostgreSQL, the history table on SQLite) and a wait is cut short.
+    needs (the board's lock on PostgreSQL, the database's write lock on SQLite) and a wait is cut
+    short.
     """
     held, release = threading.Event(), threading.Event()
 
@@ -280,18 +281,22 @@ def too_busy(board):
     thread = threading.Thread(target=write)
     thread.start()
     assert held.wait(10)
+    # The wait is cut to 100 ms: lock_timeout on PostgreSQL, busy_timeout on SQLite.
     postgresql = connection.vendor == "postgresql"
+    short, usual = (
+        ("SET lock_timeout = '100ms'", "RESET lock_timeout")
+        if postgresql
+        else ("PRAGMA busy_timeout = 100", "PRAGMA busy_timeout = 20000")
+    )
     try:
-        if postgresql:
-            with connection.cursor() as cursor:
-                cursor.execute("SET lock_timeout = '100ms'")
+        with connection.cursor() as cursor:
+            cursor.execute(short)
         yield
     finally:
         release.set()
         thread.join()
-        if postgresql:
-            with connection.cursor() as cursor:
-                cursor.execute("RESET lock_timeout")
+        with connection.cursor() as cursor:
+            cursor.execute(usual)
 
 
 def board_one(event):
