@@ -1,0 +1,31 @@
+"""The club's data: clubs, players, events, the movement, boards and traveller lines.
+
+One module a model family (STYLE.md, "As the app grows"), each importable from `events.models`.
+Models stay thin: the rules live in `scoring`, the database work in `events.services`.
+"""
+
+from .base import SEATS, ChangeRecord, tracked
+from .changes import Change, Upload
+from .clubs import Club, Player
+from .competitions import Competition, CompetitionSession
+from .event import Event
+from .pairs import Board, Pair, Partnership, Result, Section, TableRound
+
+__all__ = [
+    "SEATS",
+    "Board",
+    "Change",
+    "ChangeRecord",
+    "Club",
+    "Competition",
+    "CompetitionSession",
+    "Event",
+    "Pair",
+    "Partnership",
+    "Player",
+    "Result",
+    "Section",
+    "TableRound",
+    "Upload",
+    "tracked",
+]

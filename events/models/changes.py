@@ -1,0 +1,75 @@
+"""The director's changes (the audit trail and undo) and uploaded files."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from .clubs import Club
+from .event import Event
+
+
+class Change(models.Model):
+    """One director's action (a line saved, names typed, a movement or settings changed, an undo):
+    the historical rows it wrote point to it."""
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "Traveller line"
+        PAIRS = "pairs", "Pairs and names"
+        PLAYER = "player", "Player"
+        MOVEMENT = "movement", "Movement"
+        REPAIR = "repair", "Movement repair"
+        SETTINGS = "settings", "Settings"
+        STATUS = "status", "Status"
+        IMPORT = "import", "Import"
+        HANDS = "hands", "Hand records"
+        EVENT = "event", "Event deleted"
+        COMPETITION = "series", "Multi-session event"
+        UNDO = "undo", "Undo"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=10, choices=Kind)
+    note = models.CharField(max_length=200, blank=True)
+    undoes = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undos"
+    )
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.created:%d %b %Y %H:%M})"
+
+
+class Upload(models.Model):
+    """A results file a director uploaded: the preview and the confirmation refer to it by its
+    id (the file is never posted back), and a large one is imported by the worker from here."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the director"
+        QUEUED = "queued", "Being imported"
+        IMPORTED = "imported", "Imported"
+        FAILED = "failed", "Failed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=255)
+    data = models.BinaryField()
+    file_hash = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=Status, default=Status.WAITING)
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    error = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,251 @@
+"""A pairs session's movement and play: sections, pairs, table-rounds, boards and results."""
+
+from django.db import models
+from django.db.models import Q
+
+from scoring.pair_labels import label_slug, printed_number
+from scoring.weighted_scores import weighted_text
+
+from .base import SEATS, tracked
+from .clubs import Player
+from .event import Event
+
+
+class Section(models.Model):
+    """One movement's worth of tables; matchpoints are compared within a section."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=2, default="A")
+    movement = models.CharField(max_length=80, blank=True)
+    tables = models.PositiveSmallIntegerField(default=0)
+    rounds = models.PositiveSmallIntegerField(default=0)
+    boards_per_round = models.PositiveSmallIntegerField(default=0)
+    history = tracked()
+
+    class Meta:
+        ordering = ["letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.letter}"
+
+
+class Pair(models.Model):
+    class Direction(models.TextChoices):
+        NS = "NS", "North-South"
+        EW = "EW", "East-West"
+        ANY = "", "Either"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction, blank=True)
+    # What players see: "3 NS" / "3 EW" in a Mitchell numbered per direction, else the number
+    # (scoring.pair_labels; kept by events.services.pair_labels).
+    label = models.CharField(max_length=12, blank=True)
+    players = models.ManyToManyField(Player, through="Partnership", related_name="pairs")
+    names = models.CharField(max_length=250, blank=True)
+    # Kept up to date on every saved result, so that rankings are one indexed read.
+    score = models.FloatField(default=0)
+    top_total = models.FloatField(default=0)
+    boards_played = models.PositiveSmallIntegerField(default=0)
+    history = tracked("score", "top_total", "boards_played")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="pair_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.name}"
+
+    def save(self, *args, **kwargs):
+        # A pair has a label from its first save; events.services.pair_labels gives a Mitchell's.
+        self.label = self.label or str(self.number)
+        super().save(*args, **kwargs)
+
+    @property
+    def name(self) -> str:
+        """The label players know the pair by."""
+        return self.label or str(self.number)
+
+    @property
+    def printed(self) -> str:
+        """The number alone, for a column that already says NS or EW."""
+        return printed_number(self.name)
+
+    @property
+    def file_id(self) -> str:
+        """The pair in a results file: "3NS", "3EW" (as Compscore writes them) or "3"."""
+        return self.name.replace(" ", "")
+
+    @property
+    def slug(self) -> str:
+        """The pair in a URL: "3ns", "3ew" or "3"."""
+        return label_slug(self.name)
+
+    @property
+    def percentage(self) -> float | None:
+        return 100 * self.score / self.top_total if self.top_total else None
+
+
+class Partnership(models.Model):
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    # RESTRICT: a player in a pair stays, unless the pair goes too (a whole club or event).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT)
+    seat = models.PositiveSmallIntegerField(default=1)
+    history = tracked()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "seat"], name="partnership_seat_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.pair}"
+
+
+class TableRound(models.Model):
+    """Who the movement puts at a table in a round, and which boards they play."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_rounds")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+", null=True)
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+", null=True)
+    low_board = models.PositiveSmallIntegerField(null=True)
+    high_board = models.PositiveSmallIntegerField(null=True)
+    history = tracked()
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="table_round_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(low_board__lte=models.F("high_board")), name="table_round_boards"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table}"
+
+
+class Board(models.Model):
+    """A board as one section plays it: its conditions, hand record and traveller."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEATS)
+    vulnerability = models.CharField(
+        max_length=4, choices=[(v, v) for v in ("None", "NS", "EW", "All")]
+    )
+    deal = models.CharField("deal (PBN)", max_length=80, blank=True)
+    double_dummy = models.JSONField(null=True, blank=True)
+    par = models.CharField(max_length=80, blank=True)
+    # How many times the movement schedules this board: the E of the Neuberg formula.
+    expected_results = models.PositiveSmallIntegerField(default=0)
+    history = tracked()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="board_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class Result(models.Model):
+    """One traveller line: a board played (or adjusted) between an NS and an EW pair."""
+
+    class Adjustment(models.TextChoices):
+        NONE = "", "—"
+        AVE_PLUS = "A+", "Average plus"
+        AVE = "A", "Average"
+        AVE_MINUS = "A-", "Average minus"
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ns_results")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ew_results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
+    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_ns = models.IntegerField(null=True, blank=True)
+    # An assigned split score: each side is scored as if it had this NS score.
+    score_ew = models.IntegerField(null=True, blank=True)
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    # An artificial score other than Law 12C2's 60/50/40 (USEBIO "A7030", a session
+    # percentage under Law 12C2(c)): each side's percent of the top. Blank: the code's percent.
+    ns_percent = models.FloatField(null=True, blank=True)
+    ew_percent = models.FloatField(null=True, blank=True)
+    not_played = models.BooleanField(default=False)
+    # A weighted score (Law 12C1(c)): its parts, each [percent, contract, declarer, tricks,
+    # NS score] (scoring.weighted_scores); score_ns then holds their weighted mean.
+    weights = models.JSONField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    ns_points = models.FloatField(null=True, blank=True)
+    ew_points = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = tracked("ns_points", "ew_points", "top", "updated")
+
+    class Meta:
+        ordering = ["board__number", "ns_pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_board_ns_once"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_board_ew_once"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=models.F("ew_pair")), name="result_pairs_differ"
+            ),
+            # A line is exactly one of: a played score, an adjustment, or not played.
+            models.CheckConstraint(
+                condition=(
+                    Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
+                    | Q(
+                        not_played=False, score_ns__isnull=False, ns_adjustment="", ew_adjustment=""
+                    )
+                    | Q(
+                        not_played=False,
+                        score_ns__isnull=True,
+                        score_ew__isnull=True,
+                        ns_adjustment__in=["A+", "A", "A-"],
+                        ew_adjustment__in=["A+", "A", "A-"],
+                    )
+                ),
+                name="result_one_kind",
+            ),
+            # A weighted line is a played line of its own kind: no contract, no split.
+            models.CheckConstraint(
+                condition=Q(weights__isnull=True)
+                | Q(not_played=False, score_ns__isnull=False, score_ew__isnull=True, contract=""),
+                name="result_weighted_is_played",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair.name} v {self.ew_pair.name}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.ns_adjustment)
+
+    @property
+    def weighted_text(self) -> str:
+        """ "40% 4S N =, 60% 4S N -1" for a weighted line, else ""."""
+        return weighted_text(self.weights) if self.weights else ""
