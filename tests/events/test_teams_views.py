@@ -207,3 +207,9 @@ def test_a_round_robin_shows_the_vp_cross_table(client, make_team_event):
 def test_a_pairs_event_has_no_teams_pages(director_client, make_event):
     event = make_event()
     assert director_client.get(reverse("director-teams", args=[event.pk])).status_code == 404
+
+
+def test_the_pairs_shortcuts_stay_off_a_teams_match_page(director_client, match):
+    page = director_client.get(match.get_director_url()).content.decode()
+    assert 'id="shortcuts"' not in page
+    assert "Board 1, table 1" in page
