@@ -213,3 +213,11 @@ def test_the_pairs_shortcuts_stay_off_a_teams_match_page(director_client, match)
     page = director_client.get(match.get_director_url()).content.decode()
     assert 'id="shortcuts"' not in page
     assert "Board 1, table 1" in page
+
+
+def test_the_history_of_a_teams_event_lists_its_changes_and_undoes_a_line(director_client, match):
+    save(director_client, match, 1, 1, "4S N 10")
+    page = director_client.get(reverse("director-history", args=[match.event_id]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Traveller line" in html
