@@ -220,4 +220,13 @@ def test_the_history_of_a_teams_event_lists_its_changes_and_undoes_a_line(direct
     page = director_client.get(reverse("director-history", args=[match.event_id]))
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Traveller line" in html
+    assert "Round 1, table 1 (Team 1 v Team 2), board 1, table 1: entered 4S N 10 (+420)" in html
+    assert "Match set: Round 1, table 1 (Team 1 v Team 2)" in html
+    assert "Team 2 Team 2 registered" in html
+    director_client.post(
+        reverse("match-captains", args=[match.event_id, match.pk]),
+        {"home_imps": "20", "away_imps": "3"},
+    )
+    html = director_client.get(reverse("director-history", args=[match.event_id])).content.decode()
+    captains = "Round 1, table 1 (Team 1 v Team 2): Home captain&#x27;s IMPs: (blank) -&gt; 20.00"
+    assert captains in html
