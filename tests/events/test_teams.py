@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from events.models import Change, Match, MatchLine, Player, Team
+from events.services.backup import backup_bytes, read_backup, restore_club
 from events.services.clubs import ClubRefused, merge_players, remove_player
 from events.services.entry import LineRefused
 from events.services.history import undo_change
@@ -336,3 +337,20 @@ def test_merging_a_duplicate_moves_its_team_seat_and_captaincy(event, club):
     assert team.captain == keep
     with pytest.raises(ClubRefused, match="two players of one team"):
         merge_players(keep=keep, duplicates=[Player.objects.get(name="Player 3b")])
+
+
+def test_a_club_backup_holds_its_teams_matches_and_lines(event, club):
+    match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
+    play(match, A_V_B)
+    summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
+    copied = summary.club.events.get()
+    assert (copied.kind, copied.team_settings.vp_scale) == ("teams", "20-table")
+    assert [m.player.name for m in copied.teams.get(number=1).members.all()] == [
+        "Player 1a",
+        "Player 1b",
+        "Player 1c",
+        "Player 1d",
+    ]
+    copy = copied.matches.get()
+    assert (copy.home.name, copy.home_imps, copy.home_vps) == ("Team 1", 23, 18)
+    assert MatchLine.objects.filter(board__match=copy).count() == 8
