@@ -230,3 +230,24 @@ def test_the_history_of_a_teams_event_lists_its_changes_and_undoes_a_line(direct
     html = director_client.get(reverse("director-history", args=[match.event_id])).content.decode()
     captains = "Round 1, table 1 (Team 1 v Team 2): Home captain&#x27;s IMPs: (blank) -&gt; 20.00"
     assert captains in html
+
+
+def test_a_line_is_deleted_after_a_confirmation(director_client, match):
+    save(director_client, match, 1, 1, "4S N 10")
+    save(director_client, match, 1, 2, "4S N 9")
+    url = reverse("match-line-delete", args=[match.event_id, match.pk])
+    asked = director_client.post(url, {"board": 1, "table": 2})
+    assert "Delete board 1, table 2?" in asked.content.decode()
+    assert match.match_boards.get().lines.count() == 2
+    director_client.post(url, {"board": 1, "table": 2, "confirm": "on"})
+    board = match.match_boards.get()
+    assert (board.lines.count(), board.home_imps) == (1, None)
+
+
+def test_a_board_is_given_an_assigned_score(director_client, match):
+    url = reverse("match-board-imps", args=[match.event_id, match.pk])
+    director_client.post(url, {"board": 2, "imps": "-3"})
+    match.refresh_from_db()
+    assert (match.home_imps, match.away_imps, match.home_vps) == (0, 3, 8)  # 3 to 4: 12-8
+    refused = director_client.post(url, {"board": 9, "imps": "3"})
+    assert "this match plays boards 1 to 4, not board 9" in refused.content.decode()
