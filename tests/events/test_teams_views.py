@@ -251,3 +251,16 @@ def test_a_board_is_given_an_assigned_score(director_client, match):
     assert (match.home_imps, match.away_imps, match.home_vps) == (0, 3, 8)  # 3 to 4: 12-8
     refused = director_client.post(url, {"board": 9, "imps": "3"})
     assert "this match plays boards 1 to 4, not board 9" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["director-movement", "director-pairs", "director-cards", "director-repair", "director-hands"],
+)
+def test_pairs_pages_of_a_teams_event_are_not_found(director_client, event, name):
+    assert director_client.get(reverse(name, args=[event.pk])).status_code == 404
+
+
+def test_the_pairs_settings_of_a_teams_event_are_not_found(director_client, event):
+    assert director_client.get(reverse("director-settings", args=[event.pk])).status_code == 404
+    assert director_client.get(reverse("director-slip", args=[event.pk, 1, 1])).status_code == 404
