@@ -33,6 +33,7 @@ def test_a_match_keyed_in_at_both_tables(page, live_server, make_team_event):
     page.locator("summary", has_text="Set a match by hand").click()
     page.locator("#id_away").select_option(label="Team 2")
     page.get_by_role("button", name="Add the match").click()
+    screenshot(page, "teams-director")
     page.get_by_role("link", name="Enter").click()
     expect(page.locator("h1")).to_contain_text("Team 1 v Team 2")
 
@@ -54,7 +55,14 @@ def test_a_match_keyed_in_at_both_tables(page, live_server, make_team_event):
     match = Match.objects.get(event=event)
     assert (match.home_imps, match.away_imps, match.home_vps, match.finished) == (23, 0, 18, True)
 
+    # The public standings: Team 1 first on 18 VPs, IMPs 23 for and 0 against.
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    first = page.locator("table.standings tbody tr").first
+    expect(first).to_contain_text("Team 1")
+    expect(first.locator("td").last).to_have_text("18")
+    screenshot(page, "teams-standings-desktop")
     page.set_viewport_size(PHONE)
+    screenshot(page, "teams-standings-phone")
     page.goto(f"{live_server.url}{match.get_absolute_url()}")
     expect(page.locator(".match-total")).to_contain_text("23 – 0 IMPs · 18 – 2 VPs")
     expect(page.locator("table.match-boards tbody tr")).to_have_count(4)
