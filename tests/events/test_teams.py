@@ -3,6 +3,8 @@
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from events.models import Change, Match, MatchLine, Player, Team
 from events.services.backup import backup_bytes, read_backup, restore_club
@@ -354,3 +356,16 @@ def test_a_club_backup_holds_its_teams_matches_and_lines(event, club):
     copy = copied.matches.get()
     assert (copy.home.name, copy.home_imps, copy.home_vps) == ("Team 1", 23, 18)
     assert MatchLine.objects.filter(board__match=copy).count() == 8
+
+
+def test_a_saved_line_costs_as_many_queries_whatever_the_field(make_team_event):
+    counts = []
+    for size in (4, 12):
+        event = make_team_event(teams=size, boards_per_match=4, name=f"Teams of {size}")
+        teams = list(event.teams.all())
+        match = create_match(event=event, round=1, table=1, home=teams[0], away=teams[1])
+        play(match, A_V_B)
+        with CaptureQueriesContext(connection) as queries:
+            enter(match, 4, 2, "6S N 12")
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
