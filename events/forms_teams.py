@@ -142,6 +142,25 @@ class MatchForm(forms.Form):
     table = forms.IntegerField(min_value=1, max_value=999)
     home = forms.ModelChoiceField(queryset=None, empty_label=None)
     away = forms.ModelChoiceField(queryset=None, required=False, empty_label="— a bye —")
+    boards = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=64,
+        help_text="Blank for the event's length; a three-way's matches are half length.",
+    )
+    three_way = forms.BooleanField(
+        label="One of a three-way's half matches",
+        required=False,
+        help_text="Scored on the half scale of the event's scale (10 VPs).",
+    )
+    carry_over = forms.DecimalField(
+        label="Carry-over",
+        required=False,
+        min_value=-999,
+        max_value=999,
+        decimal_places=2,
+        help_text="A knock-out's IMPs to the home team (negative: to the away team).",
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

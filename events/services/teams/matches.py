@@ -7,11 +7,13 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.db.models import Q
 
-from events.models import Change, Event, Match, MatchBoard, Team
+from events.models import Change, Event, Match, MatchBoard, Team, TeamSettings
 from events.services.history import recording
 from events.services.status import LOCKED
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
+from scoring import ScoringError, victory_points
+from scoring.team_matches import three_way_scale
 
 
 class MatchRefused(Exception):
@@ -26,10 +28,13 @@ def create_match(
     home: Team,
     away: Team | None = None,
     boards=None,
+    three_way: bool = False,
+    carry_over=0,
     user=None,
 ) -> Match:
     """Put two teams (or one, for a bye) at a table in a round. A team plays once a round,
-    except in a three-way's half-length matches (`boards` given)."""
+    except in a three-way's half-length matches (`three_way`, each of `boards` boards, scored on
+    the half scale of the event's scale). `carry_over`: a knock-out's IMPs to the home team."""
     teams = [home] if away is None else [home, away]
     if away is not None and home.pk == away.pk:
         raise MatchRefused(f"{home.name} cannot play against itself")
@@ -37,6 +42,9 @@ def create_match(
         raise MatchRefused("both teams must be in this event")
     if round < 1 or table < 1:
         raise MatchRefused("the round and the table are 1 or more")
+    carry_over = _amount(carry_over, "IMPs") or Decimal(0)
+    if three_way:
+        _check_three_way(event, boards)
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH),
@@ -47,15 +55,34 @@ def create_match(
         playing = Match.objects.filter(event=event, round=round).filter(
             Q(home__in=teams) | Q(away__in=teams)
         )
-        if boards is None or playing.filter(boards__isnull=True).exists():
+        if not three_way or playing.filter(three_way=False).exists():
             clash = playing.select_related("home", "away").first()
             if clash is not None:
                 raise MatchRefused(f"round {round} already has {clash}: a team plays once a round")
         match = Match.objects.create(
-            event=event, round=round, table=table, home=home, away=away, boards=boards
+            event=event,
+            round=round,
+            table=table,
+            home=home,
+            away=away,
+            boards=boards,
+            three_way=three_way,
+            carry_over=carry_over,
         )
         rescore_match(match=match)
     return match
+
+
+def _check_three_way(event: Event, boards) -> None:
+    settings = event.team_settings
+    if not boards:
+        raise MatchRefused("a three-way's matches are half length: give their number of boards")
+    if settings.match_scoring != TeamSettings.MatchScoring.VPS:
+        return
+    try:
+        victory_points(0, boards, three_way_scale(settings.vp_scale))
+    except ScoringError as refused:
+        raise MatchRefused(str(refused)) from None
 
 
 def delete_match(*, match: Match, user=None) -> None:
