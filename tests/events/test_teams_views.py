@@ -299,3 +299,13 @@ def test_the_teams_pages_read_as_many_queries_whatever_the_field(director_client
         ]
         counts.append([_queries(director_client, url) for url in urls])
     assert counts[0] == counts[1]
+
+
+def test_a_team_without_matches_is_removed_and_one_with_a_match_is_not(
+    director_client, event, match
+):
+    director_client.post(reverse("team-delete", args=[event.pk, 4]))
+    assert not event.teams.filter(number=4).exists()
+    response = director_client.post(reverse("team-delete", args=[event.pk, 1]), follow=True)
+    assert "Team 1 has matches: delete its matches first." in response.content.decode()
+    assert event.teams.filter(number=1).exists()
