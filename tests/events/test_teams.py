@@ -20,7 +20,7 @@ from events.services.teams.matches import (
     save_captains_totals,
 )
 from events.services.teams.problems import match_problems
-from events.services.teams.registration import register_team, update_team
+from events.services.teams.registration import delete_team, register_team, update_team
 from events.services.teams.setup import TeamRefused, update_team_settings
 from events.services.teams.standings import team_standings, vp_cross_table
 from scoring import parse_traveller_line
@@ -424,3 +424,15 @@ def test_a_knock_out_carry_over_counts_for_the_side_it_favours(make_team_event):
     )
     match = play(match, A_V_B)
     assert (match.home_imps, match.away_imps) == (23, Decimal("5.5"))
+
+
+def test_a_removed_team_comes_back_with_its_players_on_undo(event, director):
+    delete_team(team=team(event, 4), user=director)
+    assert not event.teams.filter(number=4).exists()
+    undo_change(change=Change.objects.filter(kind=Change.Kind.TEAMS).first(), user=director)
+    assert [m.player.name for m in team(event, 4).members.all()] == [
+        "Player 4a",
+        "Player 4b",
+        "Player 4c",
+        "Player 4d",
+    ]
