@@ -436,3 +436,14 @@ def test_a_removed_team_comes_back_with_its_players_on_undo(event, director):
         "Player 4c",
         "Player 4d",
     ]
+
+
+def test_a_match_length_the_scale_has_no_row_for_is_refused(make_team_event):
+    event = make_team_event(teams=2, boards_per_match=4, vp_scale="10-4board")
+    with pytest.raises(MatchRefused, match="for matches of 4 boards, not 6"):
+        create_match(event=event, round=1, table=1, home=team(event, 1), boards=6)
+    assert not Match.objects.exists()
+    # Board-a-match needs no VP scale: any length goes.
+    update_team_settings(event=event, match_scoring="bam", boards_per_match=8)
+    event.team_settings.refresh_from_db()
+    assert event.team_settings.boards_per_match == 8

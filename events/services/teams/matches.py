@@ -12,8 +12,7 @@ from events.services.history import recording
 from events.services.status import LOCKED
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
-from scoring import ScoringError, victory_points
-from scoring.team_matches import three_way_scale
+from events.services.teams.setup import check_scale
 
 
 class MatchRefused(Exception):
@@ -43,8 +42,11 @@ def create_match(
     if round < 1 or table < 1:
         raise MatchRefused("the round and the table are 1 or more")
     carry_over = _amount(carry_over, "IMPs") or Decimal(0)
-    if three_way:
-        _check_three_way(event, boards)
+    if three_way and not boards:
+        raise MatchRefused("a three-way's matches are half length: give their number of boards")
+    settings = TeamSettings.objects.get(event=event)
+    length = boards or settings.boards_per_match
+    check_scale(settings=settings, boards=length, three_way=three_way, refused=MatchRefused)
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH),
@@ -71,18 +73,6 @@ def create_match(
         )
         rescore_match(match=match)
     return match
-
-
-def _check_three_way(event: Event, boards) -> None:
-    settings = event.team_settings
-    if not boards:
-        raise MatchRefused("a three-way's matches are half length: give their number of boards")
-    if settings.match_scoring != TeamSettings.MatchScoring.VPS:
-        return
-    try:
-        victory_points(0, boards, three_way_scale(settings.vp_scale))
-    except ScoringError as refused:
-        raise MatchRefused(str(refused)) from None
 
 
 def delete_match(*, match: Match, user=None) -> None:
