@@ -346,3 +346,30 @@ def test_realdata_ruter_team_match_vps():
         home, away = victory_points(int(home_imps) - int(away_imps), 8)
         assert home == pytest.approx(float(match["VP_Home"]), abs=0.005)
         assert away == pytest.approx(float(match["VP_Away"]), abs=0.005)
+
+
+# --- 10-VP half scales for three-way matches (SPEC §1.2, §4.2) -------------------------------
+
+
+def test_discrete_half_scale_8_boards_by_hand():
+    # Blitz 15·√8 = 42.43; the curve inverted at 5.5, 6.5, … 9.5 of 10 VPs gives 2.34, 7.65,
+    # 14.14, 22.49 and 34.19 IMPs, rounded down; no band needs narrowing.
+    assert wbf_discrete_bounds(8, 10) == (2, 7, 14, 22, 34)
+    assert victory_points(2, 8, "wbf-discrete-10") == (5, 5)
+    assert victory_points(3, 8, "wbf-discrete-10") == (6, 4)
+    assert victory_points(-35, 8, "wbf-discrete-10") == (0, 10)
+
+
+@given(st.integers(1, 64), st.integers(0, 100))
+def test_continuous_half_scale_is_the_20_vp_scale_halved(boards, margin):
+    half, _ = victory_points(margin, boards, "wbf-10")
+    whole, _ = victory_points(margin, boards, "wbf")
+    assert abs(200 * half - 100 * whole) <= 3 + 1e-6  # within 0.015 VPs, rounding both
+
+
+@given(st.integers(1, 100))
+def test_half_scale_increments_never_grow(boards):
+    table = wbf_table(boards, 10)
+    steps = [high - low for low, high in itertools.pairwise(table)] + [0]
+    assert all(later <= earlier for earlier, later in itertools.pairwise(steps))
+    assert (table[0], table[-1]) == (500, 1000)
