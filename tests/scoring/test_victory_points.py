@@ -361,10 +361,16 @@ def test_discrete_half_scale_8_boards_by_hand():
 
 
 @given(st.integers(1, 64), st.integers(0, 100))
-def test_continuous_half_scale_is_the_20_vp_scale_halved(boards, margin):
-    half, _ = victory_points(margin, boards, "wbf-10")
-    whole, _ = victory_points(margin, boards, "wbf")
-    assert abs(200 * half - 100 * whole) <= 3 + 1e-6  # within 0.015 VPs, rounding both
+def test_continuous_half_scale_is_the_halved_curve_corrected_upwards(boards, margin):
+    # SPEC §1.1's formula with 5 for 10: V = 5 + 5 (1 − R^(M/B)) / (1 − R), capped at 10,
+    # rounded half up; the concavity correction only ever adds hundredths.
+    tau_cubed = ((math.sqrt(5) - 1) / 2) ** 3
+    blitz = 15 * math.sqrt(boards)
+    plain = 5 + 5 * (1 - tau_cubed ** (margin / blitz)) / (1 - tau_cubed)
+    plain = min(1000, math.floor(100 * plain + 0.5)) / 100
+    half, other = victory_points(margin, boards, "wbf-10")
+    assert plain <= half <= 10
+    assert half + other == 10
 
 
 @given(st.integers(1, 100))
