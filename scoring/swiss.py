@@ -17,7 +17,8 @@ Magic Contest's greedy pass with repairs gives "no guarantees there will not be 
 meetings" (SPEC §4.2); a matching over the whole field does.
 
 Which standings to draw from is the caller's business: one round in arrears passes the
-standings after round n to draw round n + 2; a late match passes the standings without it.
+standings after round n to draw round n + 2; a late match passes the standings without its
+result, its two teams in `met` all the same.
 """
 
 import random
@@ -37,6 +38,7 @@ Draw = list[tuple[Team, Team | None]]
 # whole field's when an opponent more than WINDOW places away would shorten the rest.
 WINDOW = 12
 MISMATCH_VPS = 5  # EBU White Book §165, on a 20-VP scale
+THREE_WAY_CANDIDATES = 15
 
 
 def random_draw(teams: Sequence[Team], seed: int) -> Draw:
@@ -151,25 +153,39 @@ def three_way_teams(
 ) -> tuple[Team, Team, Team]:
     """The three teams to play a three-way match in an odd field, instead of a bye.
 
-    A team plays in a three-way at most once: the trio is chosen among the teams that have not,
-    with as few earlier meetings inside it as possible, then as low in the ranking as possible.
-    The rest of the field is drawn by `swiss_draw` without them.
+    A team plays in a three-way at most once. The trio is the one that, with the rest of the
+    field drawn by `swiss_draw`, makes the fewest rematches; among those, the one with the
+    fewest earlier meetings inside it, then the lowest in the ranking. Only the
+    THREE_WAY_CANDIDATES lowest teams that have not played a three-way are considered.
+    Draw the rest of the field with `swiss_draw` without the three.
     """
     teams = list(_distinct(ranking))
     used = set(had_three_way)
-    eligible = [i for i, t in enumerate(teams) if t not in used]
+    eligible = [i for i, t in enumerate(teams) if t not in used][-THREE_WAY_CANDIDATES:]
     if len(eligible) < 3:
         raise ScoringError("Fewer than three teams have not yet played a three-way match.")
     pairs_met = {frozenset(pair) for pair in met}
 
-    def cost(trio):
+    def inside(trio):
         meetings = sum(
             frozenset((teams[a], teams[b])) in pairs_met for a, b in combinations(trio, 2)
         )
         return (meetings, -sum(trio))
 
-    trio = min(combinations(eligible, 3), key=cost)
-    return tuple(teams[i] for i in trio)
+    def rematches(trio):
+        rest = [t for i, t in enumerate(teams) if i not in trio]
+        draw = swiss_draw(rest, pairs_met)
+        return inside(trio)[0] + sum(frozenset(match) in pairs_met for match in draw)
+
+    best, fewest = None, None
+    for trio in sorted(combinations(eligible, 3), key=inside):
+        count = rematches(trio)
+        if fewest is None or count < fewest:
+            best, fewest = trio, count
+        if count == inside(trio)[0]:
+            # No trio further down the order has fewer meetings inside it, nor fewer in all.
+            break
+    return tuple(teams[i] for i in best)
 
 
 class _DrawProblem:

@@ -130,6 +130,13 @@ def test_three_way_avoids_teams_that_have_met():
     assert three_way_teams(list("ABCDEFG"), [("F", "G")]) == ("D", "E", "G")
 
 
+def test_three_way_leaves_a_field_that_can_be_drawn_without_a_rematch():
+    # A has met B, C and D: with E, F and G in the three-way A would meet one of them again.
+    met = [("A", "B"), ("A", "C"), ("A", "D")]
+    assert three_way_teams(list("ABCDEFG"), met) == ("D", "F", "G")
+    assert swiss_draw(list("ABCE"), met) == [("A", "E"), ("B", "C")]
+
+
 def test_three_way_needs_three_teams_that_have_not_played_one():
     with pytest.raises(ScoringError, match="Fewer than three"):
         three_way_teams(list("ABCDE"), [], had_three_way="CDE")
@@ -231,6 +238,33 @@ def test_no_rematch_draw_has_more_mismatches_than_needed(case, points):
     # The bye's team is fixed first (the lowest due one), then mismatches are minimised.
     if not len(ranking) % 2:
         assert len(mismatches(draw, ranking, scores)) == best
+
+
+@st.composite
+def odd_field_and_history(draw):
+    ranking, met, _ = draw(field_and_history())
+    if len(ranking) % 2 == 0:
+        ranking = [*ranking, 9]
+    used = draw(st.sets(st.sampled_from(ranking), max_size=len(ranking) - 3))
+    return ranking, met, used
+
+
+@settings(max_examples=100, deadline=None)
+@given(odd_field_and_history())
+def test_three_way_trio_makes_the_fewest_rematches(case):
+    ranking, met, used = case
+    trio = three_way_teams(ranking, met, had_three_way=used)
+    assert len(set(trio)) == 3
+    assert not set(trio) & used
+
+    def rematches_with(three):
+        rest = [t for t in ranking if t not in three]
+        inside = sum(frozenset(p) in met for p in itertools.combinations(three, 2))
+        return inside + min(rematches(d, met) for d in all_draws(rest, met, set()))
+
+    eligible = [t for t in ranking if t not in used]
+    best = min(rematches_with(three) for three in itertools.combinations(eligible, 3))
+    assert rematches_with(trio) == best
 
 
 def test_two_hundred_teams_draw_well_under_a_second():
