@@ -221,8 +221,9 @@ class _DrawProblem:
                 for i in range(n)
             ]
         # Each level of the cost outweighs the most that every level below it can add up to.
+        # Per match: closeness to the top d·(n − i) ≤ n², distance d² ≤ n²; n/2 matches.
         self.distance_weight = n * n * n + 1
-        self.mismatch_weight = self.distance_weight * (n + 1)
+        self.mismatch_weight = self.distance_weight * (n * n * n + 1)
         self.bye_weight = self.mismatch_weight * (n + 1)
         self.rematch_weight = self.bye_weight * (n + 1)
 
