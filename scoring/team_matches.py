@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import NamedTuple
 
-from scoring.board_a_match import POINTS_PER_BOARD, board_a_match
+from scoring.board_a_match import board_a_match
 from scoring.errors import ScoringError
 from scoring.imps import imps
 from scoring.victory_points import VP_SCALES, Bands, victory_points
@@ -25,8 +25,7 @@ from scoring.victory_points import VP_SCALES, Bands, victory_points
 ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 # The 10-VP scale that scores each half-length match of a three-way (SPEC §1.2, §4.2).
-HALF_SCALES = {"wbf": "wbf-10", "wbf-discrete": "wbf-discrete-10", "wbf-10": "wbf-10"}
-HALF_SCALES["wbf-discrete-10"] = "wbf-discrete-10"
+HALF_SCALES = {"wbf": "wbf-10", "wbf-discrete": "wbf-discrete-10"}
 
 
 @dataclass(frozen=True)
@@ -154,8 +153,10 @@ def three_way_scale(scale: str) -> str:
     if scale in VP_SCALES and VP_SCALES[scale].total == 10:
         return scale
     if scale not in HALF_SCALES:
-        known = ", ".join(sorted({s for s in HALF_SCALES if VP_SCALES[s].total == 20}))
-        raise ScoringError(f"The {scale!r} scale has no half scale for three-way matches: {known}.")
+        known = ", ".join(HALF_SCALES)
+        raise ScoringError(
+            f"The {scale!r} scale has no half scale for three-way matches; {known} have."
+        )
     return HALF_SCALES[scale]
 
 
@@ -219,21 +220,3 @@ def _vps(value) -> float:
 def _tidy(value: float) -> float:
     """Hundredths of VPs without float noise (20 − 0.3 is 19.7, not 19.700000000000003)."""
     return round(value, 2) if isinstance(value, float) else value
-
-
-__all__ = [
-    "ARTIFICIAL_IMPS",
-    "HALF_SCALES",
-    "PATTON_AGGREGATE",
-    "POINTS_PER_BOARD",
-    "ArtificialImps",
-    "MatchImps",
-    "MatchResult",
-    "PointsResult",
-    "board_a_match_result",
-    "board_imps",
-    "match_imps",
-    "match_result",
-    "patton_result",
-    "three_way_scale",
-]

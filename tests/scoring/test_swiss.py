@@ -1,5 +1,9 @@
 import itertools
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -265,6 +269,34 @@ def test_three_way_trio_makes_the_fewest_rematches(case):
     eligible = [t for t in ranking if t not in used]
     best = min(rematches_with(three) for three in itertools.combinations(eligible, 3))
     assert rematches_with(trio) == best
+
+
+DRAW_IN_A_FRESH_PROCESS = """
+import itertools, random
+from scoring import swiss_draw
+rng = random.Random(5)
+teams = [f"Team {i}" for i in range(41)]
+met = rng.sample(list(itertools.combinations(teams, 2)), 300)
+scores = {t: rng.randint(0, 60) for t in teams}
+print(swiss_draw(teams, met, had_bye={"Team 40"}, scores=scores))
+"""
+
+
+def test_same_draw_whatever_the_string_hashing():
+    # Team names are strings, whose hashes change from one process to the next.
+    root = Path(__file__).resolve().parents[2]
+    draws = {
+        subprocess.run(
+            [sys.executable, "-c", DRAW_IN_A_FRESH_PROCESS],
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(draws) == 1
+    assert draws.pop().startswith("[('Team 0', ")
 
 
 def test_two_hundred_teams_draw_well_under_a_second():
