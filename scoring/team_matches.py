@@ -13,6 +13,7 @@ event's scale (`three_way_scale`), so that a team's two halves are worth a whole
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from numbers import Real
 from typing import NamedTuple
 
@@ -23,6 +24,10 @@ from scoring.victory_points import VP_SCALES, Bands, victory_points
 
 # Law 86A: in IMPs, average plus is +3, average 0 and average minus −3.
 ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
+
+# A bye's VPs as a share of the scale: 12 of 20, as RealBridge scores a bye (SPEC §4.2); the
+# EBU names no figure for teams, so it is the event's setting.
+BYE_SHARE = Fraction(3, 5)
 
 # The 10-VP scale that scores each half-length match of a three-way (SPEC §1.2, §4.2).
 HALF_SCALES = {"wbf": "wbf-10", "wbf-discrete": "wbf-discrete-10"}
@@ -146,6 +151,17 @@ def match_result(
         home_vps = victory_points(imps.home_margin, boards, scale)[0]
         away_vps = victory_points(imps.away_margin, boards, scale)[0]
     return MatchResult(imps, home_vps, away_vps, _vps(home_penalty), _vps(away_penalty))
+
+
+def bye_vps(scale: str = "wbf", *, share: Fraction = BYE_SHARE) -> float:
+    """A bye's VPs on a scale: `share` of its total, 12 of 20 by default (18 of 30)."""
+    if scale not in VP_SCALES:
+        known = ", ".join(VP_SCALES)
+        raise ScoringError(f"Unknown victory-point scale {scale!r}; choose one of {known}.")
+    if not 0 <= share <= 1:
+        raise ScoringError(f"A bye's share of the VPs is between 0 and 1, not {share}.")
+    vps = VP_SCALES[scale].total * Fraction(share)
+    return int(vps) if vps.denominator == 1 else round(float(vps), 2)
 
 
 def three_way_scale(scale: str) -> str:

@@ -1,3 +1,5 @@
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from scoring import (
     ScoringError,
     board_a_match_result,
     board_imps,
+    bye_vps,
     match_imps,
     match_result,
     patton_result,
@@ -170,6 +173,24 @@ def test_a_match_without_imps_or_assigned_vps_is_refused():
 def test_negative_penalty_is_refused():
     with pytest.raises(ScoringError, match="0 or more"):
         match_result(MatchImps(1, 0), boards=8, home_penalty=-1)
+
+
+# --- Byes -----------------------------------------------------------------------------------
+
+
+def test_a_bye_is_12_of_20_by_default():
+    assert bye_vps() == 12
+    assert bye_vps("30-table") == 18
+    assert bye_vps("wbf-10") == 6
+    assert bye_vps("wbf", share=Fraction(1, 2)) == 10
+    assert bye_vps("10-4board", share=Fraction(3, 4)) == 7.5
+
+
+def test_a_bye_share_beyond_the_scale_is_refused():
+    with pytest.raises(ScoringError, match="between 0 and 1"):
+        bye_vps(share=Fraction(3, 2))
+    with pytest.raises(ScoringError, match="Unknown victory-point scale"):
+        bye_vps("ebu-13")
 
 
 # --- Three-way matches -----------------------------------------------------------------------
