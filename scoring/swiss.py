@@ -110,11 +110,12 @@ def swiss_draw(
         return [(t, None) for t in teams]
 
     problem = _DrawProblem(teams, pairs_met, byes, rematch_allowed, scores, mismatch_vps)
-    mate = None
-    if window is not None and window < len(teams) - 1:
-        mate = problem.solve(window)
-    if mate is None or not problem.is_settled(mate):
-        mate = problem.solve(len(teams))
+    mate = problem.best(window)
+    if len(teams) % 2 and mate.get(len(teams)) != problem.bye:
+        # Rematches sent the bye higher: measure again without the team that really sits out.
+        # The bye stays where it is, its place being settled before distances and mismatches.
+        problem.sit_out(mate[len(teams)])
+        mate = problem.best(window)
     return problem.draw(mate)
 
 
@@ -207,19 +208,9 @@ class _DrawProblem:
         self.bye_eligible = eligible if n % 2 else []
         # How many eligible teams rank below each eligible one: 0 for the right team to sit out.
         self.bye_rank = {i: len(eligible) - 1 - k for k, i in enumerate(eligible)}
-        nominal_bye = {eligible[-1]} if n % 2 else set()
-        self.mismatch = None
-        if scores is not None:
-            playing = [i for i in range(n) if i not in nominal_bye]
-            correct = _correct_opponents(playing)
-            values = [scores[t] for t in teams]
-            self.mismatch = [
-                [
-                    i in correct and abs(values[j] - values[correct[i]]) > mismatch_vps
-                    for j in range(n)
-                ]
-                for i in range(n)
-            ]
+        self.scores = None if scores is None else [scores[t] for t in teams]
+        self.mismatch_vps = mismatch_vps
+        self.sit_out(eligible[-1] if n % 2 else None)
         # Each level of the cost outweighs the most that every level below it can add up to.
         # Per match: closeness to the top d·(n − i) ≤ n², distance d² ≤ n²; n/2 matches.
         self.distance_weight = n * n * n + 1
@@ -227,10 +218,30 @@ class _DrawProblem:
         self.bye_weight = self.mismatch_weight * (n + 1)
         self.rematch_weight = self.bye_weight * (n + 1)
 
+    def sit_out(self, bye):
+        """Measure distances and mismatches in the ranking without the team that has the bye
+        (None for an even field): the lowest team due one at first, another if the draw gives
+        it elsewhere (see swiss_draw)."""
+        self.bye = bye
+        playing = [i for i in range(self.n) if i != bye]
+        self.place = {i: k for k, i in enumerate(playing)}
+        self.mismatch = None
+        if self.scores is not None:
+            correct = _correct_opponents(playing)
+            values = self.scores
+            self.mismatch = [
+                [
+                    i in correct and abs(values[j] - values[correct[i]]) > self.mismatch_vps
+                    for j in range(self.n)
+                ]
+                for i in range(self.n)
+            ]
+
     def edge_cost(self, i, j):
         """The cost of pairing team i (the better placed) with team j."""
-        distance = j - i - 1
-        cost = distance * distance * self.distance_weight + distance * (self.n - i)
+        distance = abs(self.place.get(j, j) - self.place.get(i, i)) - 1
+        top = self.place.get(i, i)
+        cost = distance * distance * self.distance_weight + distance * (self.n - top)
         if self.rematch[i][j]:
             cost += self.rematch_weight
         if self.mismatch is not None:
@@ -239,6 +250,14 @@ class _DrawProblem:
 
     def bye_cost(self, i):
         return self.bye_rank[i] * self.bye_weight
+
+    def best(self, window):
+        """The best matching, in the window first when that settles it (see WINDOW)."""
+        if window is not None and window < self.n - 1:
+            mate = self.solve(window)
+            if self.is_settled(mate):
+                return mate
+        return self.solve(self.n)
 
     def solve(self, width):
         """The best matching among teams at most `width` places apart; when that is less than
