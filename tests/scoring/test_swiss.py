@@ -1,5 +1,6 @@
 import itertools
 import os
+import random
 import subprocess
 import sys
 import time
@@ -9,7 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import ScoringError, mismatches, random_draw, seeded_draw, swiss_draw, three_way_teams
+from scoring import (
+    MatchImps,
+    MatchRecord,
+    ScoringError,
+    bye_vps,
+    match_result,
+    mismatches,
+    random_draw,
+    seeded_draw,
+    standings,
+    swiss_draw,
+    three_way_teams,
+)
 
 # --- Facts (ISSUE 10) ------------------------------------------------------------------------
 
@@ -272,6 +285,33 @@ def test_three_way_trio_makes_the_fewest_rematches(case):
     eligible = [t for t in ranking if t not in used]
     best = min(rematches_with(three) for three in itertools.combinations(eligible, 3))
     assert rematches_with(trio) == best
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_thirteen_teams_seven_rounds_no_rematch_and_a_bye_each(seed):
+    # The issue's Swiss afternoon: 13 teams, 7 rounds of 6 boards, random results, every
+    # round drawn from the standings (tie-breaks included) after the one before.
+    rng = random.Random(seed)
+    teams = [f"Team {n}" for n in range(1, 14)]
+    met, had_bye, records, byes = set(), [], [], {}
+    draw = random_draw(teams, seed)
+    for played in range(1, 8):
+        for home, away in draw:
+            if away is None:
+                had_bye.append(home)
+                byes[home] = bye_vps()
+                continue
+            assert frozenset((home, away)) not in met
+            margin = rng.randint(-30, 30)
+            result = match_result(MatchImps(max(margin, 0), max(-margin, 0)), boards=6)
+            records.append(MatchRecord(home, away, result.home_vps, result.away_vps))
+            met.add(frozenset((home, away)))
+        if played < 7:
+            rows = standings(teams, records, adjustments=byes)
+            scores = {row.team: row.vps for row in rows}
+            draw = swiss_draw([row.team for row in rows], met, had_bye=had_bye, scores=scores)
+    assert len(had_bye) == len(set(had_bye)) == 7
+    assert len(records) == 7 * 6
 
 
 DRAW_IN_A_FRESH_PROCESS = """
