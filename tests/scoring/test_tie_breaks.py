@@ -165,6 +165,21 @@ def test_cbai_head_to_head_first():
     assert [s.team for s in standings(list("ABCD"), matches, tie_break="cbai")][:2] == ["B", "A"]
 
 
+def test_cbai_margin_against_the_highest_placed_common_opponent():
+    matches = [
+        MatchRecord("A", "C", 12, 8, 10, 5),
+        MatchRecord("A", "D", 8, 12, 5, 10),
+        MatchRecord("B", "C", 11, 9, 6, 4),
+        MatchRecord("B", "D", 9, 11, 4, 6),
+    ]
+    # A and B: 20 VPs each, never met, IMP quotients 15/15 and 10/10. D (23 VPs) is the
+    # highest common opponent: A lost to it by 5, B by 2, though A did better against C.
+    rows = standings(list("ABCD"), matches, tie_break="cbai")
+    assert table(rows) == [("D", "1", 23), ("B", "2", 20), ("A", "3", 20), ("C", "4", 17)]
+    # The EBU order finds them level all the way: opponents' scores 40 each, IMP difference 0.
+    assert table(standings(list("ABCD"), matches))[1:3] == [("A", "2=", 20), ("B", "2=", 20)]
+
+
 # --- Refusals and invariants -----------------------------------------------------------------
 
 
