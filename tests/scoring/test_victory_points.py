@@ -379,3 +379,17 @@ def test_half_scale_increments_never_grow(boards):
     steps = [high - low for low, high in itertools.pairwise(table)] + [0]
     assert all(later <= earlier for earlier, later in itertools.pairwise(steps))
     assert (table[0], table[-1]) == (500, 1000)
+
+
+@given(scale_and_boards())
+def test_whole_vp_scales_never_narrow_a_band(scale):
+    # ISSUE 10: each IMP is worth no more than the one before. On a scale of whole VPs that
+    # is: as the margin grows, each band of margins is at least as wide as the band below it.
+    # The draw band is counted from 0 up: counted both ways, from −u to +u as the WBF discrete
+    # scale's generator does, SPEC §1.3's ACBL rows for 21 boards and more would fail it.
+    name, boards = scale
+    if VP_SCALES[name].decimals:
+        return
+    winners = [victory_points(margin, boards, name)[0] for margin in range(301)]
+    widths = [len(list(run)) for _, run in itertools.groupby(winners)][:-1]  # last is open
+    assert widths == sorted(widths)
