@@ -146,6 +146,24 @@ def mismatches(
     ]
 
 
+def swap_teams(draw: Draw, first: Team, second: Team) -> Draw:
+    """The draw with two teams changing places, as a director swaps them by hand: each takes
+    the other's table, side and opponent (or bye). Rematches it makes are the director's call;
+    `mismatches` and the meetings so far tell what the swap costs."""
+    seats = {team: (k, side) for k, match in enumerate(draw) for side, team in enumerate(match)}
+    for team in (first, second):
+        if team is None or team not in seats:
+            raise ScoringError(f"{team!r} is not in this draw.")
+    if first == second:
+        raise ScoringError("Swap two different teams.")
+    (k1, s1), (k2, s2) = seats[first], seats[second]
+    if k1 == k2:
+        raise ScoringError(f"{first!r} and {second!r} already play each other.")
+    swapped = [list(match) for match in draw]
+    swapped[k1][s1], swapped[k2][s2] = second, first
+    return [(home, away) for home, away in swapped]
+
+
 def three_way_teams(
     ranking: Sequence[Team],
     met: Iterable[Collection[Team]],

@@ -20,6 +20,7 @@ from scoring import (
     random_draw,
     seeded_draw,
     standings,
+    swap_teams,
     swiss_draw,
     three_way_teams,
 )
@@ -157,6 +158,29 @@ def test_three_way_leaves_a_field_that_can_be_drawn_without_a_rematch():
 def test_three_way_needs_three_teams_that_have_not_played_one():
     with pytest.raises(ScoringError, match="Fewer than three"):
         three_way_teams(list("ABCDE"), [], had_three_way="CDE")
+
+
+# --- The director's swap ---------------------------------------------------------------------
+
+
+def test_swap_two_teams_keeps_tables_and_sides():
+    draw = [("A", "B"), ("C", "D"), ("E", None)]
+    assert swap_teams(draw, "B", "C") == [("A", "C"), ("B", "D"), ("E", None)]
+    assert swap_teams(draw, "D", "E") == [("A", "B"), ("C", "E"), ("D", None)]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "message"),
+    [
+        pytest.param("A", "Z", "'Z' is not in this draw", id="stranger"),
+        pytest.param("A", None, "None is not in this draw", id="the-bye"),
+        pytest.param("A", "A", "two different teams", id="itself"),
+        pytest.param("A", "B", "already play each other", id="opponents"),
+    ],
+)
+def test_swap_refusals(first, second, message):
+    with pytest.raises(ScoringError, match=message):
+        swap_teams([("A", "B"), ("C", "D"), ("E", None)], first, second)
 
 
 @pytest.mark.parametrize(
