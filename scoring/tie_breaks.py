@@ -44,6 +44,9 @@ class MatchRecord:
 
 @dataclass(frozen=True)
 class Standing:
+    """A team's line in the standings; `played` counts MatchRecords, so a three-way's two
+    halves count two."""
+
     team: Team
     place: str
     vps: float
@@ -78,6 +81,8 @@ def standings(
         raise ScoringError(f"Unknown tie-break order {tie_break!r}; choose one of {known}.")
     field = list(teams)
     index = {team: i for i, team in enumerate(field)}
+    if len(index) != len(field):
+        raise ScoringError("A team is in the standings twice.")
     records = list(matches)
     for match in records:
         for team in (match.home, match.away):

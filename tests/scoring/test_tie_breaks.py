@@ -188,6 +188,8 @@ def test_unknown_tie_break_and_strangers_are_refused():
         standings(["A"], [], tie_break="fifa")
     with pytest.raises(ScoringError, match="'Z' played a match"):
         standings(["A"], [MatchRecord("A", "Z", 10, 10)])
+    with pytest.raises(ScoringError, match="twice"):
+        standings(["A", "A"], [])
     with pytest.raises(ScoringError, match="'Z' has an adjustment"):
         standings(["A"], [], adjustments={"Z": 12})
     assert set(TIE_BREAKS) == {"ebu", "cbai", "none"}
