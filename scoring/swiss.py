@@ -25,8 +25,6 @@ import random
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 
-import networkx as nx
-
 from scoring.errors import ScoringError
 
 Team = Hashable
@@ -280,6 +278,10 @@ class _DrawProblem:
     def solve(self, width):
         """The best matching among teams at most `width` places apart; when that is less than
         the whole field, without the rematches either (see is_settled)."""
+        # networkx takes a few tenths of a second to import: only a draw pays for it, not every
+        # process that imports the scoring engine.
+        import networkx as nx
+
         n = self.n
         whole_field = width >= n - 1
         graph = nx.Graph()
