@@ -1,0 +1,275 @@
+"""A teams file's figures: what its published VPs say about how it was scored, and our engine's
+IMPs and VPs checked against every figure it publishes.
+
+Files rarely say which victory-point scale they used, and Ruter's team files do not say how many
+boards a match had. Both are read from the file itself when it says them (our own files do);
+otherwise they are the one scale and match length that reproduce every published award, and
+the preview says how they were read. A file whose awards fit no scale we know, or fit more than
+one reading, is refused with the reason: the director is never left with a guess.
+"""
+
+from fractions import Fraction
+
+from events.formats.imported import FileRefused
+from events.formats.team_files import FileMatch, TeamsFile
+from scoring import ScoringError
+from scoring.imps import imps
+from scoring.victory_points import VP_SCALES, victory_points
+
+MAX_BOARDS = 64  # TeamSettings.boards_per_match
+_HALF_CENT = 0.005  # VPs are printed to 2 decimals
+
+
+def settle_scores(teams_file: TeamsFile) -> None:
+    """Score every match with our engine and fill `match.imps` and `match.vps`, and the event's
+    `vp_scale` and `boards_per_match` settings; FileRefused naming the match or team where a
+    published figure differs, or where the file's scoring cannot be read."""
+    for match in teams_file.matches:
+        match.imps = _match_imps(match)
+    settings = teams_file.settings
+    scoring = settings.setdefault("match_scoring", "vps")
+    if scoring != "vps":
+        raise FileRefused(
+            f"the file's matches are scored by {scoring!r}: only IMPs converted to VPs are read"
+        )
+    played = [m for m in teams_file.matches if not m.is_bye and m.imps is not None]
+    evidence = [m for m in played if m.published_vps is not None]
+    if not evidence and "vp_scale" not in settings:
+        raise FileRefused(
+            "the file gives no match's VPs and does not name its VP scale, so its matches "
+            "cannot be converted to VPs as its program did"
+        )
+    scale, boards = _scale_and_length(teams_file, evidence)
+    settings["vp_scale"], settings["boards_per_match"] = scale, boards
+    for match in played:
+        match.vps = _vps(match, scale, boards)
+        if match.published_vps is not None and not _same(match.vps, match.published_vps):
+            raise FileRefused(
+                f"{_match_name(match)}: {_imps_text(match)} over {_length(match, boards)} "
+                f"boards make {_vps_text(match.vps)} on the {VP_SCALES[scale].label}, but the "
+                f"file says {_vps_text(match.published_vps)}"
+            )
+    _settle_byes(teams_file)
+    _check_totals(teams_file)
+
+
+def _match_imps(match: FileMatch) -> tuple[float, float] | None:
+    """(home, away) IMPs from the boards, each board as both tables score it (or its assigned
+    IMPs), checked against what the file prints; the printed totals for a match without boards."""
+    if match.is_bye:
+        return None
+    if not match.boards:
+        return match.published_imps
+    home = away = 0.0
+    for board in match.boards:
+        won = board_imps(board, match)
+        if won is None:
+            continue
+        if board.published_imps is not None and abs(won - board.published_imps) > 1e-9:
+            raise FileRefused(
+                f"{_match_name(match)}, board {board.number}: the tables' scores make "
+                f"{won:+g} IMPs to {_home(match)}, but the file says {board.published_imps:+g}"
+            )
+        home, away = home + max(won, 0), away + max(-won, 0)
+    if match.published_imps is not None and not _same((home, away), match.published_imps):
+        raise FileRefused(
+            f"{_match_name(match)}: the boards make {home:g}–{away:g} IMPs, but the file says "
+            f"{match.published_imps[0]:g}–{match.published_imps[1]:g}"
+        )
+    return home, away
+
+
+def board_imps(board, match: FileMatch) -> float | None:
+    """The home team's IMPs on a board: its assigned IMPs, else table 1's North-South score
+    against table 2's; None while a table has no score."""
+    if board.assigned_imps is not None:
+        return board.assigned_imps
+    lines = [board.tables.get(1), board.tables.get(2)]
+    if any(line is None or line.not_played for line in lines):
+        return None
+    if any(line.is_adjusted or line.score_ns is None for line in lines):
+        raise FileRefused(
+            f"{_match_name(match)}, board {board.number}: an artificial score at a table needs "
+            "the IMPs it is worth (an assigned score in IMPs)"
+        )
+    return float(imps(lines[0].score_ns - lines[1].score_ns))
+
+
+def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple[str, int]:
+    """The VP scale and the boards a match, as the file says them or as its awards imply."""
+    settings = teams_file.settings
+    stated_scale, stated_length = settings.get("vp_scale"), settings.get("boards_per_match")
+    if stated_scale is not None and stated_scale not in VP_SCALES:
+        raise FileRefused(f"the file's VP scale {stated_scale!r} is not one we know")
+    scales = [stated_scale] if stated_scale else list(VP_SCALES)
+    unknown = [m for m in evidence if m.board_count is None and not m.boards]
+    if stated_length is not None:
+        lengths = [stated_length]
+    elif unknown:
+        lengths = list(range(1, MAX_BOARDS + 1))
+    else:
+        lengths = sorted({_length(m, None) for m in evidence}) or [None]
+    fits = [
+        (scale, length)
+        for scale in scales
+        for length in lengths
+        if all(_fits(m, scale, _length(m, length)) for m in evidence)
+    ]
+    if stated_scale and stated_length is not None:
+        if not fits and evidence:
+            raise _first_misfit(evidence, stated_scale, stated_length)
+        teams_file.readings += [
+            ("VP scale", f"{VP_SCALES[stated_scale].label}: the file says so"),
+            ("Boards a match", f"{stated_length}: the file says so"),
+        ]
+        return stated_scale, stated_length
+    if not fits:
+        if stated_scale:
+            raise FileRefused(
+                f"the published VPs do not follow the {VP_SCALES[stated_scale].label} for any "
+                f"match length from 1 to {MAX_BOARDS} boards"
+            )
+        raise FileRefused(
+            "the published VPs follow none of the scales we know ("
+            + ", ".join(scale.label for scale in VP_SCALES.values())
+            + ") for any match length: its VP scale cannot be read"
+        )
+    found_scales = sorted({scale for scale, _ in fits}, key=list(VP_SCALES).index)
+    if len(found_scales) > 1:
+        raise FileRefused(
+            "the file does not name its VP scale and its VPs fit more than one ("
+            + ", ".join(VP_SCALES[s].label for s in found_scales)
+            + "): the scale cannot be told"
+        )
+    scale = found_scales[0]
+    found_lengths = sorted({length for _, length in fits if length is not None})
+    if stated_scale:
+        teams_file.readings.append(("VP scale", f"{VP_SCALES[scale].label}: the file says so"))
+    else:
+        teams_file.readings.append(
+            ("VP scale", f"{VP_SCALES[scale].label}: the only scale giving every published award")
+        )
+    if unknown and stated_length is None:
+        if len(found_lengths) > 1:
+            raise FileRefused(
+                "the file does not say how many boards a match had, and its VPs fit "
+                f"{', '.join(map(str, found_lengths))} boards alike: the match length cannot be "
+                "told"
+            )
+        teams_file.readings.append(
+            (
+                "Boards a match",
+                f"{found_lengths[0]}: the file does not say; the only length giving every "
+                "published award",
+            )
+        )
+        return scale, found_lengths[0]
+    length = stated_length or (found_lengths[-1] if found_lengths else None)
+    if length is None:
+        length = max((_length(m, None) or 0 for m in teams_file.matches), default=0)
+    if not 1 <= length <= MAX_BOARDS:
+        raise FileRefused(f"a match of {length} boards: matches have 1 to {MAX_BOARDS} boards")
+    teams_file.readings.append(
+        ("Boards a match", f"{length}: " + ("the file says so" if stated_length else "as played"))
+    )
+    return scale, length
+
+
+def _length(match: FileMatch, boards: int | None) -> int | None:
+    """A match's length: as the file gives it for the match, else its boards, else `boards`."""
+    if match.board_count is not None:
+        return match.board_count
+    if match.boards and boards is None:
+        return len(match.boards)
+    return boards
+
+
+def _fits(match: FileMatch, scale: str, boards: int | None) -> bool:
+    if boards is None or boards not in VP_SCALES[scale].boards:
+        return False
+    return _same(_vps(match, scale, boards), match.published_vps)
+
+
+def _vps(match: FileMatch, scale: str, boards: int) -> tuple[float, float]:
+    home, away = match.imps
+    try:
+        return tuple(
+            float(v) for v in victory_points(Fraction(home) - Fraction(away), boards, scale)
+        )
+    except ScoringError as refused:
+        raise FileRefused(f"{_match_name(match)}: {refused}") from None
+
+
+def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRefused:
+    for match in evidence:
+        length = _length(match, boards)
+        if not _fits(match, scale, length):
+            if length not in VP_SCALES[scale].boards:
+                return FileRefused(
+                    f"{_match_name(match)}: the {VP_SCALES[scale].label} has no row for a match "
+                    f"of {length} boards"
+                )
+            return FileRefused(
+                f"{_match_name(match)}: {_imps_text(match)} over {length} boards make "
+                f"{_vps_text(_vps(match, scale, length))} on the {VP_SCALES[scale].label}, but "
+                f"the file says {_vps_text(match.published_vps)}"
+            )
+    raise AssertionError("every match fits")  # pragma: no cover
+
+
+def _settle_byes(teams_file: TeamsFile) -> None:
+    """A bye scores the VPs the file gives it, the same for every bye (the event's bye_vps)."""
+    byes = [m for m in teams_file.matches if m.is_bye]
+    awards = {m.published_vps[0] for m in byes if m.published_vps is not None}
+    if len(awards) > 1:
+        raise FileRefused(
+            "the file gives byes different VPs ("
+            + ", ".join(f"{v:g}" for v in sorted(awards))
+            + "): a bye scores the same for every team"
+        )
+    if awards:
+        teams_file.settings.setdefault("bye_vps", awards.pop())
+    bye_vps = teams_file.settings.get("bye_vps")
+    for match in byes:
+        if bye_vps is None:
+            raise FileRefused(f"{_match_name(match)}: the file does not say what a bye scores")
+        match.vps = (float(bye_vps), 0.0)
+
+
+def _check_totals(teams_file: TeamsFile) -> None:
+    """Each team's published total must be the sum of its matches' VPs."""
+    totals = {team.number: 0.0 for team in teams_file.teams}
+    for match in teams_file.matches:
+        if match.vps is None:
+            continue
+        totals[match.home] += match.vps[0]
+        if match.away is not None:
+            totals[match.away] += match.vps[1]
+    for team in teams_file.teams:
+        if team.published_vps is not None and abs(totals[team.number] - team.published_vps) > (
+            _HALF_CENT
+        ):
+            raise FileRefused(
+                f"{team.where or team.name}: {team.name}'s matches make {totals[team.number]:.2f} "
+                f"VPs, but the file's total is {team.published_vps:.2f}"
+            )
+
+
+def _same(ours, theirs) -> bool:
+    return all(abs(a - b) < _HALF_CENT for a, b in zip(ours, theirs, strict=True))
+
+
+def _match_name(match: FileMatch) -> str:
+    return f"{match.where}: round {match.round}, table {match.table}"
+
+
+def _home(match: FileMatch) -> str:
+    return f"team {match.home}"
+
+
+def _imps_text(match: FileMatch) -> str:
+    return f"{match.imps[0]:g}–{match.imps[1]:g} IMPs"
+
+
+def _vps_text(vps) -> str:
+    return f"{vps[0]:.2f}–{vps[1]:.2f}"
