@@ -32,6 +32,12 @@ def settle_scores(teams_file: TeamsFile) -> None:
         raise FileRefused(
             f"the file's matches are scored by {scoring!r}: only IMPs converted to VPs are read"
         )
+    for match in teams_file.matches:
+        if not match.is_bye and match.imps is None and match.published_vps is not None:
+            raise FileRefused(
+                f"{_match_name(match)}: the file gives the match's VPs but neither its IMPs nor "
+                "its boards"
+            )
     played = [m for m in teams_file.matches if not m.is_bye and m.imps is not None]
     evidence = [m for m in played if m.published_vps is not None]
     if not evidence and "vp_scale" not in settings:

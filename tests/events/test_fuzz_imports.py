@@ -26,10 +26,10 @@ _XML_TEXT = re.compile(rb">([^<]+)<")
 
 
 @st.composite
-def damaged_files(draw) -> bytes:
-    """A real file with one value, or a few, replaced by garbage."""
-    name = draw(st.sampled_from(sorted(FILES)))
-    data = FILES[name]
+def damaged_files(draw, files: dict[str, bytes] = FILES) -> bytes:
+    """A real file (of `files`, by name) with one value, or a few, replaced by garbage."""
+    name = draw(st.sampled_from(sorted(files)))
+    data = files[name]
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
         garbage = draw(GARBAGE)
         if name.endswith(".xml"):

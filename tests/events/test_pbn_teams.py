@@ -216,6 +216,12 @@ def test_our_file_reads_back_as_it_was_written():
             id="no-VPs",
         ),
         pytest.param(
+            _file("1 1 1 2 - 15.75 4.25"),
+            "line 14: round 1, table 1: the file gives the match's VPs but neither its IMPs nor "
+            "its boards",
+            id="VPs-without-IMPs",
+        ),
+        pytest.param(
             _file('1 1 1 2 "101,13,0" 15.75 4.25'),
             "line 14: MatchDetails segment '101' is neither a segment of play nor 200",
             id="unknown-segment",
