@@ -24,21 +24,24 @@ def blitz(boards: int) -> float:
     return 15 * sqrt(boards)
 
 
-def _wbf_formula(margin: int, boards: int) -> float:
+def _wbf_formula(margin: int, boards: int, total: int = 20) -> float:
     """The winner's VPs on the WBF continuous curve, uncapped and unrounded."""
-    return 10 + 10 * (1 - _R ** (margin / blitz(boards))) / (1 - _R)
+    half = total / 2
+    return half + half * (1 - _R ** (margin / blitz(boards))) / (1 - _R)
 
 
 @cache
-def wbf_table(boards: int) -> tuple[int, ...]:
-    """The WBF continuous 20-VP table: winner's VPs in hundredths for margins 0..ceil(blitz).
+def wbf_table(boards: int, total: int = 20) -> tuple[int, ...]:
+    """The WBF continuous table: winner's VPs in hundredths for margins 0..ceil(blitz).
 
-    Each value is the formula capped at 20 and rounded half up to 0.01, then corrected for
-    concavity as the official tables are (SPEC §1.1): while one IMP is worth more than the IMP
-    before it, add 0.01 to the middle value. Margins beyond the table win 20.00.
+    Each value is the formula capped at the total (20, or 10 for the half scale of a three-way
+    match) and rounded half up to 0.01, then corrected for concavity as the official tables are
+    (SPEC §1.1): while one IMP is worth more than the IMP before it, add 0.01 to the middle
+    value. Margins beyond the table win the whole total.
     """
     last = ceil(blitz(boards))
-    table = [min(2000, floor(_wbf_formula(m, boards) * 100 + 0.5)) for m in range(last + 1)]
+    cap = total * 100
+    table = [min(cap, floor(_wbf_formula(m, boards, total) * 100 + 0.5)) for m in range(last + 1)]
     corrected = True
     while corrected:
         corrected = False
@@ -49,22 +52,25 @@ def wbf_table(boards: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _imps_for_vps(vps: float, boards: int) -> float:
+def _imps_for_vps(vps: float, boards: int, total: int = 20) -> float:
     """The IMP margin where the WBF continuous curve reaches `vps` (its inverse, SPEC §1.1)."""
-    return blitz(boards) * log(1 - (1 - _R) * (vps / 10 - 1)) / log(_R)
+    return blitz(boards) * log(1 - (1 - _R) * (vps / (total / 2) - 1)) / log(_R)
 
 
 @cache
-def wbf_discrete_bounds(boards: int) -> tuple[int, ...]:
+def wbf_discrete_bounds(boards: int, total: int = 20) -> tuple[int, ...]:
     """The largest IMP margin still awarding 10, 11, … 19 VPs on the WBF discrete scale.
 
     As the EBU generator builds it (SPEC §1.2): invert the continuous curve at 10.5, 11.5, …
     19.5, round down, then narrow a band while the band above it is narrower, starting again
     from the bottom after every change. The draw band runs from −upper[0] to +upper[0].
+    With total=10, the 10-VP half scale of a three-way match: 5, 6, … 9 VPs, the curve
+    inverted at 5.5, 6.5, … 9.5 (SPEC §1.2).
     """
-    upper = [floor(_imps_for_vps(10.5 + i, boards)) for i in range(10)]
+    half = total // 2
+    upper = [floor(_imps_for_vps(half + 0.5 + i, boards, total)) for i in range(half)]
     i = 0
-    while i < 9:
+    while i < half - 1:
         below = 2 * upper[0] + 1 if i == 0 else upper[i] - upper[i - 1]
         if upper[i + 1] - upper[i] < below:
             upper[i] -= 1
@@ -105,13 +111,13 @@ class VpScale:
     boards: range
 
 
-def _wbf_winner(margin: int, boards: int) -> int:
-    table = wbf_table(boards)
-    return table[margin] if margin < len(table) else 2000
+def _wbf_winner(margin: int, boards: int, total: int = 20) -> int:
+    table = wbf_table(boards, total)
+    return table[margin] if margin < len(table) else total * 100
 
 
-def _wbf_discrete_winner(margin: int, boards: int) -> int:
-    return 10 + bisect_left(wbf_discrete_bounds(boards), margin)
+def _wbf_discrete_winner(margin: int, boards: int, total: int = 20) -> int:
+    return total // 2 + bisect_left(wbf_discrete_bounds(boards, total), margin)
 
 
 ANY_LENGTH = range(1, 1000)
@@ -141,6 +147,20 @@ VP_SCALES: dict[str, VpScale] = {
         20,
         0,
         _wbf_discrete_winner,
+        ANY_LENGTH,
+    ),
+    "wbf-10": VpScale(
+        "WBF continuous 10-VP half scale (three-way matches)",
+        10,
+        2,
+        lambda margin, boards: _wbf_winner(margin, boards, 10),
+        ANY_LENGTH,
+    ),
+    "wbf-discrete-10": VpScale(
+        "WBF discrete 10-VP half scale (three-way matches)",
+        10,
+        0,
+        lambda margin, boards: _wbf_discrete_winner(margin, boards, 10),
         ANY_LENGTH,
     ),
     "10-4board": _table_scale(
