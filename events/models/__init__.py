@@ -10,6 +10,7 @@ from .clubs import Club, Player
 from .competitions import Competition, CompetitionSession
 from .event import Event
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
+from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 
 __all__ = [
     "SEATS",
@@ -20,12 +21,18 @@ __all__ = [
     "Competition",
     "CompetitionSession",
     "Event",
+    "Match",
+    "MatchBoard",
+    "MatchLine",
     "Pair",
     "Partnership",
     "Player",
     "Result",
     "Section",
     "TableRound",
+    "Team",
+    "TeamMember",
+    "TeamSettings",
     "Upload",
     "tracked",
 ]

@@ -24,6 +24,8 @@ class Change(models.Model):
         HANDS = "hands", "Hand records"
         EVENT = "event", "Event deleted"
         COMPETITION = "series", "Multi-session event"
+        TEAMS = "teams", "Teams and members"
+        MATCH = "match", "Match"
         UNDO = "undo", "Undo"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")

@@ -1,0 +1,338 @@
+"""A teams event: its settings, the teams and their members, the matches and both tables' lines.
+
+A match is home v away (away blank: a bye). The home team sits North-South at table 1 and the
+away team North-South at table 2, so the home team's net on a board is table 1's NS score less
+table 2's. Derived values (a board's IMPs, a match's totals and VPs) are kept up to date by
+events.services.teams on every save, and left out of the history: undo rescores them.
+"""
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from scoring.victory_points import VP_SCALES
+
+from .base import SEATS, tracked
+from .clubs import Player
+from .event import Event
+
+_VPS = {"max_digits": 7, "decimal_places": 2}  # 12.34 VPs, or 5.5 board-a-match points
+_IMPS = {"max_digits": 7, "decimal_places": 2}  # whole IMPs, but a carry-over may be 16/3
+
+
+class TeamSettings(models.Model):
+    """How a teams event is played and scored; one row an event of kind TEAMS."""
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round-robin", "Round robin"
+        KNOCKOUT = "knockout", "Knock-out"
+        EVENING = "evening", "Teams-of-four evening (short matches)"
+
+    class MatchScoring(models.TextChoices):
+        VPS = "vps", "IMPs converted to victory points"
+        BOARD_A_MATCH = "bam", "Board-a-match"
+        PATTON = "patton", "Patton (2/1/0 a board plus the aggregate)"
+
+    class TieBreak(models.TextChoices):
+        EBU = "ebu", "EBU White Book: head to head VPs, then IMPs, opponents' scores, total IMPs"
+        CBAI = "cbai", "CBAI: head to head VPs, then IMPs, IMP quotient"
+
+    class FirstRound(models.TextChoices):
+        RANDOM = "random", "Random"
+        SEEDED = "seeded", "Seeded by strength"
+
+    class OddField(models.TextChoices):
+        BYE = "bye", "A bye"
+        THREE_WAY = "three-way", "A three-way match"
+
+    class CarryOver(models.TextChoices):
+        NONE = "", "None"
+        HALF_THIRD = "half-third", "Half the earlier margin to its winner, a third to its loser"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="team_settings")
+    format = models.CharField(max_length=12, choices=Format, default=Format.SWISS)
+    match_scoring = models.CharField(
+        "scoring", max_length=8, choices=MatchScoring, default=MatchScoring.VPS
+    )
+    vp_scale = models.CharField(
+        "victory-point scale",
+        max_length=14,
+        choices=[(key, scale.label) for key, scale in VP_SCALES.items()],
+        default="wbf",
+    )
+    bam_points = models.PositiveSmallIntegerField(
+        "board-a-match points",
+        choices=[(1, "1 for a win, ½ for a tie"), (2, "2 for a win, 1 for a tie")],
+        default=1,
+    )
+    boards_per_match = models.PositiveSmallIntegerField(
+        "boards a match", default=8, validators=[MinValueValidator(1), MaxValueValidator(64)]
+    )
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="How many rounds the event plays (a Swiss, knock-out)."
+    )
+    round_robin_cycles = models.PositiveSmallIntegerField(
+        "round robin", choices=[(1, "Single"), (2, "Double")], default=1
+    )
+    bye_vps = models.DecimalField(
+        "VPs for a bye", **_VPS, default=12, help_text="12 of 20 unless the event says otherwise."
+    )
+    tie_break = models.CharField(
+        "tie-break order", max_length=6, choices=TieBreak, default=TieBreak.EBU
+    )
+    carry_over = models.CharField(
+        "knock-out carry-over", max_length=12, choices=CarryOver, blank=True, default=""
+    )
+    carry_over_limit = models.PositiveSmallIntegerField(
+        "carry-over at most", null=True, blank=True, help_text="IMPs; blank for no limit."
+    )
+    # The Swiss draw's options (the draw pages use them; SPEC §4.2).
+    first_round = models.CharField(max_length=8, choices=FirstRound, default=FirstRound.RANDOM)
+    draw_seed = models.PositiveIntegerField(
+        default=0, help_text="The random draw of round 1 is made from this number, so it repeats."
+    )
+    odd_field = models.CharField(
+        "odd number of teams", max_length=10, choices=OddField, default=OddField.BYE
+    )
+    arrears = models.BooleanField(
+        "draw one round in arrears",
+        default=False,
+        help_text="Draw round n+2 from the standings after round n.",
+    )
+    danish_rounds = models.PositiveSmallIntegerField(
+        "Danish rounds",
+        default=0,
+        help_text="For this many last rounds, rematches are allowed among the top half.",
+    )
+    history = tracked()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(bam_points__in=[1, 2]), name="team_settings_bam_1_or_2"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_robin_cycles__in=[1, 2]), name="team_settings_cycles_1_or_2"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Teams settings of {self.event}"
+
+    @property
+    def vp_total(self) -> int:
+        """The VPs a match shares: 20, 30 or 10; Patton's 16 a match is for the engine to say."""
+        return VP_SCALES[self.vp_scale].total
+
+
+class Team(models.Model):
+    """A team of 4 to 6 players, known by its name."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120)
+    captain = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    seed = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="1 for the strongest team; blank if not seeded."
+    )
+    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    history = tracked()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("team", kwargs={"event_id": self.event_id, "number": self.number})
+
+
+class TeamMember(models.Model):
+    """A player in a team, in the order the team lists them (seat 1 first)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    # RESTRICT: a player in a team stays, unless the team goes too (a whole club or event).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT)
+    seat = models.PositiveSmallIntegerField(default=1)
+    history = tracked()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "seat"], name="team_member_seat_unique"),
+            models.UniqueConstraint(fields=["team", "player"], name="team_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.team}"
+
+
+class Match(models.Model):
+    """Two teams' match in a round (or a team's bye), its adjustments and its derived totals."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    table = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="away_matches"
+    )
+    boards = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Boards in this match when not the event's (a three-way's half match).",
+    )
+    first_board = models.PositiveSmallIntegerField(default=1)
+    # The knock-out carry-over, in IMPs to the home team (negative: to the away team).
+    carry_over = models.DecimalField(**_IMPS, default=0)
+    # What the captains agreed on the scorecards, when a club scores from them.
+    home_captain_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    away_captain_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    # The director's adjustments: an assigned IMP score replaces the boards' IMPs, an assigned
+    # VP score replaces the scale's VPs; a VP penalty is deducted apart from the match VPs.
+    assigned_home_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    assigned_away_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    assigned_home_vps = models.DecimalField(**_VPS, null=True, blank=True)
+    assigned_away_vps = models.DecimalField(**_VPS, null=True, blank=True)
+    home_penalty_vps = models.DecimalField(**_VPS, default=0)
+    away_penalty_vps = models.DecimalField(**_VPS, default=0)
+    note = models.CharField(max_length=200, blank=True)
+    # Derived (events.services.teams): the IMPs each side scored (from the boards, else the
+    # captains' totals, else assigned), the VPs before penalties (board-a-match: board points),
+    # the boards scored at both tables, and whether the match has its result.
+    home_imps = models.DecimalField(**_IMPS, default=0)
+    away_imps = models.DecimalField(**_IMPS, default=0)
+    home_vps = models.DecimalField(**_VPS, null=True, blank=True)
+    away_vps = models.DecimalField(**_VPS, null=True, blank=True)
+    boards_scored = models.PositiveSmallIntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    history = tracked("home_imps", "away_imps", "home_vps", "away_vps", "boards_scored", "finished")
+
+    class Meta:
+        ordering = ["round", "table", "pk"]
+        indexes = [models.Index(fields=["event", "round"], name="match_event_round")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_teams_differ"),
+            models.CheckConstraint(
+                condition=Q(assigned_home_imps__isnull=True, assigned_away_imps__isnull=True)
+                | Q(assigned_home_imps__isnull=False, assigned_away_imps__isnull=False),
+                name="match_assigned_imps_both",
+            ),
+            models.CheckConstraint(
+                condition=Q(assigned_home_vps__isnull=True, assigned_away_vps__isnull=True)
+                | Q(assigned_home_vps__isnull=False, assigned_away_vps__isnull=False),
+                name="match_assigned_vps_both",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_captain_imps__isnull=True, away_captain_imps__isnull=True)
+                | Q(home_captain_imps__isnull=False, away_captain_imps__isnull=False),
+                name="match_captain_imps_both",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        away = self.away.name if self.away_id else "bye"
+        return f"Round {self.round}, table {self.table}: {self.home.name} v {away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", kwargs={"event_id": self.event_id, "match_id": self.pk})
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+
+class MatchBoard(models.Model):
+    """One board of a match: its two tables' lines, its assigned IMPs and the IMPs it scores."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_boards")
+    number = models.PositiveSmallIntegerField()
+    # An assigned score in IMPs to the home team (Law 86A's ±3, or any the director rules),
+    # replacing what the tables score.
+    assigned_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    # Derived: the home team's IMPs on the board (board-a-match and Patton: its board points
+    # too), blank until both tables are in or a score is assigned.
+    home_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    home_points = models.DecimalField(**_VPS, null=True, blank=True)
+    history = tracked("home_imps", "home_points")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="match_board_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number} of {self.match}"
+
+
+class MatchLine(models.Model):
+    """One table's line of a board in a match, stored as a pairs Result stores a line."""
+
+    class Adjustment(models.TextChoices):
+        NONE = "", "—"
+        AVE_PLUS = "A+", "Average plus"
+        AVE = "A", "Average"
+        AVE_MINUS = "A-", "Average minus"
+
+    board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="lines")
+    table = models.PositiveSmallIntegerField(choices=[(1, "Table 1"), (2, "Table 2")])
+    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
+    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_ns = models.IntegerField(null=True, blank=True)
+    # An artificial score at this table (Law 86A in IMPs: A+ is +3 to the side, A- is -3).
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    not_played = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = tracked("updated")
+
+    class Meta:
+        ordering = ["board__number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="match_line_unique"),
+            models.CheckConstraint(condition=Q(table__in=[1, 2]), name="match_line_table_1_or_2"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
+                name="match_line_tricks_0_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]),
+                name="match_line_declarer_seat",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
+                    | Q(
+                        not_played=False, score_ns__isnull=False, ns_adjustment="", ew_adjustment=""
+                    )
+                    | Q(
+                        not_played=False,
+                        score_ns__isnull=True,
+                        ns_adjustment__in=["A+", "A", "A-"],
+                        ew_adjustment__in=["A+", "A", "A-"],
+                    )
+                ),
+                name="match_line_one_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}, table {self.table}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.ns_adjustment)
