@@ -13,7 +13,8 @@ from fractions import Fraction
 from events.formats.imported import FileRefused
 from events.formats.team_files import FileMatch, TeamsFile
 from scoring import ScoringError
-from scoring.imps import imps
+from scoring.adjusted_scores import adjustment_code
+from scoring.team_matches import ARTIFICIAL_IMPS, board_imps, match_imps
 from scoring.victory_points import VP_SCALES, victory_points
 
 MAX_BOARDS = 64  # TeamSettings.boards_per_match
@@ -66,17 +67,19 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
         return None
     if not match.boards:
         return match.published_imps
-    home = away = 0.0
+    scored = []
     for board in match.boards:
-        won = board_imps(board, match)
+        won = board_imps_of(board, match)
         if won is None:
             continue
-        if board.published_imps is not None and abs(won - board.published_imps) > 1e-9:
+        if board.published_imps is not None and won != board.published_imps:
             raise FileRefused(
                 f"{_match_name(match)}, board {board.number}: the tables' scores make "
-                f"{won:+g} IMPs to {_home(match)}, but the file says {board.published_imps:+g}"
+                f"{won:+d} IMPs to {_home(match)}, but the file says {board.published_imps:+g}"
             )
-        home, away = home + max(won, 0), away + max(-won, 0)
+        scored.append(won)
+    total = match_imps(scored)
+    home, away = float(total.home), float(total.away)
     if match.published_imps is not None and not _same((home, away), match.published_imps):
         raise FileRefused(
             f"{_match_name(match)}: the boards make {home:g}–{away:g} IMPs, but the file says "
@@ -85,20 +88,36 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
     return home, away
 
 
-def board_imps(board, match: FileMatch) -> float | None:
-    """The home team's IMPs on a board: its assigned IMPs, else table 1's North-South score
-    against table 2's; None while a table has no score."""
+def board_imps_of(board, match: FileMatch) -> int | None:
+    """The home team's IMPs on a board: its assigned IMPs, else the two tables' North-South
+    scores (scoring.team_matches), an artificial score at a table being worth its Law 86A IMPs;
+    None while a table has no result."""
+    where = f"{_match_name(match)}, board {board.number}"
     if board.assigned_imps is not None:
-        return board.assigned_imps
-    lines = [board.tables.get(1), board.tables.get(2)]
-    if any(line is None or line.not_played for line in lines):
+        if board.assigned_imps != int(board.assigned_imps):
+            raise FileRefused(f"{where}: assigned IMPs are whole, not {board.assigned_imps:g}")
+        return int(board.assigned_imps)
+    table1, table2 = board.tables.get(1), board.tables.get(2)
+    if table1 is None or table2 is None or table1.not_played or table2.not_played:
         return None
-    if any(line.is_adjusted or line.score_ns is None for line in lines):
-        raise FileRefused(
-            f"{_match_name(match)}, board {board.number}: an artificial score at a table needs "
-            "the IMPs it is worth (an assigned score in IMPs)"
-        )
-    return float(imps(lines[0].score_ns - lines[1].score_ns))
+    if table1.is_adjusted or table2.is_adjusted:
+        # The home team is North-South at table 1 and East-West at table 2.
+        home = sum(_artificial(line, side) for line, side in ((table1, "ns"), (table2, "ew")))
+        away = sum(_artificial(line, side) for line, side in ((table1, "ew"), (table2, "ns")))
+        if home != -away:
+            raise FileRefused(
+                f"{where}: artificial scores worth {home:+d} and {away:+d} IMPs to the two "
+                "teams do not balance, and a file's board has one score"
+            )
+        return home
+    return board_imps(table1.score_ns, table2.score_ns)
+
+
+def _artificial(line, side: str) -> int:
+    """A side's Law 86A IMPs at a table with an artificial score (0 at a table without)."""
+    if not line.is_adjusted:
+        return 0
+    return ARTIFICIAL_IMPS[adjustment_code(getattr(line, f"{side}_percent"))]
 
 
 def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple[str, int]:
