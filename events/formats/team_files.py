@@ -82,6 +82,9 @@ class TeamsFile:
     matches: list[FileMatch] = field(default_factory=list)
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
+    # Our own event's id and status, when the file is written from it.
+    identifier: int | None = None
+    status: str = ""
 
     @property
     def line_count(self) -> int:
