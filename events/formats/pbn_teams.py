@@ -184,6 +184,15 @@ def _match_rows(game: _Game, matches: dict) -> None:
             )
         if _text(row, "Boards"):
             match.board_count = _whole(row, "Boards", where)
+        if _text(row, "CarryOver"):
+            match.carry_over = _points(_text(row, "CarryOver"), where)
+        match.assigned_imps = _text(row, "AssignedIMP").upper() == "Y"
+        match.assigned_vps = _text(row, "AssignedVP").upper() == "Y"
+        if _text(row, "PenaltyVP_Home") or _text(row, "PenaltyVP_Away"):
+            match.penalty_vps = (
+                _points(_text(row, "PenaltyVP_Home") or "0", where),
+                _points(_text(row, "PenaltyVP_Away") or "0", where),
+            )
 
 
 def _match(row: dict[str, str], where: str, matches: dict) -> FileMatch:
@@ -368,7 +377,9 @@ def _total_score_table(teams_file: TeamsFile) -> list[str]:
 
 def _match_table(teams_file: TeamsFile) -> list[str]:
     columns = ["Round\\2R", "Table\\2R", "TeamId_Home\\3R", "TeamId_Away\\3R",
-               "MatchDetails\\13L", "VP_Home\\6R", "VP_Away\\6R", "Boards\\2R"]  # fmt: skip
+               "MatchDetails\\13L", "VP_Home\\6R", "VP_Away\\6R", "Boards\\2R",
+               "CarryOver\\5R", "AssignedIMP\\1L", "AssignedVP\\1L", "PenaltyVP_Home\\5R",
+               "PenaltyVP_Away\\5R"]  # fmt: skip
     rows = [_table_tag("ScoreTable", columns)]
     for match in teams_file.matches:
         imps = match.imps
@@ -384,6 +395,10 @@ def _match_table(teams_file: TeamsFile) -> list[str]:
                     details,
                     *("-" if v is None else f"{v:.2f}" for v in vps),
                     "-" if match.board_count is None else str(match.board_count),
+                    f"{match.carry_over:g}" if match.carry_over else "-",
+                    "Y" if match.assigned_imps else "-",
+                    "Y" if match.assigned_vps else "-",
+                    *(f"{p:g}" if p else "-" for p in match.penalty_vps),
                 ]
             )
         )

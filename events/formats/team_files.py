@@ -59,6 +59,13 @@ class FileMatch:
     board_count: int | None = None  # the match's length when the file says it
     published_imps: tuple[float, float] | None = None  # (home, away)
     published_vps: tuple[float, float] | None = None
+    # The director's rulings, as our own files carry them: a knock-out's carry-over in IMPs to
+    # the home team (negative: to the away team), IMPs or VPs assigned to the match (the
+    # published ones stand), VP penalties kept apart from the match's VPs.
+    carry_over: float = 0.0
+    assigned_imps: bool = False
+    assigned_vps: bool = False
+    penalty_vps: tuple[float, float] = (0.0, 0.0)
     # Settled by events.formats.team_scores: what our engine makes of the match.
     imps: tuple[float, float] | None = None
     vps: tuple[float, float] | None = None

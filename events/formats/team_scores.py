@@ -18,6 +18,7 @@ from scoring.team_matches import ARTIFICIAL_IMPS, board_imps, match_imps
 from scoring.victory_points import VP_SCALES, victory_points
 
 MAX_BOARDS = 64  # TeamSettings.boards_per_match
+DEFAULT_SCALE, DEFAULT_LENGTH = "wbf", 8  # TeamSettings' defaults
 _HALF_CENT = 0.005  # VPs are printed to 2 decimals
 
 
@@ -34,14 +35,26 @@ def settle_scores(teams_file: TeamsFile) -> None:
             f"the file's matches are scored by {scoring!r}: only IMPs converted to VPs are read"
         )
     for match in teams_file.matches:
-        if not match.is_bye and match.imps is None and match.published_vps is not None:
+        if (
+            not match.is_bye
+            and not match.assigned_vps
+            and match.imps is None
+            and match.published_vps is not None
+        ):
             raise FileRefused(
                 f"{_match_name(match)}: the file gives the match's VPs but neither its IMPs nor "
                 "its boards"
             )
-    played = [m for m in teams_file.matches if not m.is_bye and m.imps is not None]
+    assigned = [m for m in teams_file.matches if m.assigned_vps and not m.is_bye]
+    for match in assigned:
+        if match.published_vps is None:
+            raise FileRefused(f"{_match_name(match)}: the match's assigned VPs are missing")
+        match.vps = match.published_vps
+    played = [
+        m for m in teams_file.matches if not m.is_bye and m.imps is not None and not m.assigned_vps
+    ]
     evidence = [m for m in played if m.published_vps is not None]
-    if not evidence and "vp_scale" not in settings:
+    if not evidence and "vp_scale" not in settings and played:
         raise FileRefused(
             "the file gives no match's VPs and does not name its VP scale, so its matches "
             "cannot be converted to VPs as its program did"
@@ -65,7 +78,7 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
     IMPs), checked against what the file prints; the printed totals for a match without boards."""
     if match.is_bye:
         return None
-    if not match.boards:
+    if not match.boards or match.assigned_imps:
         return match.published_imps
     scored = []
     for board in match.boards:
@@ -80,6 +93,10 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
         scored.append(won)
     total = match_imps(scored)
     home, away = float(total.home), float(total.away)
+    if match.carry_over > 0:
+        home += match.carry_over
+    else:
+        away -= match.carry_over
     if match.published_imps is not None and not _same((home, away), match.published_imps):
         raise FileRefused(
             f"{_match_name(match)}: the boards make {home:g}–{away:g} IMPs, but the file says "
@@ -126,6 +143,14 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
     stated_scale, stated_length = settings.get("vp_scale"), settings.get("boards_per_match")
     if stated_scale is not None and stated_scale not in VP_SCALES:
         raise FileRefused(f"the file's VP scale {stated_scale!r} is not one we know")
+    if not evidence:
+        # No match has a result to tell by: the file's own word, else the app's defaults.
+        scale, length = stated_scale or DEFAULT_SCALE, stated_length or DEFAULT_LENGTH
+        teams_file.readings += [
+            ("VP scale", f"{VP_SCALES[scale].label}: " + _said(stated_scale)),
+            ("Boards a match", f"{length}: " + _said(stated_length)),
+        ]
+        return scale, length
     scales = [stated_scale] if stated_scale else list(VP_SCALES)
     unknown = [m for m in evidence if m.board_count is None and not m.boards]
     if stated_length is not None:
@@ -200,6 +225,10 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
     return scale, length
 
 
+def _said(stated) -> str:
+    return "the file says so" if stated else "no match has a result to tell by; the usual one"
+
+
 def _length(match: FileMatch, boards: int | None) -> int | None:
     """A match's length: as the file gives it for the match, else its boards, else `boards`."""
     if match.board_count is not None:
@@ -267,9 +296,9 @@ def _check_totals(teams_file: TeamsFile) -> None:
     for match in teams_file.matches:
         if match.vps is None:
             continue
-        totals[match.home] += match.vps[0]
+        totals[match.home] += match.vps[0] - match.penalty_vps[0]
         if match.away is not None:
-            totals[match.away] += match.vps[1]
+            totals[match.away] += match.vps[1] - match.penalty_vps[1]
     for team in teams_file.teams:
         if team.published_vps is not None and abs(totals[team.number] - team.published_vps) > (
             _HALF_CENT

@@ -162,9 +162,16 @@ def _match(element: ET.Element, where: str, tables: dict[int, int]) -> FileMatch
         match.published_vps = (_figure(scores[0], where), _figure(scores[1] or "0", where))
     if "boards" in ours:
         match.board_count = whole_number(ours["boards"])
+    if "carry_over" in ours:
+        match.carry_over = _figure(ours["carry_over"], where)
+    match.assigned_imps = ours.get("assigned_imps") == "1"
+    match.assigned_vps = ours.get("assigned_vps") == "1"
+    if "penalty_vps" in ours:
+        home_penalty, _, away_penalty = ours["penalty_vps"].partition(",")
+        match.penalty_vps = (_figure(home_penalty, where), _figure(away_penalty, where))
     for index, board in enumerate(element.findall("BOARD"), start=1):
         match.boards.append(_board(board, f"{where}, BOARD {index}", match))
-    if not match.boards and not match.is_bye and "imps" in ours:
+    if (not match.boards or match.assigned_imps) and not match.is_bye and "imps" in ours:
         home_imps, _, away_imps = ours["imps"].partition(",")
         match.published_imps = (_figure(home_imps, where), _figure(away_imps, where))
     return match
@@ -276,8 +283,16 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
 
 def _write_match(out: _Writer, match: FileMatch) -> None:
     out.open("MATCH")
-    instruction = {"table": match.table, "boards": match.board_count}
-    if match.imps is not None and not match.boards:
+    instruction = {
+        "table": match.table,
+        "boards": match.board_count,
+        "carry_over": match.carry_over or None,
+        "assigned_imps": 1 if match.assigned_imps else None,
+        "assigned_vps": 1 if match.assigned_vps else None,
+        "penalty_vps": ",".join(f"{p:g}" for p in match.penalty_vps) if any(match.penalty_vps)
+        else None,
+    }  # fmt: skip
+    if match.imps is not None and (not match.boards or match.assigned_imps):
         instruction["imps"] = f"{match.imps[0]:g},{match.imps[1]:g}"
     _instruction(out, instruction)
     out.element("ROUND_NUMBER", match.round)

@@ -6,6 +6,7 @@ import pytest
 
 from events.formats.imported import FileRefused
 from events.formats.pbn_teams import parse_teams_file as parse_pbn
+from events.formats.pbn_teams import render_teams_pbn
 from events.formats.usebio_teams import looks_like_teams, parse_teams_file, render_teams_usebio
 from scoring.imps import imps
 from scoring.victory_points import victory_points
@@ -186,3 +187,34 @@ def test_a_file_we_cannot_read_is_refused_with_the_reason(change, message):
 def test_a_pairs_file_is_not_taken_for_a_teams_file():
     assert not looks_like_teams(read_file("compscore_mp.xml"))
     assert not looks_like_teams(b"not xml at all")
+
+
+@pytest.mark.parametrize("render", [render_teams_pbn, render_teams_usebio])
+def test_the_directors_rulings_come_back_from_our_files(render):
+    """A carry-over, an assigned VP score and a penalty ride in our own columns and
+    instructions: the file reads back with the same figures, checked as before."""
+    vps = victory_points(13, 2, "wbf")
+    first = parse_pbn(_file('1 1 1 2 "200,13,0" {:.2f} {:.2f}\n1 2 3 4 - - -'.format(*vps),
+                            _BOARDS, _META))  # fmt: skip
+    carried, assigned = first.matches
+    carried.carry_over = 3.0
+    carried.imps = (16.0, 0.0)
+    carried.vps = victory_points(16, 2, "wbf")
+    carried.penalty_vps = (1.0, 0.0)
+    assigned.assigned_vps, assigned.vps, assigned.imps = True, (12.0, 8.0), None
+    totals = {1: carried.vps[0] - 1, 2: carried.vps[1], 3: 12.0, 4: 8.0}
+    for team in first.teams:
+        team.published_vps = totals[team.number]
+
+    again = parse(render(first))
+
+    assert [
+        (m.imps, m.vps, m.carry_over, m.assigned_vps, m.penalty_vps) for m in again.matches
+    ] == [
+        ((16, 0), victory_points(16, 2, "wbf"), 3, False, (1, 0)),
+        (None, (12, 8), 0, True, (0, 0)),
+    ]
+
+
+def parse(data: bytes):
+    return (parse_teams_file if data.lstrip().startswith(b"<") else parse_pbn)(data)
