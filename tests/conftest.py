@@ -64,3 +64,26 @@ def while_running(event):
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     yield
     Event.objects.filter(pk=event.pk).update(status=status)
+
+
+@pytest.fixture
+def make_team_event(club):
+    """A running teams event: make_team_event(teams=4, boards_per_match=4, vp_scale="20-table")
+    with teams "Team 1" .. of four players each ("Player 1a" ..), numbered 1, 2, ..."""
+    from events.services.teams.registration import register_team
+    from events.services.teams.setup import create_team_event
+
+    def make(teams=4, **settings):
+        event = create_team_event(
+            club=club,
+            name=settings.pop("name", "Swiss Teams"),
+            date=settings.pop("date", datetime.date(2026, 11, 22)),
+            **settings,
+        )
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        event.refresh_from_db()
+        for n in range(1, teams + 1):
+            register_team(event=event, name=f"Team {n}", players=[f"Player {n}{s}" for s in "abcd"])
+        return event
+
+    return make

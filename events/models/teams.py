@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
 from .base import SEATS, tracked
@@ -35,10 +36,6 @@ class TeamSettings(models.Model):
         BOARD_A_MATCH = "bam", "Board-a-match"
         PATTON = "patton", "Patton (2/1/0 a board plus the aggregate)"
 
-    class TieBreak(models.TextChoices):
-        EBU = "ebu", "EBU White Book: head to head VPs, then IMPs, opponents' scores, total IMPs"
-        CBAI = "cbai", "CBAI: head to head VPs, then IMPs, IMP quotient"
-
     class FirstRound(models.TextChoices):
         RANDOM = "random", "Random"
         SEEDED = "seeded", "Seeded by strength"
@@ -58,7 +55,7 @@ class TeamSettings(models.Model):
     )
     vp_scale = models.CharField(
         "victory-point scale",
-        max_length=14,
+        max_length=20,
         choices=[(key, scale.label) for key, scale in VP_SCALES.items()],
         default="wbf",
     )
@@ -80,7 +77,7 @@ class TeamSettings(models.Model):
         "VPs for a bye", **_VPS, default=12, help_text="12 of 20 unless the event says otherwise."
     )
     tie_break = models.CharField(
-        "tie-break order", max_length=6, choices=TieBreak, default=TieBreak.EBU
+        "tie-break order", max_length=6, choices=list(TIE_BREAKS.items()), default="ebu"
     )
     carry_over = models.CharField(
         "knock-out carry-over", max_length=12, choices=CarryOver, blank=True, default=""

@@ -22,19 +22,46 @@ from events.models import (
     Change,
     Club,
     Event,
+    Match,
+    MatchBoard,
+    MatchLine,
     Pair,
     Partnership,
     Player,
     Result,
     Section,
     TableRound,
+    Team,
+    TeamMember,
+    TeamSettings,
 )
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
+from events.services.teams.match_scoring import rescore_team_event
 
 # Parents first: undo restores in this order and deletes in the reverse one.
-TRACKED = [Event, Section, Player, Pair, Partnership, Board, TableRound, Result]
+TRACKED = [
+    Event,
+    TeamSettings,
+    Section,
+    Player,
+    Pair,
+    Partnership,
+    Team,
+    TeamMember,
+    Board,
+    TableRound,
+    Result,
+    Match,
+    MatchBoard,
+    MatchLine,
+]
+# The models each kind of event writes: the history of a change is read from those alone.
+EVENT_MODELS = {
+    Event.Kind.PAIRS: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
+    Event.Kind.TEAMS: {Event, TeamSettings, Player, Team, TeamMember, Match, MatchBoard, MatchLine},
+}
 # Kinds that are not undone from the history page: the status has its own buttons (reopening
 # with a reason), an import is removed by deleting the event, and a deleted event has no page.
 NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT, Change.Kind.EVENT}
@@ -82,7 +109,18 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
 
 
 def _has_rows(change: Change) -> bool:
-    return any(model.history.filter(change=change).exists() for model in TRACKED)
+    return any(model.history.filter(change=change).exists() for model in tracked_models([change]))
+
+
+def tracked_models(changes: list[Change]) -> list:
+    """The models whose rows these changes may have written: those of their events' kinds
+    (every tracked model for a change of no event, or whose event is not at hand)."""
+    kinds = set()
+    for change in changes:
+        if change.event_id is None or not Change.event.is_cached(change):
+            return TRACKED
+        kinds.add(change.event.kind)
+    return [model for model in TRACKED if any(model in EVENT_MODELS[kind] for kind in kinds)]
 
 
 def bulk_create_recorded(model, objs: list) -> list:
@@ -125,7 +163,7 @@ def change_versions(changes: list[Change]) -> dict[int, ChangeRows]:
     """For each change, every row it touched with its state before and after: two queries a
     tracked model at most, whatever the number of changes."""
     found: dict[int, ChangeRows] = defaultdict(ChangeRows)
-    for model in TRACKED:
+    for model in tracked_models(changes):
         history = model.history.model
         rows = list(history.objects.filter(change__in=changes).order_by("history_id"))
         if not rows:
@@ -215,6 +253,7 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
         # on a lock an undo took out of order.
         list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
         list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
+        list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
         _check_unchanged_since(change, versions)
         try:
             with recording(
@@ -277,8 +316,8 @@ def _put_back(versions: list[Version]) -> None:
         if not added:
             continue
         rows = model.objects.filter(pk__in=added)
-        if model is Player:  # a guest another pair plays with since stays
-            rows = rows.filter(pairs__isnull=True)
+        if model is Player:  # a guest another pair or team plays with since stays
+            rows = rows.filter(pairs__isnull=True, teams__isnull=True)
         rows.delete()
     for model in TRACKED:
         mine = [v for v in versions if v.model is model and v.before is not None]
@@ -311,7 +350,11 @@ def _reanalyse(event: Event, versions: list[Version]) -> None:
 
 def _rescore(event: Event, versions: list[Version]) -> None:
     """Rescore what the rows put back affect: the whole event after a settings or movement
-    change, else the boards of the lines and the pairs that played them."""
+    change, else the boards of the lines and the pairs that played them; every match of a
+    teams event."""
+    if event.is_teams:
+        rescore_team_event(event=event)
+        return
     movement = any(
         v.model in (Section, Board, TableRound)
         or (v.model is Pair and (v.before is None or v.after is None))

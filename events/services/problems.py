@@ -20,7 +20,7 @@ from scoring.traveller_lines import SEAT_NAMES
 # A score this many IMPs from the board's median, with no other score near it, is worth a look.
 SUSPICIOUS_IMPS = 10
 
-ERRORS = {"duplicate", "unscheduled"}
+ERRORS = {"duplicate", "unscheduled", "captains"}
 QUESTIONS = {"direction", "suspicious", "lead"}
 
 

@@ -159,6 +159,14 @@ def create_event_on_movement(*, club: Club, movement, user, **settings) -> Event
     return event
 
 
+def named_player(club: Club, name: str) -> Player:
+    """The club's player of this name (any case), or a new guest: a name typed in one step."""
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    if player is None:
+        player = Player.objects.create(club=club, name=name, guest=True)
+    return player
+
+
 def name_pairs(*, names: dict[Pair, list[str]]) -> None:
     """Name several pairs at once: all of them, or (on any failure) none."""
     with transaction.atomic():
@@ -172,9 +180,6 @@ def name_pair(*, pair: Pair, names: list[str]) -> None:
     with transaction.atomic():
         Partnership.objects.filter(pair=pair).delete()
         for seat, name in enumerate((n.strip() for n in names if n.strip()), start=1):
-            player = Player.objects.filter(club=club, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(club=club, name=name, guest=True)
-            Partnership.objects.create(pair=pair, player=player, seat=seat)
+            Partnership.objects.create(pair=pair, player=named_player(club, name), seat=seat)
         pair.names = " & ".join(p.name for p in pair.players.order_by("partnership__seat"))
         pair.save(update_fields=["names"])

@@ -1,0 +1,1 @@
+"""Teams events: set-up, registration, matches and their lines, scoring and standings."""

@@ -1,0 +1,105 @@
+"""Saving a match's lines, typed as the pairs entry types them (`4S N 10` at table 1, `4S S 9` at
+table 2): checked before anything is written, then the match is rescored, in one transaction.
+
+A refused line raises the pairs entry's LineRefused with a message that says what to fix.
+"""
+
+from django.db import transaction
+
+from events.models import Change, Match, MatchBoard, MatchLine
+from events.services.conflicts import retry_on_conflict
+from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
+from events.services.history import recording
+from events.services.status import LOCKED
+from events.services.teams.match_scoring import lock_match, match_boards, rescore_match
+from scoring import ScoringError, TravellerLine, board_conditions
+
+TABLES = (1, 2)
+
+
+def save_match_line(
+    *, match: Match, board_number: int, table: int, line: TravellerLine, user=None
+) -> MatchLine:
+    """Check and save the line of `board_number` at `table` (1: the home team NS, 2: the away
+    team NS), replacing the one there; the match's IMPs and VPs follow at once."""
+    score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
+    return _save(match, board_number, table, line, score_ns, user)
+
+
+def check_match_line(*, match: Match, board_number: int, table: int, line: TravellerLine):
+    """North-South's score of the line, or LineRefused with the message a save would give."""
+    if match.is_bye:
+        raise LineRefused(f"{match.home.name} has a bye: there are no boards to enter")
+    if table not in TABLES:
+        raise LineRefused(f"a match has tables 1 and 2, not {table}")
+    last = match.first_board + match_boards(match) - 1
+    if not match.first_board <= board_number <= last:
+        raise LineRefused(
+            f"this match plays boards {match.first_board} to {last}, not board {board_number}"
+        )
+    if line.ns_pair is not None:
+        raise LineRefused("in a match, type the result alone, e.g. 4S N 10: the table says who")
+    if line.weights:
+        raise LineRefused(WEIGHTED_NOT_IMPS)
+    if line.entered_ew_score is not None:
+        raise LineRefused("a split score has no place in a match: assign the board's IMPs instead")
+    if line.ns_percent is not None or line.ew_percent is not None:
+        raise LineRefused("in a match an artificial score is A+, A or A- (±3 IMPs, Law 86A)")
+    _, vulnerability = board_conditions(board_number)
+    try:
+        return line.score_ns(vulnerability)
+    except ScoringError as refused:
+        raise LineRefused(str(refused)) from None
+
+
+def delete_match_line(*, match: Match, board_number: int, table: int, user=None) -> None:
+    """Take the line of a board at a table away; the board waits for it again."""
+    _delete(match, board_number, table, user)
+
+
+@retry_on_conflict
+def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> MatchLine:
+    event = match.event
+    with (
+        transaction.atomic(),
+        recording(
+            club=event.club,
+            event=event,
+            user=user,
+            kind=Change.Kind.RESULT,
+            note=f"{match.home.name}: board {board_number}, table {table}",
+        ),
+    ):
+        # Several directors may key in at once: saves on one match queue here.
+        locked = _open(match)
+        board, _ = MatchBoard.objects.get_or_create(match=locked, number=board_number)
+        saved = MatchLine.objects.filter(board=board, table=table).first()
+        saved = saved or MatchLine(board=board, table=table)
+        saved.contract = str(line.contract) if line.contract else ""
+        saved.declarer, saved.lead, saved.tricks = line.declarer, line.lead, line.tricks
+        saved.score_ns, saved.not_played, saved.note = score_ns, line.not_played, line.note
+        saved.ns_adjustment, saved.ew_adjustment = line.ns_adjustment, line.ew_adjustment
+        saved.save()
+        rescore_match(match=locked)
+    return saved
+
+
+@retry_on_conflict
+def _delete(match, board_number, table, user) -> None:
+    event = match.event
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT),
+    ):
+        locked = _open(match)
+        MatchLine.objects.filter(
+            board__match=locked, board__number=board_number, table=table
+        ).delete()
+        rescore_match(match=locked)
+
+
+def _open(match: Match) -> Match:
+    locked = lock_match(match=match)
+    if locked.event.is_locked:
+        raise LineRefused(LOCKED)
+    return locked

@@ -1,0 +1,67 @@
+"""The problems panel of a teams event: captains' totals that the boards contradict, and boards
+entered at one table only."""
+
+from collections import defaultdict
+from fractions import Fraction
+
+from django.db.models import Count
+
+from events.models import Event, Match, MatchBoard
+from events.services.problems import Problem
+from events.services.teams.match_scoring import with_carry_over
+from scoring.team_matches import match_imps
+
+
+def match_problems(*, event: Event) -> list[Problem]:
+    """Errors first (captains' totals that differ from the boards), then boards missing a table."""
+    matches = {
+        m.pk: m
+        for m in Match.objects.filter(event=event, away__isnull=False).select_related(
+            "home", "away"
+        )
+    }
+    boards = defaultdict(list)
+    for board in (
+        MatchBoard.objects.filter(match__in=matches.keys())
+        .annotate(tables=Count("lines"))
+        .order_by("match__round", "match__table", "number")
+    ):
+        boards[board.match_id].append(board)
+    errors, missing = [], []
+    for match in matches.values():
+        scored = [b for b in boards[match.pk] if b.home_imps is not None]
+        length = match.boards or event.team_settings.boards_per_match
+        if match.home_captain_imps is not None and len(scored) >= length:
+            imps = with_carry_over(match_imps(int(b.home_imps) for b in scored), match.carry_over)
+            totals = (imps.home, imps.away)
+            captains = (Fraction(match.home_captain_imps), Fraction(match.away_captain_imps))
+            if totals != captains:
+                errors.append(
+                    Problem(
+                        "captains",
+                        f"{_where(match)}: the captains' totals {_imps(*captains)} differ "
+                        f"from the boards' {_imps(*totals)}",
+                        round=match.round,
+                        table=match.table,
+                    )
+                )
+        for board in boards[match.pk]:
+            if board.tables == 1 and board.assigned_imps is None:
+                missing.append(
+                    Problem(
+                        "missing",
+                        f"{_where(match)}: board {board.number} is entered at one table only",
+                        board=board.number,
+                        round=match.round,
+                        table=match.table,
+                    )
+                )
+    return errors + missing
+
+
+def _where(match: Match) -> str:
+    return f"Round {match.round}, table {match.table}, {match.home.name} v {match.away.name}"
+
+
+def _imps(home, away) -> str:
+    return f"{float(home):g}–{float(away):g}"

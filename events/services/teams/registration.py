@@ -1,0 +1,129 @@
+"""Registering teams: 4 to 6 players from the club's list (a new name is a guest), a captain,
+an optional seed. Each write is one recorded change; a refusal changes nothing."""
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from events.models import Change, Event, Match, Player, Team, TeamMember
+from events.services.history import recording
+from events.services.setup import named_player
+from events.services.status import LOCKED
+from events.services.teams.setup import TeamRefused
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 6
+
+
+def register_team(
+    *, event: Event, name: str, players: list, captain=None, seed=None, user=None
+) -> Team:
+    """Add a team to the event. `players` are Player rows or names, in the team's order;
+    `captain` one of them (a Player or a name), by default the first."""
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.TEAMS, note=name),
+    ):
+        _lock_event(event)
+        number = (event.teams.aggregate(last=Max("number"))["last"] or 0) + 1
+        team = Team(event=event, number=number)
+        _fill(team, name, players, captain, seed)
+    return team
+
+
+def update_team(*, team: Team, name: str, players: list, captain=None, seed=None, user=None):
+    """Rename the team, change its players, captain or seed."""
+    event = team.event
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.TEAMS, note=name),
+    ):
+        _lock_event(event)
+        _fill(team, name, players, captain, seed)
+    return team
+
+
+def delete_team(*, team: Team, user=None) -> None:
+    """Remove a team that has no match yet."""
+    event = team.event
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.TEAMS, note=team.name),
+    ):
+        _lock_event(event)
+        if Match.objects.filter(Q(home=team) | Q(away=team)).exists():
+            raise TeamRefused(f"{team.name} has matches: delete its matches first")
+        team.delete()
+
+
+def _lock_event(event: Event) -> None:
+    """Registrations queue on the event row, so that numbers and names stay unique."""
+    locked = Event.objects.select_for_update().only("status", "reopened_on").get(pk=event.pk)
+    if locked.is_locked:
+        raise TeamRefused(LOCKED)
+
+
+def _fill(team: Team, name: str, players: list, captain, seed) -> None:
+    event = team.event
+    name = name.strip()
+    if not name:
+        raise TeamRefused("a team needs a name")
+    if event.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+        raise TeamRefused(f"there is already a team {name} in this event")
+    chosen = _players(event, [p for p in players if not isinstance(p, str) or p.strip()])
+    if not MIN_PLAYERS <= len(chosen) <= MAX_PLAYERS:
+        raise TeamRefused(
+            f"a team has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(chosen)}: {name}"
+        )
+    _check_once(team, chosen)
+    team.name, team.seed = name, seed
+    team.captain = _captain(chosen, captain)
+    team.save()
+    kept = {member.player_id: member for member in TeamMember.objects.filter(team=team)}
+    for member in kept.values():
+        if member.player_id not in {p.pk for p in chosen}:
+            member.delete()
+    # Seats are renumbered past the old ones first, so that the unique seat never clashes.
+    for seat, player in enumerate(chosen, start=1):
+        member = kept.get(player.pk)
+        if member is not None and member.seat != seat:
+            member.seat = MAX_PLAYERS + seat
+            member.save(update_fields=["seat"])
+    for seat, player in enumerate(chosen, start=1):
+        member = kept.get(player.pk) or TeamMember(team=team, player=player)
+        if member.seat != seat or member.pk is None:
+            member.seat = seat
+            member.save()
+
+
+def _players(event: Event, players: list) -> list[Player]:
+    chosen = []
+    for player in players:
+        if isinstance(player, str):
+            player = named_player(event.club, player.strip())
+        elif player.club_id != event.club_id:
+            raise TeamRefused(f"{player.name} is not one of this club's players")
+        if player.pk in {p.pk for p in chosen}:
+            raise TeamRefused(f"{player.name} is named twice")
+        chosen.append(player)
+    return chosen
+
+
+def _check_once(team: Team, chosen: list[Player]) -> None:
+    """A player plays for one team of an event."""
+    others = TeamMember.objects.filter(team__event=team.event, player__in=chosen)
+    if team.pk is not None:
+        others = others.exclude(team=team)
+    elsewhere = others.select_related("player", "team").first()
+    if elsewhere is not None:
+        raise TeamRefused(f"{elsewhere.player.name} already plays for {elsewhere.team.name}")
+
+
+def _captain(chosen: list[Player], captain) -> Player:
+    if captain is None or captain == "":
+        return chosen[0]
+    for player in chosen:
+        if player == captain or (
+            isinstance(captain, str) and player.name.lower() == captain.strip().lower()
+        ):
+            return player
+    name = captain if isinstance(captain, str) else captain.name
+    raise TeamRefused(f"the captain, {name}, is not one of the team's players")

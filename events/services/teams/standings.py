@@ -1,0 +1,139 @@
+"""A teams event's standings and VP cross-table, and what the public may see of them."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Max, Min, Q
+
+from events.models import Event, Match, Team
+from events.services.publication import everything_visible, results_visible
+from scoring.tie_breaks import MatchRecord, standings
+
+
+@dataclass
+class TeamStanding:
+    """A team's line in the standings: VPs after penalties (and byes), IMPs for and against."""
+
+    team: Team
+    place: str = ""
+    vps: Decimal = Decimal(0)
+    penalties: Decimal = Decimal(0)
+    imps_for: Decimal = Decimal(0)
+    imps_against: Decimal = Decimal(0)
+    played: int = 0
+    byes: int = 0
+    opponents: list[int] = field(default_factory=list)  # team ids met, in round order
+
+    @property
+    def imps_difference(self) -> Decimal:
+        return self.imps_for - self.imps_against
+
+
+def revealed_round(event: Event) -> int | None:
+    """The last round the public may see, or None when every match may be shown: under the
+    end-of-round rule a round shows once all its matches are finished (0: none yet); under the
+    end-of-session rule nothing shows until the event is published."""
+    if everything_visible(event):
+        return None
+    if not results_visible(event):
+        return 0
+    first_open = Match.objects.filter(event=event, finished=False).aggregate(first=Min("round"))
+    if first_open["first"] is None:
+        return Match.objects.filter(event=event).aggregate(last=Max("round"))["last"] or 0
+    return first_open["first"] - 1
+
+
+def scored_matches(*, event: Event, rounds: int | None = None, finished_only: bool = False):
+    """The event's matches that have a score, up to round `rounds`, with their teams."""
+    matches = Match.objects.filter(event=event, home_vps__isnull=False)
+    if rounds is not None:
+        matches = matches.filter(round__lte=rounds)
+    if finished_only:
+        matches = matches.filter(finished=True)
+    return matches.select_related("home", "away").order_by("round", "table", "pk")
+
+
+def team_standings(
+    *, event: Event, rounds: int | None = None, finished_only: bool = False
+) -> list[TeamStanding]:
+    """Every team, best first, with its place ("3=" for teams the event's tie-break leaves
+    level): scoring.standings over the scored matches, byes and penalties.
+
+    `rounds`: the standings after that round (the public's view at the end of a round, a draw
+    in arrears); `finished_only`: leave out matches still being played (a late match).
+    """
+    settings = event.team_settings
+    lines = {team.pk: TeamStanding(team) for team in event.teams.all()}
+    records, extra = [], defaultdict(float)
+    for match in scored_matches(event=event, rounds=rounds, finished_only=finished_only):
+        home = lines[match.home_id]
+        home.penalties += match.home_penalty_vps
+        if match.is_bye:
+            home.byes += 1
+            extra[home.team.pk] += float(match.home_vps - match.home_penalty_vps)
+            continue
+        away = lines[match.away_id]
+        away.penalties += match.away_penalty_vps
+        home.opponents.append(away.team.pk)
+        away.opponents.append(home.team.pk)
+        records.append(
+            MatchRecord(
+                match.home_id,
+                match.away_id,
+                float(match.home_vps - match.home_penalty_vps),
+                float(match.away_vps - match.away_penalty_vps),
+                float(match.home_imps),
+                float(match.away_imps),
+            )
+        )
+    ranked = standings(
+        list(lines),
+        records,
+        tie_break=settings.tie_break,
+        adjustments=extra,
+        round_robin=settings.format == settings.Format.ROUND_ROBIN,
+    )
+    result = []
+    for standing in ranked:
+        line = lines[standing.team]
+        line.place, line.played = standing.place, standing.played
+        line.vps = _decimal(standing.vps)
+        line.imps_for, line.imps_against = (
+            _decimal(standing.imps_for),
+            _decimal(standing.imps_against),
+        )
+        result.append(line)
+    return result
+
+
+def _decimal(value) -> Decimal:
+    return Decimal(str(round(float(value), 2)))
+
+
+@dataclass
+class CrossRow:
+    team: Team
+    cells: list[list[Decimal]]  # the VPs this team scored against each team, in team order
+    total: Decimal
+
+
+def vp_cross_table(*, event: Event, rounds: int | None = None) -> list[CrossRow]:
+    """Each team's VPs against each other team (two in a double round robin), by team number."""
+    teams = list(event.teams.all())
+    column = {team.pk: i for i, team in enumerate(teams)}
+    rows = {team.pk: CrossRow(team, [[] for _ in teams], Decimal(0)) for team in teams}
+    for match in scored_matches(event=event, rounds=rounds).filter(away__isnull=False):
+        rows[match.home_id].cells[column[match.away_id]].append(match.home_vps)
+        rows[match.away_id].cells[column[match.home_id]].append(match.away_vps)
+    for row in rows.values():
+        row.total = sum((sum(cell) for cell in row.cells), Decimal(0))
+    return list(rows.values())
+
+
+def team_matches(*, team: Team, rounds: int | None = None):
+    """The team's matches in round order, with both teams."""
+    matches = Match.objects.filter(Q(home=team) | Q(away=team))
+    if rounds is not None:
+        matches = matches.filter(round__lte=rounds)
+    return matches.select_related("home", "away").order_by("round", "table")
