@@ -4,7 +4,7 @@ its IMPs, VPs and both tables of each board, as the app scored them."""
 
 from events.formats.imported import ImportedLine
 from events.formats.team_files import FileMatch, FileMatchBoard, FileTeam, TeamsFile
-from events.models import Event, Match
+from events.models import Event, Match, TeamMember
 from events.services.teams.standings import team_standings
 from scoring import board_conditions
 from scoring.adjusted_scores import FIXED_PERCENT
@@ -14,10 +14,9 @@ def teams_file(*, event: Event) -> TeamsFile:
     """The event's results as a TeamsFile; a handful of queries whatever its size."""
     settings = event.team_settings
     standings = team_standings(event=event)
-    members = {
-        s.team.pk: [m.player.name for m in s.team.members.select_related("player")]
-        for s in standings
-    }
+    members: dict[int, list[str]] = {}
+    for member in TeamMember.objects.filter(team__event=event).select_related("player"):
+        members.setdefault(member.team_id, []).append(member.player.name)
     matches = (
         Match.objects.filter(event=event)
         .select_related("home", "away")
@@ -41,7 +40,7 @@ def teams_file(*, event: Event) -> TeamsFile:
             FileTeam(
                 number=s.team.number,
                 name=s.team.name,
-                players=members[s.team.pk],
+                players=members.get(s.team.pk, []),
                 published_vps=float(s.vps),
                 published_place=s.place,
             )

@@ -6,13 +6,17 @@ import re
 from io import BytesIO
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from events.formats import FORMATS
 from events.formats.team_files import TeamsFile
 from events.models import Change, Event, Match, MatchLine, Team, TeamMember
+from events.services.history_text import event_history
 from events.services.imports import import_event, preview_import, read_result_file
+from events.services.team_exports import teams_file
 from events.services.teams.lines import save_match_line
 from events.services.teams.matches import adjust_match, create_match
 from events.services.teams.standings import team_standings
@@ -250,3 +254,28 @@ def test_a_teams_event_has_no_csv_download(director_client, make_team_event):
     event = _played_event(make_team_event)
     assert director_client.get(reverse("download", args=[event.pk, "csv"])).status_code == 404
     assert FORMATS["pbn"].export_event(event).startswith("\ufeff% PBN 2.1".encode())
+
+
+def test_the_import_is_one_change_the_history_counts(club):
+    event = import_event(imported=read_result_file(read_file("ruter_teams.pbn")), club=club)
+
+    (entry,) = event_history(event=event)
+
+    assert entry.change.kind == Change.Kind.IMPORT
+    assert entry.lines == ["2 teams imported", "1 matches imported"]
+
+
+def test_a_teams_file_is_written_in_the_same_queries_whatever_the_field(
+    make_team_event, django_assert_num_queries
+):
+    small = _played_event(make_team_event)
+    with CaptureQueriesContext(connection) as small_queries:
+        teams_file(event=Event.objects.get(pk=small.pk))
+    larger = make_team_event(teams=8, name="Larger")
+    teams = {t.number: t for t in larger.teams.all()}
+    for table, (home, away) in enumerate([(1, 2), (3, 4), (5, 6), (7, 8)], start=1):
+        match = create_match(event=larger, round=1, table=table, home=teams[home], away=teams[away])
+        save_match_line(match=match, board_number=1, table=1, line=parse_traveller_line("1NT S 7"))
+
+    with django_assert_num_queries(len(small_queries)):
+        teams_file(event=Event.objects.get(pk=larger.pk))
