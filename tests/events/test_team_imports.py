@@ -7,6 +7,7 @@ from io import BytesIO
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -279,3 +280,24 @@ def test_a_teams_file_is_written_in_the_same_queries_whatever_the_field(
 
     with django_assert_num_queries(len(small_queries)):
         teams_file(event=Event.objects.get(pk=larger.pk))
+
+
+def _download_links(page) -> list[str]:
+    return re.findall(r'href="/events/\d+/download/(\w+)/"', page.content.decode())
+
+
+def test_the_teams_pages_link_to_every_teams_file(director_client, make_team_event):
+    event = _played_event(make_team_event)
+    client = Client()  # a visitor, not the director
+
+    director_page = director_client.get(reverse("director-teams", args=[event.pk]))
+    public_page = client.get(reverse("event", args=[event.pk]))
+    Event.objects.filter(pk=event.pk).update(
+        status=Event.Status.RUNNING, reveal=Event.Reveal.END_OF_SESSION
+    )
+    running_page = client.get(reverse("event", args=[event.pk]))
+
+    assert _download_links(director_page) == ["xlsx", "pbn", "usebio", "json"]
+    assert _download_links(public_page) == ["xlsx", "pbn", "usebio", "json"]
+    assert _download_links(running_page) == []
+    assert client.get(reverse("download", args=[event.pk, "pbn"])).status_code == 404
