@@ -22,6 +22,8 @@ from events.formats.imported import (
 
 TEAM_NAME_LENGTH = 120  # Team.name
 TEAM_PLAYERS = 6  # a team of 4 to 6 players
+MAX_BOARDS = 64  # TeamSettings.boards_per_match
+FIGURE_LIMIT = 100_000  # IMPs and VPs are kept to 7 digits, 2 of them decimals
 
 
 @dataclass
@@ -128,11 +130,25 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
     if not teams_file.matches:
         raise FileRefused("the file has no matches")
+    if teams_file.settings.get("bye_vps") is not None:
+        check_figure(teams_file.settings["bye_vps"], "the VPs for a bye")
     playing: dict[tuple[int, int], str] = {}
     for match in teams_file.matches:
         for what in ("round", "table"):
             if not 1 <= getattr(match, what) <= SMALL:
                 raise FileRefused(f"{match.where}: {what} {getattr(match, what)} is not a {what}")
+        if match.board_count is not None and not 1 <= match.board_count <= MAX_BOARDS:
+            raise FileRefused(
+                f"{match.where}: a match has 1 to {MAX_BOARDS} boards, not {match.board_count}"
+            )
+        for what, figures in (
+            ("IMPs", match.published_imps),
+            ("VPs", match.published_vps),
+            ("VP penalties", match.penalty_vps),
+            ("carry-over", (match.carry_over,)),
+        ):
+            for figure in figures or ():
+                check_figure(figure, f"{match.where}: the match's {what}")
         if match.home == match.away:
             raise FileRefused(f"{match.where}: team {match.home} cannot play against itself")
         for number in (match.home, match.away):
@@ -153,3 +169,12 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             if board.number in seen:
                 raise FileRefused(f"{match.where}: board {board.number} appears twice")
             seen.add(board.number)
+            for figure in (board.assigned_imps, board.published_imps):
+                if figure is not None:
+                    check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+
+
+def check_figure(value: float, what: str) -> None:
+    """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
+    if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:
+        raise FileRefused(f"{what}: {value:g} is not a figure of at most two decimals")

@@ -11,13 +11,12 @@ one reading, is refused with the reason: the director is never left with a guess
 from fractions import Fraction
 
 from events.formats.imported import FileRefused
-from events.formats.team_files import FileMatch, TeamsFile
+from events.formats.team_files import MAX_BOARDS, FileMatch, TeamsFile
 from scoring import ScoringError
 from scoring.adjusted_scores import adjustment_code
 from scoring.team_matches import ARTIFICIAL_IMPS, board_imps, match_imps
 from scoring.victory_points import VP_SCALES, victory_points
 
-MAX_BOARDS = 64  # TeamSettings.boards_per_match
 DEFAULT_SCALE, DEFAULT_LENGTH = "wbf", 8  # TeamSettings' defaults
 _HALF_CENT = 0.005  # VPs are printed to 2 decimals
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 FILES = {name: read_file(name) for name in ("ruter_pairs.pbn", "magic_butler.pbn",
                                             "compscore_mp.xml", "compscore_cross.xml",
-                                            "ruter_teams.pbn")}  # fmt: skip
+                                            "ruter_teams.pbn", "teams_boards.pbn")}  # fmt: skip
 _PBN_TOKEN = re.compile(rb'"[^"\r\n]*"|[^\s"]+')
 _XML_TEXT = re.compile(rb">([^<]+)<")
 

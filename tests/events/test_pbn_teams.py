@@ -222,6 +222,16 @@ def test_our_file_reads_back_as_it_was_written():
             id="VPs-without-IMPs",
         ),
         pytest.param(
+            _file('1 1 1 2 "200,13.125,0" 15.75 4.25'),
+            "line 14: the match's IMPs: 13.125 is not a figure of at most two decimals",
+            id="IMPs-of-three-decimals",
+        ),
+        pytest.param(
+            _file('1 1 1 2 "200,999999,0" 15.75 4.25'),
+            "line 14: the match's IMPs: 999999 is not a figure of at most two decimals",
+            id="IMPs-too-large",
+        ),
+        pytest.param(
             _file('1 1 1 2 "101,13,0" 15.75 4.25'),
             "line 14: MatchDetails segment '101' is neither a segment of play nor 200",
             id="unknown-segment",
