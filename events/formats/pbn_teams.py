@@ -14,6 +14,7 @@ team's IMPs on the board. Writes the same from a TeamsFile, with our settings in
 from events.formats.imported import FileRefused, whole_number
 from events.formats.pbn import (
     GENERATOR,
+    _cell,
     _columns,
     _event_date,
     _Game,
@@ -34,8 +35,10 @@ from events.formats.team_files import (
     FileTeam,
     TeamsFile,
     check_teams_file,
+    figure,
 )
 from events.formats.team_scores import settle_scores
+from events.models import TeamSettings
 from scoring import board_conditions
 from scoring.adjusted_scores import adjustment_code
 from scoring.victory_points import VP_SCALES
@@ -44,10 +47,9 @@ _ROOMS = {"open": 1, "o": 1, "1": 1, "closed": 2, "c": 2, "2": 2}
 WHOLE_MATCH = "200"  # Ruter's MatchDetails segment for the whole match
 
 # Our settings, written as META lines and read back.
-_FORMATS = ("swiss", "round-robin", "knockout", "evening")
 _SETTINGS_META = {
-    "TeamFormat": ("format", {f: f for f in _FORMATS}),
-    "MatchScoring": ("match_scoring", {"vps": "vps", "bam": "bam", "patton": "patton"}),
+    "TeamFormat": ("format", {f: f for f in TeamSettings.Format.values}),
+    "MatchScoring": ("match_scoring", {s: s for s in TeamSettings.MatchScoring.values}),
     "VpScale": ("vp_scale", {k: k for k in VP_SCALES}),
 }
 
@@ -123,7 +125,7 @@ def _settings(meta: dict[str, str]) -> dict:
             )
         settings["boards_per_match"] = boards
     if meta.get("ByeVps"):
-        settings["bye_vps"] = _points(meta["ByeVps"], "META ByeVps")
+        settings["bye_vps"] = figure(meta["ByeVps"], "META ByeVps")
     return settings
 
 
@@ -138,16 +140,16 @@ def _teams(games: list[_Game]) -> list[FileTeam]:
         for line, row in _table(tag, "TotalScoreTable"):
             where = f"line {line}"
             number = _whole(row, "TeamId", where)
-            name = _text(row, "TeamName") or f"Team {number}"
-            total = _text(row, "TotalScoreVP")
+            name = _cell(row, "TeamName") or f"Team {number}"
+            total = _cell(row, "TotalScoreVP")
             teams.append(
                 FileTeam(
                     number=number,
                     name=name,
                     players=_players(row),
                     where=where,
-                    published_vps=_points(total, where) if total else None,
-                    published_place=_text(row, "Rank"),
+                    published_vps=figure(total, where) if total else None,
+                    published_place=_cell(row, "Rank"),
                 )
             )
     return teams
@@ -156,7 +158,7 @@ def _teams(games: list[_Game]) -> list[FileTeam]:
 def _players(row: dict[str, str]) -> list[str]:
     """A team's players: from RosterDetails ("memberid,last,first|..."), else the Roster's
     names joined by " - "."""
-    details = _text(row, "RosterDetails")
+    details = _cell(row, "RosterDetails")
     if details:
         names = []
         for player in details.split("|"):
@@ -166,7 +168,7 @@ def _players(row: dict[str, str]) -> list[str]:
             if name:
                 names.append(name)
         return names
-    return [name.strip() for name in _text(row, "Roster").split(" - ") if name.strip()]
+    return [name.strip() for name in _cell(row, "Roster").split(" - ") if name.strip()]
 
 
 def _match_rows(game: _Game, matches: dict) -> None:
@@ -177,28 +179,28 @@ def _match_rows(game: _Game, matches: dict) -> None:
         if match.published_vps is not None or match.published_imps is not None:
             raise FileRefused(f"{where}: this match is listed twice")
         match.published_imps = _match_details(row, where)
-        if _text(row, "VP_Home") or _text(row, "VP_Away"):
+        if _cell(row, "VP_Home") or _cell(row, "VP_Away"):
             match.published_vps = (
-                _points(_text(row, "VP_Home"), where),
-                _points(_text(row, "VP_Away") or "0", where),
+                figure(_cell(row, "VP_Home"), where),
+                figure(_cell(row, "VP_Away") or "0", where),
             )
-        if _text(row, "Boards"):
+        if _cell(row, "Boards"):
             match.board_count = _whole(row, "Boards", where)
-        if _text(row, "CarryOver"):
-            match.carry_over = _points(_text(row, "CarryOver"), where)
-        match.assigned_imps = _text(row, "AssignedIMP").upper() == "Y"
-        match.assigned_vps = _text(row, "AssignedVP").upper() == "Y"
-        if _text(row, "PenaltyVP_Home") or _text(row, "PenaltyVP_Away"):
+        if _cell(row, "CarryOver"):
+            match.carry_over = figure(_cell(row, "CarryOver"), where)
+        match.assigned_imps = _cell(row, "AssignedIMP").upper() == "Y"
+        match.assigned_vps = _cell(row, "AssignedVP").upper() == "Y"
+        if _cell(row, "PenaltyVP_Home") or _cell(row, "PenaltyVP_Away"):
             match.penalty_vps = (
-                _points(_text(row, "PenaltyVP_Home") or "0", where),
-                _points(_text(row, "PenaltyVP_Away") or "0", where),
+                figure(_cell(row, "PenaltyVP_Home") or "0", where),
+                figure(_cell(row, "PenaltyVP_Away") or "0", where),
             )
 
 
 def _match(row: dict[str, str], where: str, matches: dict) -> FileMatch:
     """The match a row names (Round, Table, TeamId_Home, TeamId_Away), made on first sight."""
     home = _whole(row, "TeamId_Home", where)
-    away = _whole(row, "TeamId_Away", where) if _text(row, "TeamId_Away") else None
+    away = _whole(row, "TeamId_Away", where) if _cell(row, "TeamId_Away") else None
     round_ = _whole(row, "Round", where)
     key = (round_, home, away)
     if key not in matches:
@@ -211,10 +213,10 @@ def _match(row: dict[str, str], where: str, matches: dict) -> FileMatch:
 def _match_details(row: dict[str, str], where: str) -> tuple[float, float] | None:
     """(home, away) IMPs from MatchDetails "200,25,8" (the whole match), or the sum of its
     segments when it has no whole-match segment; IMP_Home/IMP_Away when there is none."""
-    details = _text(row, "MatchDetails")
+    details = _cell(row, "MatchDetails")
     if not details:
-        if _text(row, "IMP_Home"):
-            return _points(_text(row, "IMP_Home"), where), _points(_text(row, "IMP_Away"), where)
+        if _cell(row, "IMP_Home"):
+            return figure(_cell(row, "IMP_Home"), where), figure(_cell(row, "IMP_Away"), where)
         return None
     segments = {}
     for part in details.split("|"):
@@ -225,7 +227,7 @@ def _match_details(row: dict[str, str], where: str) -> tuple[float, float] | Non
             )
         if cells[0] in segments:
             raise FileRefused(f"{where}: MatchDetails gives segment {cells[0]} twice")
-        segments[cells[0]] = (_points(cells[1], where), _points(cells[2], where))
+        segments[cells[0]] = (figure(cells[1], where), figure(cells[2], where))
     if WHOLE_MATCH in segments:
         return segments[WHOLE_MATCH]
     unknown = [s for s in segments if whole_number(s) is None or whole_number(s) >= 100]
@@ -245,11 +247,11 @@ def _board_rows(game: _Game, matches: dict) -> None:
     for line, row in _table(tag, "ScoreTable"):
         where = f"line {line}"
         match = _match(row, where, matches)
-        room = _ROOMS.get(_text(row, "Room").lower())
+        room = _ROOMS.get(_cell(row, "Room").lower())
         if room is None:
             raise FileRefused(
                 f"{where}: the room must be Open (table 1) or Closed (table 2), not "
-                f"{_text(row, 'Room')[:20]!r}"
+                f"{_cell(row, 'Room')[:20]!r}"
             )
         if match.is_bye:
             raise FileRefused(f"{where}: a bye has no boards")
@@ -268,39 +270,22 @@ def _board_rows(game: _Game, matches: dict) -> None:
             raise FileRefused(f"{where}: a team match has no bye on a board")
         result.table = room
         board.tables[room] = result
-        if _text(row, "IMP_Home"):
-            printed = _points(_text(row, "IMP_Home"), where)
+        if _cell(row, "IMP_Home"):
+            printed = figure(_cell(row, "IMP_Home"), where)
             if board.published_imps not in (None, printed):
                 raise FileRefused(
                     f"{where}: the two tables of board {header.number} give different IMPs"
                 )
             board.published_imps = printed
-        if _text(row, "AssignedIMP_Home"):
-            board.assigned_imps = _points(_text(row, "AssignedIMP_Home"), where)
-
-
-def _text(row: dict[str, str], name: str) -> str:
-    value = row.get(name, "").strip()
-    return "" if value in ("-", "?") else value
+        if _cell(row, "AssignedIMP_Home"):
+            board.assigned_imps = figure(_cell(row, "AssignedIMP_Home"), where)
 
 
 def _whole(row: dict[str, str], name: str, where: str) -> int:
-    number = whole_number(_text(row, name))
+    number = whole_number(_cell(row, name))
     if number is None:
-        raise FileRefused(f"{where}: {name} {_text(row, name)[:20]!r} is not a whole number")
+        raise FileRefused(f"{where}: {name} {_cell(row, name)[:20]!r} is not a whole number")
     return number
-
-
-def _points(text: str, where: str) -> float:
-    """A published figure (IMPs, VPs): a plain decimal such as "15.75" or "-3"."""
-    cleaned = text.strip()
-    body = cleaned.removeprefix("-")
-    whole, _, fraction = body.partition(".")
-    if not (whole.isascii() and whole.isdigit() and len(whole) <= 6) or not (
-        fraction == "" or (fraction.isascii() and fraction.isdigit() and len(fraction) <= 4)
-    ):
-        raise FileRefused(f"{where}: {cleaned[:20]!r} is not a number of IMPs or VPs")
-    return float(cleaned)
 
 
 # ---------------------------------------------------------------------------------------------

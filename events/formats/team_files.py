@@ -174,6 +174,18 @@ def check_teams_file(teams_file: TeamsFile) -> None:
                     check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
 
 
+def figure(text: str, where: str) -> float:
+    """A published figure (IMPs, VPs) as files write it: a plain decimal such as "15.75" or
+    "-3"; FileRefused for anything else (an exponent, "nan", thousands of digits)."""
+    cleaned = text.strip()
+    whole, _, fraction = cleaned.removeprefix("-").partition(".")
+    if not (whole.isascii() and whole.isdigit() and len(whole) <= 6) or not (
+        fraction == "" or (fraction.isascii() and fraction.isdigit() and len(fraction) <= 4)
+    ):
+        raise FileRefused(f"{where}: {cleaned[:20]!r} is not a number of IMPs or VPs")
+    return float(cleaned)
+
+
 def check_figure(value: float, what: str) -> None:
     """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
     if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:

@@ -22,6 +22,7 @@ from events.formats.team_files import (
     FileTeam,
     TeamsFile,
     check_teams_file,
+    figure,
 )
 from events.formats.team_scores import settle_scores
 from events.formats.usebio import (
@@ -35,13 +36,13 @@ from events.formats.usebio import (
     line_result,
     read_event,
 )
+from events.models import TeamSettings
 from scoring import board_conditions
 from scoring.victory_points import VP_SCALES
 
 TEAM_TYPES = {"SWISS_TEAMS": "swiss", "KO": "knockout", "TEAMS": None, "TEAMS_OF_FOUR": None}
 _EVENT_TYPE_OF = {"swiss": "SWISS_TEAMS", "knockout": "KO"}
 _TABLES = {"NS": 1, "EW": 2}
-_FORMATS = ("swiss", "round-robin", "knockout", "evening")
 
 
 def looks_like_teams(data: bytes) -> bool:
@@ -118,8 +119,8 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
                         raise FileRefused(f"boards_per_match {value[:20]!r} is not 1 to 64")
                     settings[name] = boards
                 elif name == "bye_vps":
-                    settings[name] = _figure(value, "bye_vps")
-                elif name == "format" and value in _FORMATS:
+                    settings[name] = figure(value, "bye_vps")
+                elif name == "format" and value in TeamSettings.Format.values:
                     settings[name] = value
     return settings
 
@@ -137,7 +138,7 @@ def _team(element: ET.Element, index: int) -> FileTeam:
         name=name or f"Team {number}",
         players=[n for p in element.iter("PLAYER") if (n := _text(p, "PLAYER_NAME"))],
         where=where,
-        published_vps=_figure(total, where) if total else None,
+        published_vps=figure(total, where) if total else None,
         published_place=_text(element, "PLACE"),
     )
 
@@ -159,21 +160,21 @@ def _match(element: ET.Element, where: str, tables: dict[int, int]) -> FileMatch
     match = FileMatch(round=round_, table=table, home=home, away=away, where=where)
     scores = [_text(element, "TEAM_SCORE"), _text(element, "OPPOSING_TEAM_SCORE")]
     if any(scores):
-        match.published_vps = (_figure(scores[0], where), _figure(scores[1] or "0", where))
+        match.published_vps = (figure(scores[0], where), figure(scores[1] or "0", where))
     if "boards" in ours:
         match.board_count = whole_number(ours["boards"])
     if "carry_over" in ours:
-        match.carry_over = _figure(ours["carry_over"], where)
+        match.carry_over = figure(ours["carry_over"], where)
     match.assigned_imps = ours.get("assigned_imps") == "1"
     match.assigned_vps = ours.get("assigned_vps") == "1"
     if "penalty_vps" in ours:
         home_penalty, _, away_penalty = ours["penalty_vps"].partition(",")
-        match.penalty_vps = (_figure(home_penalty, where), _figure(away_penalty, where))
+        match.penalty_vps = (figure(home_penalty, where), figure(away_penalty, where))
     for index, board in enumerate(element.findall("BOARD"), start=1):
         match.boards.append(_board(board, f"{where}, BOARD {index}", match))
     if (not match.boards or match.assigned_imps) and not match.is_bye and "imps" in ours:
         home_imps, _, away_imps = ours["imps"].partition(",")
-        match.published_imps = (_figure(home_imps, where), _figure(away_imps, where))
+        match.published_imps = (figure(home_imps, where), figure(away_imps, where))
     return match
 
 
@@ -196,10 +197,10 @@ def _board(element: ET.Element, where: str, match: FileMatch) -> FileMatchBoard:
     dealer, vulnerability = board_conditions(number)
     board = FileMatchBoard(number=number, dealer=dealer, vulnerability=vulnerability)
     if imps := _text(element, "IMPS"):
-        board.published_imps = _figure(imps, where)
+        board.published_imps = figure(imps, where)
     ours = _line_instruction(element)
     if "assigned_imps" in ours:
-        board.assigned_imps = _figure(ours["assigned_imps"], where)
+        board.assigned_imps = figure(ours["assigned_imps"], where)
     for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
         line_where = f"{where}, TRAVELLER_LINE {index}"
         direction = _text(line, "DIRECTION").upper().replace("-", "")
@@ -217,17 +218,6 @@ def _board(element: ET.Element, where: str, match: FileMatch) -> FileMatchBoard:
     return board
 
 
-def _figure(text: str, where: str) -> float:
-    """A published figure (IMPs, VPs): a plain decimal such as "15.75" or "-3"."""
-    cleaned = text.strip()
-    whole, _, fraction = cleaned.removeprefix("-").partition(".")
-    if not (whole.isascii() and whole.isdigit() and len(whole) <= 6) or not (
-        fraction == "" or (fraction.isascii() and fraction.isdigit() and len(fraction) <= 4)
-    ):
-        raise FileRefused(f"{where}: {cleaned[:20]!r} is not a number of IMPs or VPs")
-    return float(cleaned)
-
-
 # ---------------------------------------------------------------------------------------------
 # Writing
 
@@ -236,11 +226,10 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
     """The teams event as USEBIO 1.2 XML: the teams with their totals and places, every match
     with its VPs and both tables of its boards, our settings in a processing instruction."""
     settings = teams_file.settings
-    ours = " ".join(
-        f'{name}="{value:g}"' if isinstance(value, float) else f'{name}="{value}"'
-        for name, value in settings.items()
-        if name in ("vp_scale", "boards_per_match", "bye_vps", "format") and value is not None
-    )
+    ours = _instruction_text(
+        {k: v for k, v in settings.items() if k in ("vp_scale", "boards_per_match", "bye_vps",
+                                                     "format")}
+    )  # fmt: skip
     event_type = _EVENT_TYPE_OF.get(settings.get("format"), "TEAMS")
     out = _Writer()
     out.lines += [
@@ -325,11 +314,15 @@ def _write_match(out: _Writer, match: FileMatch) -> None:
     out.close("MATCH")
 
 
-def _instruction(out: _Writer, values: dict) -> None:
-    written = " ".join(
+def _instruction_text(values: dict) -> str:
+    """Our values as a <?clubscoring ...?> instruction's attributes; None left out."""
+    return " ".join(
         f'{k}="{v:g}"' if isinstance(v, float) else f'{k}="{v}"'
         for k, v in values.items()
         if v is not None
     )
-    if written:
+
+
+def _instruction(out: _Writer, values: dict) -> None:
+    if written := _instruction_text(values):
         out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")

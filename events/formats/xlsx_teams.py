@@ -23,11 +23,10 @@ from events.formats.xlsx import (
     card_text,
     contract_text,
 )
+from events.models import TeamSettings
 from scoring.victory_points import VP_SCALES
 
 VPS = "0.00"
-_FORMATS = {"swiss": "Swiss", "round-robin": "Round robin", "knockout": "Knock-out",
-            "evening": "Teams-of-four evening"}  # fmt: skip
 
 
 def render_teams_xlsx(teams_file: TeamsFile) -> bytes:
@@ -195,7 +194,7 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
         ("Event", teams_file.name),
         ("Club", teams_file.club_name),
         ("Date", teams_file.date),
-        ("Format", _FORMATS.get(settings.get("format"), "")),
+        ("Format", _format_label(settings.get("format"))),
         ("Scoring", "IMPs converted to victory points"),
     ]
     if settings.get("vp_scale") in VP_SCALES:
@@ -210,6 +209,10 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     for setting, value in rows:
         sheet.line([setting, value], formats={1: DATE} if setting == "Date" else {})
     sheet.fit()
+
+
+def _format_label(value) -> str:
+    return TeamSettings.Format(value).label if value in TeamSettings.Format.values else ""
 
 
 def _title(teams_file: TeamsFile, kind: str) -> str:
