@@ -301,3 +301,18 @@ def test_the_teams_pages_link_to_every_teams_file(director_client, make_team_eve
     assert _download_links(public_page) == ["xlsx", "pbn", "usebio", "json"]
     assert _download_links(running_page) == []
     assert client.get(reverse("download", args=[event.pk, "pbn"])).status_code == 404
+
+
+def test_a_teams_file_imported_again_replaces_the_earlier_event_when_asked(director_client, club):
+    upload(director_client, club, "ruter_teams.pbn")
+    confirm(director_client, club)
+    first = Event.objects.get()
+
+    page = upload(director_client, club, "ruter_teams.pbn")
+    assert "This file was imported before" in page.content.decode()
+    confirm(director_client, club, earlier=str(first.pk))
+
+    again = Event.objects.get()
+    assert again.pk != first.pk and again.is_teams
+    assert Team.objects.filter(event=again).count() == 2
+    assert Change.objects.filter(kind=Change.Kind.IMPORT).count() == 2
