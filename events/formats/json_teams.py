@@ -2,8 +2,8 @@
 (events.formats.json_export) with the teams' standings and a `matches` list:
 
     {"event": {"id", "name", "club", "date", "kind": "teams", "status",
-               "settings": {"format", "match_scoring", "vp_scale", "boards_per_match",
-                            "bye_vps"}},
+               "settings": {"format", "match_scoring", "vp_scale", "bam_points",
+                            "boards_per_match", "bye_vps"}},
      "ranking": [{"team", "name", "players", "vps", "imps_for", "imps_against", "matches",
                   "place"}],
      "matches": [{"round", "table", "home", "away", "home_name", "away_name", "home_imps",
@@ -13,8 +13,9 @@
 
 "team", "home" and "away" are team numbers; "away" is null for a bye. At table 1 the home team
 sits North-South, at table 2 East-West. "home_imps" and the VPs are null until the match has a
-result. "adjusted" is null, or the two sides' codes: {"ns": "A+", "ew": "A-"}. "place" is a
-string such as "3=". Numbers are unrounded (to 6 decimals).
+result; in board-a-match and Patton the "vps" are the match's board points. "adjusted" is
+null, or the two sides' codes: {"ns": "A+", "ew": "A-"}. "place" is a string such as "3=".
+Numbers are unrounded (to 6 decimals).
 """
 
 import json
@@ -43,7 +44,14 @@ def teams_results(teams_file: TeamsFile) -> dict:
             "status": teams_file.status or None,
             "settings": {
                 name: _number(settings[name]) if name == "bye_vps" else settings.get(name)
-                for name in ("format", "match_scoring", "vp_scale", "boards_per_match", "bye_vps")
+                for name in (
+                    "format",
+                    "match_scoring",
+                    "vp_scale",
+                    "bam_points",
+                    "boards_per_match",
+                    "bye_vps",
+                )
                 if name != "bye_vps" or settings.get(name) is not None
             },
         },

@@ -124,6 +124,10 @@ def _settings(meta: dict[str, str]) -> dict:
                 f"META BoardsPerMatch: {meta['BoardsPerMatch'][:20]!r} is not 1 to 64"
             )
         settings["boards_per_match"] = boards
+    if "BamPoints" in meta:
+        if meta["BamPoints"] not in ("1", "2"):
+            raise FileRefused(f"META BamPoints: {meta['BamPoints'][:20]!r} is not 1 or 2")
+        settings["bam_points"] = int(meta["BamPoints"])
     if meta.get("ByeVps"):
         settings["bye_vps"] = figure(meta["ByeVps"], "META ByeVps")
     return settings
@@ -313,6 +317,8 @@ def render_teams_pbn(teams_file: TeamsFile) -> bytes:
             lines.append(f'% <META  name={name}  content="{settings[setting]}">')
     if "boards_per_match" in settings:
         lines.append(f'% <META  name=BoardsPerMatch  content="{settings["boards_per_match"]}">')
+    if "bam_points" in settings:
+        lines.append(f'% <META  name=BamPoints  content="{settings["bam_points"]}">')
     if settings.get("bye_vps") is not None:
         lines.append(f'% <META  name=ByeVps  content="{float(settings["bye_vps"]):g}">')
     lines += ["%", *_head(teams_file, board=""), *_total_score_table(teams_file)]

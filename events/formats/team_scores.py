@@ -14,10 +14,18 @@ from events.formats.imported import FileRefused
 from events.formats.team_files import MAX_BOARDS, FileMatch, TeamsFile
 from scoring import ScoringError
 from scoring.adjusted_scores import adjustment_code
-from scoring.team_matches import ARTIFICIAL_IMPS, board_imps, match_imps
+from scoring.board_a_match import POINTS_PER_BOARD
+from scoring.team_matches import (
+    ARTIFICIAL_IMPS,
+    board_a_match_result,
+    board_imps,
+    match_imps,
+    patton_result,
+)
 from scoring.victory_points import VP_SCALES, victory_points
 
 DEFAULT_SCALE, DEFAULT_LENGTH = "wbf", 8  # TeamSettings' defaults
+BOARD_POINTS = ("bam", "patton")  # match scorings by the board, not by VPs
 _HALF_CENT = 0.005  # VPs are printed to 2 decimals
 
 
@@ -29,10 +37,22 @@ def settle_scores(teams_file: TeamsFile) -> None:
         match.imps = _match_imps(match)
     settings = teams_file.settings
     scoring = settings.setdefault("match_scoring", "vps")
-    if scoring != "vps":
-        raise FileRefused(
-            f"the file's matches are scored by {scoring!r}: only IMPs converted to VPs are read"
-        )
+    assigned = [m for m in teams_file.matches if m.assigned_vps and not m.is_bye]
+    for match in assigned:
+        if match.published_vps is None:
+            raise FileRefused(f"{_match_name(match)}: the match's assigned VPs are missing")
+        match.vps = match.published_vps
+    if scoring in BOARD_POINTS:
+        _settle_board_points(teams_file)
+    else:
+        _settle_vps(teams_file)
+    _settle_byes(teams_file)
+    _check_totals(teams_file)
+
+
+def _settle_vps(teams_file: TeamsFile) -> None:
+    """IMPs converted to VPs: the scale and match length as the file says or its awards imply."""
+    settings = teams_file.settings
     for match in teams_file.matches:
         if (
             not match.is_bye
@@ -44,11 +64,6 @@ def settle_scores(teams_file: TeamsFile) -> None:
                 f"{_match_name(match)}: the file gives the match's VPs but neither its IMPs nor "
                 "its boards"
             )
-    assigned = [m for m in teams_file.matches if m.assigned_vps and not m.is_bye]
-    for match in assigned:
-        if match.published_vps is None:
-            raise FileRefused(f"{_match_name(match)}: the match's assigned VPs are missing")
-        match.vps = match.published_vps
     played = [
         m for m in teams_file.matches if not m.is_bye and m.imps is not None and not m.assigned_vps
     ]
@@ -68,8 +83,45 @@ def settle_scores(teams_file: TeamsFile) -> None:
                 f"boards make {_vps_text(match.vps)} on the {VP_SCALES[scale].label}, but the "
                 f"file says {_vps_text(match.published_vps)}"
             )
-    _settle_byes(teams_file)
-    _check_totals(teams_file)
+
+
+def _settle_board_points(teams_file: TeamsFile) -> None:
+    """Board-a-match or Patton, as our own files say (no other program's convention for them is
+    read): each match's points from the boards played at both tables, by the teams engine."""
+    settings = teams_file.settings
+    patton = settings["match_scoring"] == "patton"
+    per_board = settings.setdefault("bam_points", 1)
+    if per_board not in POINTS_PER_BOARD:
+        raise FileRefused(f"board-a-match gives 1 or 2 points for a win, not {per_board}")
+    stated = settings.get("boards_per_match")
+    length = stated or max((len(m.boards) for m in teams_file.matches), default=0)
+    settings["boards_per_match"] = length or DEFAULT_LENGTH
+    settings.setdefault("vp_scale", DEFAULT_SCALE)
+    for match in teams_file.matches:
+        if match.is_bye or match.assigned_vps:
+            continue
+        played = [
+            (t[1].score_ns, t[2].score_ns)
+            for b in match.boards
+            if b.assigned_imps is None
+            and (t := b.tables).keys() == {1, 2}
+            and not any(line.not_played or line.is_adjusted for line in t.values())
+        ]
+        if not played:
+            if match.published_vps is not None:
+                raise FileRefused(
+                    f"{_match_name(match)}: the file gives the match's points but not its boards"
+                )
+            continue
+        points = (
+            patton_result(played) if patton else board_a_match_result(played, per_board=per_board)
+        )
+        match.vps = (float(points.home), float(points.away))
+        if match.published_vps is not None and not _same(match.vps, match.published_vps):
+            raise FileRefused(
+                f"{_match_name(match)}: the boards make {_points_text(match.vps)} points, but the "
+                f"file says {_points_text(match.published_vps)}"
+            )
 
 
 def _match_imps(match: FileMatch) -> tuple[float, float] | None:
@@ -322,6 +374,10 @@ def _home(match: FileMatch) -> str:
 
 def _imps_text(match: FileMatch) -> str:
     return f"{match.imps[0]:g}–{match.imps[1]:g} IMPs"
+
+
+def _points_text(points) -> str:
+    return f"{points[0]:g}–{points[1]:g}"
 
 
 def _vps_text(vps) -> str:

@@ -105,7 +105,7 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
         raise FileRefused(
             f"BOARD_SCORING_METHOD {board_method} is not supported: boards scored in IMPs only"
         )
-    settings = {"match_scoring": "vps"}
+    settings = {}
     for node in [*root, *event_element]:
         if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
             for name, value in _PI.findall(node.text):
@@ -118,6 +118,12 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
                     if boards is None or not 1 <= boards <= 64:
                         raise FileRefused(f"boards_per_match {value[:20]!r} is not 1 to 64")
                     settings[name] = boards
+                elif name == "bam_points":
+                    if value not in ("1", "2"):
+                        raise FileRefused(f"bam_points {value[:20]!r} is not 1 or 2")
+                    settings[name] = int(value)
+                elif name == "match_scoring" and value in TeamSettings.MatchScoring.values:
+                    settings[name] = value
                 elif name == "bye_vps":
                     settings[name] = figure(value, "bye_vps")
                 elif name == "format" and value in TeamSettings.Format.values:
@@ -228,7 +234,7 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
     settings = teams_file.settings
     ours = _instruction_text(
         {k: v for k, v in settings.items() if k in ("vp_scale", "boards_per_match", "bye_vps",
-                                                     "format")}
+                                                     "format", "match_scoring", "bam_points")}
     )  # fmt: skip
     event_type = _EVENT_TYPE_OF.get(settings.get("format"), "TEAMS")
     out = _Writer()

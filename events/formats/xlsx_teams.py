@@ -65,7 +65,7 @@ def standings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
         Column("Team", align=RIGHT),
         Column("Name"),
         Column("Players"),
-        Column("VPs", VPS, RIGHT),
+        Column(unit(teams_file), VPS, RIGHT),
         Column("IMPs for", IMP_TOTAL, RIGHT),
         Column("IMPs against", IMP_TOTAL, RIGHT),
         Column("Matches", align=RIGHT),
@@ -137,7 +137,7 @@ def matches_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     for index, match in enumerate(teams_file.matches):
         if index:
             sheet.gap()
-        sheet.heading(match_heading(match, names))
+        sheet.heading(match_heading(match, names, unit(teams_file)))
         for board in sorted(match.boards, key=lambda b: b.number):
             won = board.published_imps
             sheet.line(
@@ -152,7 +152,12 @@ def matches_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     sheet.fit()
 
 
-def match_heading(match: FileMatch, names: dict[int, str]) -> str:
+def unit(teams_file: TeamsFile) -> str:
+    """What a match scores: VPs, or board points in board-a-match and Patton."""
+    return "VPs" if teams_file.settings.get("match_scoring", "vps") == "vps" else "points"
+
+
+def match_heading(match: FileMatch, names: dict[int, str], unit: str = "VPs") -> str:
     """ "Round 2 · table 1 · Aces v Kings · 25–8 IMPs · 15.75–4.25 VPs"."""
     parts = [f"Round {match.round}", f"table {match.table}"]
     if match.away is None:
@@ -163,8 +168,8 @@ def match_heading(match: FileMatch, names: dict[int, str]) -> str:
             parts.append(f"{match.imps[0]:g}–{match.imps[1]:g} IMPs")
     if match.vps is not None:
         parts.append(
-            f"{match.vps[0]:.2f} VPs" if match.away is None else
-            f"{match.vps[0]:.2f}–{match.vps[1]:.2f} VPs"
+            f"{match.vps[0]:.2f} {unit}" if match.away is None else
+            f"{match.vps[0]:.2f}–{match.vps[1]:.2f} {unit}"
         )  # fmt: skip
     return " · ".join(parts)
 
@@ -195,7 +200,7 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
         ("Club", teams_file.club_name),
         ("Date", teams_file.date),
         ("Format", _format_label(settings.get("format"))),
-        ("Scoring", "IMPs converted to victory points"),
+        ("Scoring", _scoring_label(settings.get("match_scoring", "vps"))),
     ]
     if settings.get("vp_scale") in VP_SCALES:
         rows.append(("VP scale", VP_SCALES[settings["vp_scale"]].label))
@@ -209,6 +214,12 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     for setting, value in rows:
         sheet.line([setting, value], formats={1: DATE} if setting == "Date" else {})
     sheet.fit()
+
+
+def _scoring_label(value) -> str:
+    return (
+        TeamSettings.MatchScoring(value).label if value in TeamSettings.MatchScoring.values else ""
+    )
 
 
 def _format_label(value) -> str:

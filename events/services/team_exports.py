@@ -33,6 +33,7 @@ def teams_file(*, event: Event) -> TeamsFile:
             "format": settings.format,
             "match_scoring": settings.match_scoring,
             "vp_scale": settings.vp_scale,
+            "bam_points": settings.bam_points,
             "boards_per_match": settings.boards_per_match,
             "bye_vps": float(settings.bye_vps),
         },

@@ -30,7 +30,7 @@ from events.services.teams.match_scoring import rescore_team_event
 from events.services.teams.standings import team_standings
 from scoring.adjusted_scores import adjustment_code
 
-_SETTINGS = ("format", "match_scoring", "vp_scale", "boards_per_match", "bye_vps")
+_SETTINGS = ("format", "match_scoring", "vp_scale", "bam_points", "boards_per_match", "bye_vps")
 
 
 def is_teams_file(data: bytes) -> bool:

@@ -140,6 +140,21 @@ def test_both_tables_of_every_board_make_the_match_imps_and_vps():
     }
 
 
+_BAM = _META + '% <META  name=MatchScoring  content="bam">\n'
+
+
+def test_a_board_a_match_file_of_ours_is_scored_board_by_board():
+    teams_file = parse_teams_file(_file('1 1 1 2 "200,13,0" 2 0', _BOARDS, _BAM))
+
+    assert teams_file.matches[0].vps == (2, 0)
+    assert teams_file.settings["bam_points"] == 1
+    with pytest.raises(FileRefused) as refused:
+        parse_teams_file(_file('1 1 1 2 "200,13,0" 1.5 0.5', _BOARDS, _BAM))
+    assert str(refused.value) == (
+        "line 17: round 1, table 1: the boards make 2–0 points, but the file says 1.5–0.5"
+    )
+
+
 def test_our_file_reads_back_as_it_was_written():
     home, away = victory_points(13, 2, "wbf")
     first = parse_teams_file(_file(f'1 1 1 2 "200,13,0" {home:.2f} {away:.2f}', _BOARDS, _META))

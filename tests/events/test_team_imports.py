@@ -316,3 +316,25 @@ def test_a_teams_file_imported_again_replaces_the_earlier_event_when_asked(direc
     assert again.pk != first.pk and again.is_teams
     assert Team.objects.filter(event=again).count() == 2
     assert Change.objects.filter(kind=Change.Kind.IMPORT).count() == 2
+
+
+@pytest.mark.parametrize(("scoring", "key"), [("bam", "pbn"), ("patton", "usebio")])
+def test_a_board_a_match_or_patton_event_comes_back_with_its_points(
+    director_client, make_team_event, scoring, key
+):
+    event = make_team_event(teams=2, boards_per_match=2, match_scoring=scoring, bam_points=2)
+    home, away = event.teams.all()
+    match = create_match(event=event, round=1, table=1, home=home, away=away)
+    for board, table, text in [(1, 1, "4S N 10"), (1, 2, "4S N 9"), (2, 1, "3NT S 9"),
+                               (2, 2, "3NT S 9")]:  # fmt: skip
+        save_match_line(
+            match=match, board_number=board, table=table, line=parse_traveller_line(text)
+        )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    match.refresh_from_db()
+
+    again = _round_trip(director_client, event, key)
+
+    (copy,) = Match.objects.filter(event=again)
+    assert (copy.home_vps, copy.away_vps) == (match.home_vps, match.away_vps)
+    assert (again.team_settings.match_scoring, again.team_settings.bam_points) == (scoring, 2)

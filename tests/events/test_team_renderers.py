@@ -75,6 +75,7 @@ def test_the_json_lists_every_match_with_its_imps_and_vps():
         "vp_scale": "wbf",
         "boards_per_match": 2,
         "format": None,
+        "bam_points": None,
     }
     first, second = results["matches"]
     assert {k: v for k, v in first.items() if k != "boards"} == {
