@@ -74,12 +74,13 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     if not _is_teams(first, meta):
         raise FileRefused("this PBN file is not a teams event")
     for game in games:
-        scoring = game.value("Scoring").split(";")[0].strip()
-        if scoring and scoring.lower() not in ("teams", "imp"):
+        # "Teams" (Ruter's) or PBN's "IMP", with no modifier we would have to guess at.
+        parts = [part.strip() for part in game.value("Scoring").split(";") if part.strip()]
+        if parts and (parts[0].lower() not in ("teams", "imp") or len(parts) > 1):
             line = game.tags["Scoring"].line
             raise FileRefused(
                 f"line {line}: the team scoring {game.value('Scoring')!r} is not supported: IMPs "
-                "converted to VPs only"
+                "(Teams) only, the match's scoring in our META lines"
             )
     teams_file = TeamsFile(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
@@ -233,6 +234,14 @@ def _match_details(row: dict[str, str], where: str) -> tuple[float, float] | Non
             raise FileRefused(f"{where}: MatchDetails gives segment {cells[0]} twice")
         segments[cells[0]] = (figure(cells[1], where), figure(cells[2], where))
     if WHOLE_MATCH in segments:
+        parts = [imps for segment, imps in segments.items() if segment != WHOLE_MATCH]
+        added = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+        if parts and added != segments[WHOLE_MATCH]:
+            raise FileRefused(
+                f"{where}: MatchDetails' segments add up to {added[0]:g}–{added[1]:g}, but the "
+                f"whole match (segment {WHOLE_MATCH}) is {segments[WHOLE_MATCH][0]:g}–"
+                f"{segments[WHOLE_MATCH][1]:g}"
+            )
         return segments[WHOLE_MATCH]
     unknown = [s for s in segments if whole_number(s) is None or whole_number(s) >= 100]
     if unknown:

@@ -283,8 +283,22 @@ def test_our_file_reads_back_as_it_was_written():
         ),
         pytest.param(
             _file('1 1 1 2 "200,13,0" 15.75 4.25').replace(b'"Teams"]\n[Comp', b'"BAM"]\n[Comp'),
-            "line 6: the team scoring 'BAM' is not supported: IMPs converted to VPs only",
+            "line 6: the team scoring 'BAM' is not supported: IMPs (Teams) only, the match's "
+            "scoring in our META lines",
             id="board-a-match",
+        ),
+        pytest.param(
+            _file('1 1 1 2 "200,13,0" 15.75 4.25').replace(
+                b'"Teams"]\n[Comp', b'"Teams;Butler"]\n[Comp'
+            ),
+            "line 6: the team scoring 'Teams;Butler' is not supported",
+            id="a-modifier",
+        ),
+        pytest.param(
+            _file('1 1 1 2 "1,10,0|2,3,1|200,13,0" 15.75 4.25'),
+            "line 14: MatchDetails' segments add up to 13–1, but the whole match (segment 200) "
+            "is 13–0",
+            id="segments-that-do-not-add-up",
         ),
         pytest.param(
             _file('1 1 1 2 "200,13,0" 15.75 4.25', _BOARDS.replace("4S N 10", "4S N 11"), _META),
