@@ -33,6 +33,8 @@ class Format:
         """A teams event's file, rendered from its plain data (the teams have no hands)."""
         from events.services.team_exports import teams_file  # the database work is a service's
 
+        if not self.teams_renderer:
+            raise ValueError(f"a teams event has no {self.label} file")
         module, function = self.teams_renderer.split(":")
         return getattr(import_module(module), function)(teams_file(event=event))
 

@@ -3,9 +3,10 @@ reproduced, the preview and confirmation pages, one recorded change, and the rou
 
 import json
 import re
-from io import BytesIO
+from io import BytesIO, StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -338,3 +339,13 @@ def test_a_board_a_match_or_patton_event_comes_back_with_its_points(
     (copy,) = Match.objects.filter(event=again)
     assert (copy.home_vps, copy.away_vps) == (match.home_vps, match.away_vps)
     assert (again.team_settings.match_scoring, again.team_settings.bam_points) == (scoring, 2)
+
+
+def test_the_export_command_writes_a_teams_file_and_refuses_csv(club, tmp_path):
+    event = import_event(imported=read_result_file(read_file("ruter_teams.pbn")), club=club)
+
+    out = StringIO()
+    call_command("export_results", str(event.pk), "--format", "pbn", stdout=out)
+    assert read_result_file(out.getvalue().encode("utf-8")).matches[0].vps == (15.75, 4.25)
+    with pytest.raises(CommandError, match="A teams event has no CSV file: choose one of xlsx"):
+        call_command("export_results", str(event.pk), "--format", "csv", stdout=StringIO())
