@@ -78,14 +78,15 @@ def save_teams_file(teams_file: TeamsFile, club: Club, *, file_hash: str = "") -
         ],
     )
     by_number = {team.number: team for team in teams}
-    bulk_create_recorded(
-        TeamMember,
-        [
-            TeamMember(team=team, player=players[name], seat=seat)
-            for team, source in zip(teams, teams_file.teams, strict=True)
-            for seat, name in enumerate(dict.fromkeys(source.players), start=1)
-        ],
-    )
+    members = []
+    for team, source in zip(teams, teams_file.teams, strict=True):
+        # Names that differ only in case are one club player: a team lists them once.
+        chosen = {players[name].pk: players[name] for name in source.players}
+        members += [
+            TeamMember(team=team, player=player, seat=seat)
+            for seat, player in enumerate(chosen.values(), start=1)
+        ]
+    bulk_create_recorded(TeamMember, members)
     length = teams_file.settings.get("boards_per_match")
     matches = bulk_create_recorded(
         Match,

@@ -349,3 +349,15 @@ def test_the_export_command_writes_a_teams_file_and_refuses_csv(club, tmp_path):
     assert read_result_file(out.getvalue().encode("utf-8")).matches[0].vps == (15.75, 4.25)
     with pytest.raises(CommandError, match="A teams event has no CSV file: choose one of xlsx"):
         call_command("export_results", str(event.pk), "--format", "csv", stdout=StringIO())
+
+
+def test_a_player_named_twice_in_a_team_in_different_cases_is_one_member(club):
+    data = read_file("ruter_teams.pbn").replace(b'"Team 1"', b'"Team 1" "Ann - ANN - Bob"', 1)
+    data = data.replace(b"TeamName\\10L", b"TeamName\\10L;Roster\\20L").replace(
+        b'"Team 2"', b'"Team 2" "Cy - Di"', 1
+    )
+
+    event = import_event(imported=read_result_file(data), club=club)
+
+    team = event.teams.get(number=1)
+    assert [m.player.name for m in team.members.select_related("player")] == ["Ann", "Bob"]
