@@ -394,7 +394,7 @@ def check_limits(event: ImportedEvent) -> None:
     Every database must store the same thing: SQLite would keep a board 40000 or a name of 500
     characters that PostgreSQL refuses, and neither may fail half-way through a save.
     """
-    _check_text(event.name, "the event's name", EVENT_NAME_LENGTH)
+    check_text(event.name, "the event's name", EVENT_NAME_LENGTH)
     factor_boards = event.settings.get("factor_boards")
     if factor_boards is not None and not 0 <= factor_boards <= SMALL:
         raise FileRefused(f"the number of boards to factor to, {factor_boards}, is too large")
@@ -403,7 +403,7 @@ def check_limits(event: ImportedEvent) -> None:
         if pair.number > SMALL:
             raise FileRefused(f"{where}pair {pair.number}: pair numbers go up to {SMALL}")
         for name in pair.names:
-            _check_text(name, f"{where}the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            check_text(name, f"{where}the name {name[:40]!r}", PLAYER_NAME_LENGTH)
         if len(" & ".join(n.strip() for n in pair.names)) > PAIR_NAMES_LENGTH:
             raise FileRefused(
                 f"{where}pair {pair.number}: the names together are longer than "
@@ -419,7 +419,7 @@ def check_limits(event: ImportedEvent) -> None:
                     raise FileRefused(f"{line.where}: {what} {value} is not a {what} number")
 
 
-def _check_text(text: str, what: str, length: int) -> None:
+def check_text(text: str, what: str, length: int) -> None:
     if _CONTROL.search(text):
         raise FileRefused(f"{what} holds a control character (a NUL, a line break, ...)")
     if len(text.strip()) > length:

@@ -414,9 +414,31 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
 
 def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
     """One game's board and its traveller; (None, False) for a game without a board number."""
+    board = board_header(game)
+    if board is None:
+        return None, False
+    had_bye = False
+    if score_tag := game.tags.get("ScoreTable"):
+        columns = _columns(score_tag)
+        for needed in ("PairId_NS", "PairId_EW"):
+            if needed not in columns:
+                raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
+        for line_number, row in _table(score_tag, "ScoreTable"):
+            line = _score_row(row, f"line {line_number}", board.vulnerability, offset)
+            if line is None:
+                had_bye = True
+            else:
+                line.note = _note(row, f"line {line_number}")
+                board.lines.append(line)
+    return board, had_bye
+
+
+def board_header(game: _Game) -> ImportedBoard | None:
+    """A game's board number, dealer, vulnerability and deal, without lines; None for a game
+    without a board number."""
     tag = game.tags.get("Board")
     if tag is None or not tag.value.strip():
-        return None, False
+        return None
     number = whole_number(tag.value)
     if number is None or number < 1:
         raise FileRefused(f'line {tag.line}: [Board "{tag.value[:20]}"] is not a board number')
@@ -440,21 +462,7 @@ def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
             deal = normalize_deal(deal_tag.value)
         except DealRefused as refused:
             raise FileRefused(f"line {deal_tag.line}: board {number}: {refused}") from None
-    board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
-    had_bye = False
-    if score_tag := game.tags.get("ScoreTable"):
-        columns = _columns(score_tag)
-        for needed in ("PairId_NS", "PairId_EW"):
-            if needed not in columns:
-                raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
-        for line_number, row in _table(score_tag, "ScoreTable"):
-            line = _score_row(row, f"line {line_number}", vulnerability, offset)
-            if line is None:
-                had_bye = True
-            else:
-                line.note = _note(row, f"line {line_number}")
-                board.lines.append(line)
-    return board, had_bye
+    return ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
 
 
 def _note(row: dict[str, str], where: str) -> str:

@@ -95,8 +95,9 @@ def _where(board_number, index: int | None = None) -> str:
     return where if index is None else f"{where}, TRAVELLER_LINE {index}"
 
 
-def parse_file(data: bytes) -> ImportedEvent:
-    """Read a USEBIO results file; FileRefused naming the element for anything we cannot score."""
+def read_event(data: bytes) -> tuple[ET.Element, ET.Element]:
+    """The USEBIO root and its one EVENT, processing instructions kept; FileRefused for XML that
+    is not well formed, not USEBIO, or holds more than one session or section."""
     builder = ET.TreeBuilder(insert_pis=True)
     try:
         parser = ET.XMLParser(target=builder)
@@ -113,6 +114,12 @@ def parse_file(data: bytes) -> ImportedEvent:
         raise FileRefused("the USEBIO file has no EVENT element")
     if len(event_element.findall(".//SECTION")) > 1 or len(event_element.findall(".//SESSION")) > 1:
         raise FileRefused("the file has more than one session or section: import them one by one")
+    return root, event_element
+
+
+def parse_file(data: bytes) -> ImportedEvent:
+    """Read a USEBIO results file; FileRefused naming the element for anything we cannot score."""
+    root, event_element = read_event(data)
     settings = _event_type_settings(event_element)
     # Compscore scales the total of a pair that missed boards up to the most any pair played.
     settings["factor_totals"] = True
@@ -335,6 +342,11 @@ def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
         "round": _int(element, "ROUND_NUMBER", where),
         "table": _int(element, "TABLE_NUMBER", where),
     }
+    return line_result(element, where, vulnerability, seat)
+
+
+def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict):
+    """A TRAVELLER_LINE's result, its seats (pairs or teams, round, table) already read."""
     score = _text(element, "SCORE").upper()
     if match := _ARTIFICIAL.match(score):
         return adjusted_line(

@@ -5,7 +5,18 @@ from dataclasses import dataclass
 
 from django.template.defaultfilters import pluralize
 
-from events.models import Board, Change, Event, Pair, Result, Section, TableRound
+from events.models import (
+    Board,
+    Change,
+    Event,
+    Match,
+    MatchLine,
+    Pair,
+    Result,
+    Section,
+    TableRound,
+    Team,
+)
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
@@ -215,7 +226,14 @@ def _movement_counts(rows) -> list[str]:
 def _import_lines(rows) -> list[str]:
     """An import in counts: a file's hundred lines are not listed one by one."""
     counts = []
-    for model, word in ((Pair, "pairs"), (Board, "boards"), (Result, "traveller lines")):
+    for model, word in (
+        (Pair, "pairs"),
+        (Board, "boards"),
+        (Result, "traveller lines"),
+        (Team, "teams"),
+        (Match, "matches"),
+        (MatchLine, "lines at the tables"),
+    ):
         added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
         removed = sum(1 for v in rows if v.model is model and v.before and v.after is None)
         if added:

@@ -15,6 +15,7 @@ from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
 from events.formats.missing_results import choose_missing_results
 from events.formats.pbn import looks_like_pbn
+from events.formats.team_files import TeamsFile
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
@@ -22,6 +23,13 @@ from events.services.history import bulk_create_recorded, recording
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
+from events.services.team_imports import (
+    is_teams_file,
+    preview_rows,
+    read_teams_file,
+    save_teams_file,
+    teams_settings_summary,
+)
 from scoring.adjusted_scores import FIXED_PERCENT, adjustment_code
 from scoring.pair_labels import pair_labels
 
@@ -30,9 +38,12 @@ from scoring.pair_labels import pair_labels
 LARGE_FILE_LINES = 5_000
 
 
-def read_result_file(data: bytes) -> ImportedEvent:
-    """Parse a PBN or USEBIO results file, told apart by its content, not its name, with the
-    rule for its short boards read from its published figures."""
+def read_result_file(data: bytes) -> ImportedEvent | TeamsFile:
+    """Parse a PBN or USEBIO results file, told apart by its content, not its name: a teams
+    event as a TeamsFile, a pairs event with the rule for its short boards read from its
+    published figures."""
+    if is_teams_file(data):
+        return read_teams_file(data)
     if looks_like_usebio(data):
         imported = FORMATS["usebio"].parse_file(data)
     elif looks_like_pbn(data):
@@ -45,7 +56,7 @@ def read_result_file(data: bytes) -> ImportedEvent:
 
 def import_event(
     *,
-    imported: ImportedEvent,
+    imported: ImportedEvent | TeamsFile,
     club: Club,
     file_hash: str = "",
     replacing: Event | None = None,
@@ -71,7 +82,10 @@ def import_event(
         with recording(club=club, kind=Change.Kind.IMPORT, user=user, note=note) as change:
             if replacing is not None:
                 replacing.delete()
-            event = _save(imported, club, file_hash=file_hash)
+            if isinstance(imported, TeamsFile):
+                event = save_teams_file(imported, club, file_hash=file_hash)
+            else:
+                event = _save(imported, club, file_hash=file_hash)
             change.event = event
             change.save(update_fields=["event"])
     return event
@@ -130,8 +144,8 @@ def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
 @dataclass(frozen=True)
 class PreviewRow:
     place: str
-    number: str  # the pair's label
-    names: str
+    number: str  # the pair's label, or the team's number
+    names: str  # the pair's names, or the team's name
     score: float
     percentage: float | None
 
@@ -147,25 +161,30 @@ class ImportPreview:
     scoring: str
     settings: list[tuple[str, str]]
     readings: list[tuple[str, str]]  # how the file's conventions were read
-    pairs: int
-    boards: int
+    pairs: int  # pairs, or teams
+    boards: int  # boards, or matches
     lines: int
     is_imps: bool
     groups: list[tuple[str, list[PreviewRow]]]
+    is_teams: bool = False
 
 
-def is_large(imported: ImportedEvent) -> bool:
+def is_large(imported: ImportedEvent | TeamsFile) -> bool:
     """Whether the file is imported by the worker, and previewed without a ranking."""
     return imported.line_count > LARGE_FILE_LINES
 
 
-def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> ImportPreview:
+def preview_import(
+    *, imported: ImportedEvent | TeamsFile, club: Club, rows: int = 10
+) -> ImportPreview:
     """The event as it would be saved and ranked by our engine, without saving anything.
 
     The event is saved and scored inside a transaction that is then rolled back, so that the
     preview's ranking is exactly the one the import will give; a large file's preview has its
     counts and settings only, its scoring being the worker's job.
     """
+    if isinstance(imported, TeamsFile):
+        return _preview_teams(imported, club, rows)
     with transaction.atomic():
         if is_large(imported):
             event, groups = _event(imported, club), []
@@ -194,6 +213,28 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
+        )
+        transaction.set_rollback(True)
+    return preview
+
+
+def _preview_teams(teams_file: TeamsFile, club: Club, rows: int) -> ImportPreview:
+    with transaction.atomic():
+        event = save_teams_file(teams_file, club)
+        preview = ImportPreview(
+            name=event.name,
+            date=event.date,
+            file_format=teams_file.file_format,
+            generator=teams_file.generator,
+            scoring="Teams: IMPs converted to VPs",
+            settings=teams_settings_summary(event),
+            readings=teams_file.readings,
+            pairs=len(teams_file.teams),
+            boards=len(teams_file.matches),
+            lines=teams_file.line_count,
+            is_imps=True,
+            groups=[("", [PreviewRow(*row, None) for row in preview_rows(event, rows)])],
+            is_teams=True,
         )
         transaction.set_rollback(True)
     return preview

@@ -9,7 +9,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from events.formats import FORMATS, Format
+from events.formats import FORMATS, Format, formats_for
 from events.models import Event
 from events.services.publication import everything_visible, hidden_hands, public_event
 from events.views.director import directed_event
@@ -40,6 +40,8 @@ def download(request: HttpRequest, event_id: int, format_key: str) -> HttpRespon
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
     event, hidden = downloadable_event(request, event_id)
+    if (format_key, fmt) not in formats_for(event):
+        raise Http404(f"A teams event has no {fmt.label} download.")
     disposition = content_disposition_header(True, export_filename(event, fmt))
     return HttpResponse(
         fmt.export_event(event, hidden_hands=hidden),

@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
+from events.formats import formats_for
 from events.forms_history import ConfirmForm
 from events.forms_teams import (
     AdjustForm,
@@ -105,6 +106,7 @@ def _teams_page(event: Event, **forms) -> dict:
         "team_form": forms.get("team_form") or TeamForm(),
         "match_form": forms.get("match_form") or MatchForm(event=event, initial=_next(rounds)),
         "players": event.club.players.filter(guest=False).values_list("name", flat=True),
+        "download_formats": formats_for(event),
     }
 
 

@@ -5,8 +5,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from events.formats import formats_for
 from events.models import Event, Match, Team, TeamSettings
-from events.services.publication import public_event, results_visible
+from events.services.publication import everything_visible, public_event, results_visible
 from events.services.teams.match_pages import board_rows
 from events.services.teams.standings import (
     revealed_round,
@@ -39,6 +40,7 @@ def _standings_context(event: Event) -> dict:
         "cross_table": vp_cross_table(event=event, rounds=limit) if visible and round_robin else [],
         "matches": matches if visible else [],
         "polling": event.status == Event.Status.RUNNING,
+        "download_formats": formats_for(event) if everything_visible(event) else [],
     }
 
 

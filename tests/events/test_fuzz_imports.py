@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.formats.imported import FileRefused, ImportedEvent
+from events.formats.team_files import TeamsFile
 from events.models import Event, Upload
 from events.services.imports import read_result_file, store_upload
 from tests.events.files import read_file
@@ -20,16 +21,17 @@ from tests.events.fuzzing import FUZZ, GARBAGE, answered, fuzz_client, refused, 
 pytestmark = pytest.mark.django_db
 
 FILES = {name: read_file(name) for name in ("ruter_pairs.pbn", "magic_butler.pbn",
-                                            "compscore_mp.xml", "compscore_cross.xml")}  # fmt: skip
+                                            "compscore_mp.xml", "compscore_cross.xml",
+                                            "ruter_teams.pbn", "teams_boards.pbn")}  # fmt: skip
 _PBN_TOKEN = re.compile(rb'"[^"\r\n]*"|[^\s"]+')
 _XML_TEXT = re.compile(rb">([^<]+)<")
 
 
 @st.composite
-def damaged_files(draw) -> bytes:
-    """A real file with one value, or a few, replaced by garbage."""
-    name = draw(st.sampled_from(sorted(FILES)))
-    data = FILES[name]
+def damaged_files(draw, files: dict[str, bytes] = FILES) -> bytes:
+    """A real file (of `files`, by name) with one value, or a few, replaced by garbage."""
+    name = draw(st.sampled_from(sorted(files)))
+    data = files[name]
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
         garbage = draw(GARBAGE)
         if name.endswith(".xml"):
@@ -73,8 +75,11 @@ def test_the_readers_give_an_event_or_say_why_not(data):
     except FileRefused as refusal:
         assert str(refusal)
     else:
-        assert isinstance(imported, ImportedEvent)
-        assert imported.boards
+        if isinstance(imported, TeamsFile):
+            assert imported.teams and imported.matches
+        else:
+            assert isinstance(imported, ImportedEvent)
+            assert imported.boards
 
 
 @FUZZ

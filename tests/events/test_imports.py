@@ -322,10 +322,17 @@ def test_import_results_command_needs_the_club_when_there_are_several(club):
 
 
 @pytest.mark.django_db
-def test_import_results_command_refuses_a_teamread_file(club):
-    with pytest.raises(CommandError, match=r"ruter_teams\.pbn: team events are not supported yet"):
-        call_command("import_results", str(FILES / "ruter_teams.pbn"), stdout=StringIO())
-    assert Event.objects.count() == 0
+def test_import_results_command_imports_a_teams_file(club):
+    out = StringIO()
+    call_command("import_results", str(FILES / "ruter_teams.pbn"), "--no-hand-records", stdout=out)
+    event = Event.objects.get()
+    assert event.is_teams
+    assert out.getvalue().splitlines() == [
+        "Imported Joukkuekilpailu (15 Mar 2026) for "
+        f"{club.name}: 2 teams, 1 matches, 0 lines, IMPs converted to victory points, in "
+        + out.getvalue().splitlines()[0].rsplit("in ", 1)[1],
+        str(event.pk),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

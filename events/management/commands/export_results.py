@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from events.formats import FORMATS, Format
+from events.formats import FORMATS, Format, formats_for
 from events.models import Event
 
 # Formats a terminal can show; the others (Excel) only go to a file.
@@ -39,6 +39,9 @@ class Command(BaseCommand):
             event = Event.objects.select_related("club").get(pk=event_id)
         except Event.DoesNotExist:
             raise CommandError(f"There is no event with id {event_id}.") from None
+        if (format_key, fmt) not in formats_for(event):
+            known = ", ".join(key for key, _ in formats_for(event))
+            raise CommandError(f"A teams event has no {fmt.label} file: choose one of {known}.")
         data = fmt.export_event(event)
         if output is None:
             self.stdout.write(data.decode("utf-8"), ending="")

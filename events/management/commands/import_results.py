@@ -46,10 +46,15 @@ class Command(BaseCommand):
         if not options["no_hand_records"]:
             analyse_event_hands(event=event)
         seconds = time.perf_counter() - started
+        if event.is_teams:
+            counts = f"{len(imported.teams)} teams, {len(imported.matches)} matches"
+            scoring = event.team_settings.get_match_scoring_display()
+        else:
+            counts = f"{len(imported.pairs)} pairs, {len(imported.boards)} boards"
+            scoring = event.get_scoring_display()
         self.stdout.write(
-            f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: "
-            f"{len(imported.pairs)} pairs, {len(imported.boards)} boards, "
-            f"{imported.line_count} lines, {event.get_scoring_display()}, in {seconds:.1f} s"
+            f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: {counts}, "
+            f"{imported.line_count} lines, {scoring}, in {seconds:.1f} s"
         )
         self.stdout.write(str(event.pk))
 

@@ -1,0 +1,192 @@
+"""A teams event as a results file holds it: plain data, read from other scorers' files (PBN,
+USEBIO) and written to ours.
+
+The seating is the app's: the home team sits North-South at table 1 and East-West at table 2
+(Ruter's open room "O" and closed room "C"), so the home team's net on a board is table 1's
+North-South score less table 2's. The figures the other program published (a match's IMPs and
+VPs, a team's total) ride along as `published_*`, for events.formats.team_scores to check
+against our engine; they are never saved.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+from events.formats.imported import (
+    EVENT_NAME_LENGTH,
+    PLAYER_NAME_LENGTH,
+    SMALL,
+    FileRefused,
+    ImportedLine,
+    check_text,
+)
+
+TEAM_NAME_LENGTH = 120  # Team.name
+TEAM_PLAYERS = 6  # a team of 4 to 6 players
+MAX_BOARDS = 64  # TeamSettings.boards_per_match
+FIGURE_LIMIT = 100_000  # IMPs and VPs are kept to 7 digits, 2 of them decimals
+
+
+@dataclass
+class FileTeam:
+    number: int
+    name: str
+    players: list[str] = field(default_factory=list)
+    where: str = ""  # "line 62", "TEAM 3": for messages
+    published_vps: float | None = None  # its total as the file prints it
+    published_place: str = ""
+
+
+@dataclass
+class FileMatchBoard:
+    """One board of a match: each table's line (1: home North-South, 2: away North-South)."""
+
+    number: int
+    dealer: str
+    vulnerability: str
+    deal: str = ""
+    tables: dict[int, ImportedLine] = field(default_factory=dict)
+    # An assigned score in IMPs to the home team, replacing what the tables score.
+    assigned_imps: float | None = None
+    published_imps: float | None = None  # the home team's IMPs on the board, as printed
+
+
+@dataclass
+class FileMatch:
+    round: int
+    table: int
+    home: int
+    away: int | None  # None: the home team's bye
+    where: str
+    boards: list[FileMatchBoard] = field(default_factory=list)
+    board_count: int | None = None  # the match's length when the file says it
+    published_imps: tuple[float, float] | None = None  # (home, away)
+    published_vps: tuple[float, float] | None = None
+    # The director's rulings, as our own files carry them: a knock-out's carry-over in IMPs to
+    # the home team (negative: to the away team), IMPs or VPs assigned to the match (the
+    # published ones stand), VP penalties kept apart from the match's VPs.
+    carry_over: float = 0.0
+    assigned_imps: bool = False
+    assigned_vps: bool = False
+    penalty_vps: tuple[float, float] = (0.0, 0.0)
+    # Settled by events.formats.team_scores: what our engine makes of the match.
+    imps: tuple[float, float] | None = None
+    vps: tuple[float, float] | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away is None
+
+
+@dataclass
+class TeamsFile:
+    name: str
+    date: datetime.date
+    file_format: str  # "PBN" or "USEBIO"
+    generator: str = ""
+    club_name: str = ""
+    # TeamSettings fields the file says or implies: format, match_scoring, vp_scale,
+    # boards_per_match, bye_vps.
+    settings: dict = field(default_factory=dict)
+    teams: list[FileTeam] = field(default_factory=list)
+    matches: list[FileMatch] = field(default_factory=list)
+    # How the file's conventions were read, as (what, how), for the import preview.
+    readings: list[tuple[str, str]] = field(default_factory=list)
+    # Our own event's id and status, when the file is written from it.
+    identifier: int | None = None
+    status: str = ""
+
+    @property
+    def line_count(self) -> int:
+        return sum(len(board.tables) for match in self.matches for board in match.boards)
+
+
+def check_teams_file(teams_file: TeamsFile) -> None:
+    """Refuse, naming the line or element, a file whose teams and matches do not hold together
+    or hold a number or a text our tables cannot: no teams, a team number or name twice, a match
+    naming a team the file does not list, a team twice in a round, a board twice in a match."""
+    check_text(teams_file.name, "the event's name", EVENT_NAME_LENGTH)
+    if not teams_file.teams:
+        raise FileRefused("the file lists no teams")
+    numbers, names = set(), set()
+    for team in teams_file.teams:
+        where = f"{team.where}: " if team.where else ""
+        if not 1 <= team.number <= SMALL:
+            raise FileRefused(f"{where}team numbers run from 1 to {SMALL}, not {team.number}")
+        if team.number in numbers:
+            raise FileRefused(f"{where}team {team.number} is listed twice")
+        numbers.add(team.number)
+        check_text(team.name, f"{where}the team name {team.name[:40]!r}", TEAM_NAME_LENGTH)
+        if not team.name.strip():
+            raise FileRefused(f"{where}team {team.number} has no name")
+        if team.name.strip().casefold() in names:
+            raise FileRefused(f"{where}two teams are called {team.name.strip()!r}")
+        names.add(team.name.strip().casefold())
+        if len(team.players) > TEAM_PLAYERS:
+            raise FileRefused(
+                f"{where}{team.name}: a team has at most {TEAM_PLAYERS} players, not "
+                f"{len(team.players)}"
+            )
+        for name in team.players:
+            check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+    if not teams_file.matches:
+        raise FileRefused("the file has no matches")
+    if teams_file.settings.get("bye_vps") is not None:
+        check_figure(teams_file.settings["bye_vps"], "the VPs for a bye")
+    playing: dict[tuple[int, int], str] = {}
+    for match in teams_file.matches:
+        for what in ("round", "table"):
+            if not 1 <= getattr(match, what) <= SMALL:
+                raise FileRefused(f"{match.where}: {what} {getattr(match, what)} is not a {what}")
+        if match.board_count is not None and not 1 <= match.board_count <= MAX_BOARDS:
+            raise FileRefused(
+                f"{match.where}: a match has 1 to {MAX_BOARDS} boards, not {match.board_count}"
+            )
+        for what, figures in (
+            ("IMPs", match.published_imps),
+            ("VPs", match.published_vps),
+            ("VP penalties", match.penalty_vps),
+            ("carry-over", (match.carry_over,)),
+        ):
+            for figure in figures or ():
+                check_figure(figure, f"{match.where}: the match's {what}")
+        if match.home == match.away:
+            raise FileRefused(f"{match.where}: team {match.home} cannot play against itself")
+        for number in (match.home, match.away):
+            if number is None:
+                continue
+            if number not in numbers:
+                raise FileRefused(f"{match.where}: team {number} is not in the file's list")
+            if (match.round, number) in playing:
+                raise FileRefused(
+                    f"{match.where}: team {number} plays twice in round {match.round} (also "
+                    f"{playing[match.round, number]})"
+                )
+            playing[match.round, number] = match.where
+        seen = set()
+        for board in match.boards:
+            if not 1 <= board.number <= SMALL:
+                raise FileRefused(f"{match.where}: {board.number} is not a board number")
+            if board.number in seen:
+                raise FileRefused(f"{match.where}: board {board.number} appears twice")
+            seen.add(board.number)
+            for figure in (board.assigned_imps, board.published_imps):
+                if figure is not None:
+                    check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+
+
+def figure(text: str, where: str) -> float:
+    """A published figure (IMPs, VPs) as files write it: a plain decimal such as "15.75" or
+    "-3"; FileRefused for anything else (an exponent, "nan", thousands of digits)."""
+    cleaned = text.strip()
+    whole, _, fraction = cleaned.removeprefix("-").partition(".")
+    if not (whole.isascii() and whole.isdigit() and len(whole) <= 6) or not (
+        fraction == "" or (fraction.isascii() and fraction.isdigit() and len(fraction) <= 4)
+    ):
+        raise FileRefused(f"{where}: {cleaned[:20]!r} is not a number of IMPs or VPs")
+    return float(cleaned)
+
+
+def check_figure(value: float, what: str) -> None:
+    """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
+    if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:
+        raise FileRefused(f"{what}: {value:g} is not a figure of at most two decimals")

@@ -1,0 +1,384 @@
+"""A teams file's figures: what its published VPs say about how it was scored, and our engine's
+IMPs and VPs checked against every figure it publishes.
+
+Files rarely say which victory-point scale they used, and Ruter's team files do not say how many
+boards a match had. Both are read from the file itself when it says them (our own files do);
+otherwise they are the one scale and match length that reproduce every published award, and
+the preview says how they were read. A file whose awards fit no scale we know, or fit more than
+one reading, is refused with the reason: the director is never left with a guess.
+"""
+
+from fractions import Fraction
+
+from events.formats.imported import FileRefused
+from events.formats.team_files import MAX_BOARDS, FileMatch, TeamsFile
+from scoring import ScoringError
+from scoring.adjusted_scores import adjustment_code
+from scoring.board_a_match import POINTS_PER_BOARD
+from scoring.team_matches import (
+    ARTIFICIAL_IMPS,
+    board_a_match_result,
+    board_imps,
+    match_imps,
+    patton_result,
+)
+from scoring.victory_points import VP_SCALES, victory_points
+
+DEFAULT_SCALE, DEFAULT_LENGTH = "wbf", 8  # TeamSettings' defaults
+BOARD_POINTS = ("bam", "patton")  # match scorings by the board, not by VPs
+_HALF_CENT = 0.005  # VPs are printed to 2 decimals
+
+
+def settle_scores(teams_file: TeamsFile) -> None:
+    """Score every match with our engine and fill `match.imps` and `match.vps`, and the event's
+    `vp_scale` and `boards_per_match` settings; FileRefused naming the match or team where a
+    published figure differs, or where the file's scoring cannot be read."""
+    for match in teams_file.matches:
+        match.imps = _match_imps(match)
+    settings = teams_file.settings
+    scoring = settings.setdefault("match_scoring", "vps")
+    assigned = [m for m in teams_file.matches if m.assigned_vps and not m.is_bye]
+    for match in assigned:
+        if match.published_vps is None:
+            raise FileRefused(f"{_match_name(match)}: the match's assigned VPs are missing")
+        match.vps = match.published_vps
+    if scoring in BOARD_POINTS:
+        _settle_board_points(teams_file)
+    else:
+        _settle_vps(teams_file)
+    _settle_byes(teams_file)
+    _check_totals(teams_file)
+
+
+def _settle_vps(teams_file: TeamsFile) -> None:
+    """IMPs converted to VPs: the scale and match length as the file says or its awards imply."""
+    settings = teams_file.settings
+    for match in teams_file.matches:
+        if (
+            not match.is_bye
+            and not match.assigned_vps
+            and match.imps is None
+            and match.published_vps is not None
+        ):
+            raise FileRefused(
+                f"{_match_name(match)}: the file gives the match's VPs but neither its IMPs nor "
+                "its boards"
+            )
+    played = [
+        m for m in teams_file.matches if not m.is_bye and m.imps is not None and not m.assigned_vps
+    ]
+    evidence = [m for m in played if m.published_vps is not None]
+    if not evidence and "vp_scale" not in settings and played:
+        raise FileRefused(
+            "the file gives no match's VPs and does not name its VP scale, so its matches "
+            "cannot be converted to VPs as its program did"
+        )
+    scale, boards = _scale_and_length(teams_file, evidence)
+    settings["vp_scale"], settings["boards_per_match"] = scale, boards
+    for match in played:
+        match.vps = _vps(match, scale, boards)
+        if match.published_vps is not None and not _same(match.vps, match.published_vps):
+            raise FileRefused(
+                f"{_match_name(match)}: {_imps_text(match)} over {_length(match, boards)} "
+                f"boards make {_vps_text(match.vps)} on the {VP_SCALES[scale].label}, but the "
+                f"file says {_vps_text(match.published_vps)}"
+            )
+
+
+def _settle_board_points(teams_file: TeamsFile) -> None:
+    """Board-a-match or Patton, as our own files say (no other program's convention for them is
+    read): each match's points from the boards played at both tables, by the teams engine."""
+    settings = teams_file.settings
+    patton = settings["match_scoring"] == "patton"
+    per_board = settings.setdefault("bam_points", 1)
+    if per_board not in POINTS_PER_BOARD:
+        raise FileRefused(f"board-a-match gives 1 or 2 points for a win, not {per_board}")
+    stated = settings.get("boards_per_match")
+    length = stated or max((len(m.boards) for m in teams_file.matches), default=0)
+    settings["boards_per_match"] = length or DEFAULT_LENGTH
+    settings.setdefault("vp_scale", DEFAULT_SCALE)
+    for match in teams_file.matches:
+        if match.is_bye or match.assigned_vps:
+            continue
+        played = [
+            (t[1].score_ns, t[2].score_ns)
+            for b in match.boards
+            if b.assigned_imps is None
+            and (t := b.tables).keys() == {1, 2}
+            and not any(line.not_played or line.is_adjusted for line in t.values())
+        ]
+        if not played:
+            if match.published_vps is not None:
+                raise FileRefused(
+                    f"{_match_name(match)}: the file gives the match's points but not its boards"
+                )
+            continue
+        points = (
+            patton_result(played) if patton else board_a_match_result(played, per_board=per_board)
+        )
+        match.vps = (float(points.home), float(points.away))
+        if match.published_vps is not None and not _same(match.vps, match.published_vps):
+            raise FileRefused(
+                f"{_match_name(match)}: the boards make {_points_text(match.vps)} points, but the "
+                f"file says {_points_text(match.published_vps)}"
+            )
+
+
+def _match_imps(match: FileMatch) -> tuple[float, float] | None:
+    """(home, away) IMPs from the boards, each board as both tables score it (or its assigned
+    IMPs), checked against what the file prints; the printed totals for a match without boards."""
+    if match.is_bye:
+        return None
+    if not match.boards or match.assigned_imps:
+        return match.published_imps
+    scored = []
+    for board in match.boards:
+        won = board_imps_of(board, match)
+        if won is None:
+            continue
+        if board.published_imps is not None and won != board.published_imps:
+            raise FileRefused(
+                f"{_match_name(match)}, board {board.number}: the tables' scores make "
+                f"{won:+d} IMPs to {_home(match)}, but the file says {board.published_imps:+g}"
+            )
+        scored.append(won)
+    total = match_imps(scored)
+    home, away = float(total.home), float(total.away)
+    if match.carry_over > 0:
+        home += match.carry_over
+    else:
+        away -= match.carry_over
+    if match.published_imps is not None and not _same((home, away), match.published_imps):
+        raise FileRefused(
+            f"{_match_name(match)}: the boards make {home:g}–{away:g} IMPs, but the file says "
+            f"{match.published_imps[0]:g}–{match.published_imps[1]:g}"
+        )
+    return home, away
+
+
+def board_imps_of(board, match: FileMatch) -> int | None:
+    """The home team's IMPs on a board: its assigned IMPs, else the two tables' North-South
+    scores (scoring.team_matches), an artificial score at a table being worth its Law 86A IMPs;
+    None while a table has no result."""
+    where = f"{_match_name(match)}, board {board.number}"
+    if board.assigned_imps is not None:
+        if board.assigned_imps != int(board.assigned_imps):
+            raise FileRefused(f"{where}: assigned IMPs are whole, not {board.assigned_imps:g}")
+        return int(board.assigned_imps)
+    table1, table2 = board.tables.get(1), board.tables.get(2)
+    if table1 is None or table2 is None or table1.not_played or table2.not_played:
+        return None
+    if table1.is_adjusted or table2.is_adjusted:
+        # The home team is North-South at table 1 and East-West at table 2.
+        home = sum(_artificial(line, side) for line, side in ((table1, "ns"), (table2, "ew")))
+        away = sum(_artificial(line, side) for line, side in ((table1, "ew"), (table2, "ns")))
+        if home != -away:
+            raise FileRefused(
+                f"{where}: artificial scores worth {home:+d} and {away:+d} IMPs to the two "
+                "teams do not balance, and a file's board has one score"
+            )
+        return home
+    return board_imps(table1.score_ns, table2.score_ns)
+
+
+def _artificial(line, side: str) -> int:
+    """A side's Law 86A IMPs at a table with an artificial score (0 at a table without)."""
+    if not line.is_adjusted:
+        return 0
+    return ARTIFICIAL_IMPS[adjustment_code(getattr(line, f"{side}_percent"))]
+
+
+def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple[str, int]:
+    """The VP scale and the boards a match, as the file says them or as its awards imply."""
+    settings = teams_file.settings
+    stated_scale, stated_length = settings.get("vp_scale"), settings.get("boards_per_match")
+    if stated_scale is not None and stated_scale not in VP_SCALES:
+        raise FileRefused(f"the file's VP scale {stated_scale!r} is not one we know")
+    if not evidence:
+        # No match has a result to tell by: the file's own word, else the app's defaults.
+        scale, length = stated_scale or DEFAULT_SCALE, stated_length or DEFAULT_LENGTH
+        teams_file.readings += [
+            ("VP scale", f"{VP_SCALES[scale].label}: " + _said(stated_scale)),
+            ("Boards a match", f"{length}: " + _said(stated_length)),
+        ]
+        return scale, length
+    scales = [stated_scale] if stated_scale else list(VP_SCALES)
+    unknown = [m for m in evidence if m.board_count is None and not m.boards]
+    if stated_length is not None:
+        lengths = [stated_length]
+    elif unknown:
+        lengths = list(range(1, MAX_BOARDS + 1))
+    else:
+        lengths = sorted({_length(m, None) for m in evidence}) or [None]
+    fits = [
+        (scale, length)
+        for scale in scales
+        for length in lengths
+        if all(_fits(m, scale, _length(m, length)) for m in evidence)
+    ]
+    if stated_scale and stated_length is not None:
+        if not fits and evidence:
+            raise _first_misfit(evidence, stated_scale, stated_length)
+        teams_file.readings += [
+            ("VP scale", f"{VP_SCALES[stated_scale].label}: the file says so"),
+            ("Boards a match", f"{stated_length}: the file says so"),
+        ]
+        return stated_scale, stated_length
+    if not fits:
+        if stated_scale:
+            raise FileRefused(
+                f"the published VPs do not follow the {VP_SCALES[stated_scale].label} for any "
+                f"match length from 1 to {MAX_BOARDS} boards"
+            )
+        raise FileRefused(
+            "the published VPs follow none of the scales we know ("
+            + ", ".join(scale.label for scale in VP_SCALES.values())
+            + ") for any match length: its VP scale cannot be read"
+        )
+    found_scales = sorted({scale for scale, _ in fits}, key=list(VP_SCALES).index)
+    if len(found_scales) > 1:
+        raise FileRefused(
+            "the file does not name its VP scale and its VPs fit more than one ("
+            + ", ".join(VP_SCALES[s].label for s in found_scales)
+            + "): the scale cannot be told"
+        )
+    scale = found_scales[0]
+    found_lengths = sorted({length for _, length in fits if length is not None})
+    if stated_scale:
+        teams_file.readings.append(("VP scale", f"{VP_SCALES[scale].label}: the file says so"))
+    else:
+        teams_file.readings.append(
+            ("VP scale", f"{VP_SCALES[scale].label}: the only scale giving every published award")
+        )
+    if unknown and stated_length is None:
+        if len(found_lengths) > 1:
+            raise FileRefused(
+                "the file does not say how many boards a match had, and its VPs fit "
+                f"{', '.join(map(str, found_lengths))} boards alike: the match length cannot be "
+                "told"
+            )
+        teams_file.readings.append(
+            (
+                "Boards a match",
+                f"{found_lengths[0]}: the file does not say; the only length giving every "
+                "published award",
+            )
+        )
+        return scale, found_lengths[0]
+    length = stated_length or (found_lengths[-1] if found_lengths else None)
+    if length is None:
+        length = max((_length(m, None) or 0 for m in teams_file.matches), default=0)
+    if not 1 <= length <= MAX_BOARDS:
+        raise FileRefused(f"a match of {length} boards: matches have 1 to {MAX_BOARDS} boards")
+    teams_file.readings.append(
+        ("Boards a match", f"{length}: " + ("the file says so" if stated_length else "as played"))
+    )
+    return scale, length
+
+
+def _said(stated) -> str:
+    return "the file says so" if stated else "no match has a result to tell by; the usual one"
+
+
+def _length(match: FileMatch, boards: int | None) -> int | None:
+    """A match's length: as the file gives it for the match, else its boards, else `boards`."""
+    if match.board_count is not None:
+        return match.board_count
+    if match.boards and boards is None:
+        return len(match.boards)
+    return boards
+
+
+def _fits(match: FileMatch, scale: str, boards: int | None) -> bool:
+    if boards is None or boards not in VP_SCALES[scale].boards:
+        return False
+    return _same(_vps(match, scale, boards), match.published_vps)
+
+
+def _vps(match: FileMatch, scale: str, boards: int) -> tuple[float, float]:
+    home, away = match.imps
+    try:
+        return tuple(
+            float(v) for v in victory_points(Fraction(home) - Fraction(away), boards, scale)
+        )
+    except ScoringError as refused:
+        raise FileRefused(f"{_match_name(match)}: {refused}") from None
+
+
+def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRefused:
+    for match in evidence:
+        length = _length(match, boards)
+        if not _fits(match, scale, length):
+            if length not in VP_SCALES[scale].boards:
+                return FileRefused(
+                    f"{_match_name(match)}: the {VP_SCALES[scale].label} has no row for a match "
+                    f"of {length} boards"
+                )
+            return FileRefused(
+                f"{_match_name(match)}: {_imps_text(match)} over {length} boards make "
+                f"{_vps_text(_vps(match, scale, length))} on the {VP_SCALES[scale].label}, but "
+                f"the file says {_vps_text(match.published_vps)}"
+            )
+    raise AssertionError("every match fits")  # pragma: no cover
+
+
+def _settle_byes(teams_file: TeamsFile) -> None:
+    """A bye scores the VPs the file gives it, the same for every bye (the event's bye_vps)."""
+    byes = [m for m in teams_file.matches if m.is_bye]
+    awards = {m.published_vps[0] for m in byes if m.published_vps is not None}
+    if len(awards) > 1:
+        raise FileRefused(
+            "the file gives byes different VPs ("
+            + ", ".join(f"{v:g}" for v in sorted(awards))
+            + "): a bye scores the same for every team"
+        )
+    if awards:
+        teams_file.settings.setdefault("bye_vps", awards.pop())
+    bye_vps = teams_file.settings.get("bye_vps")
+    for match in byes:
+        if bye_vps is None:
+            raise FileRefused(f"{_match_name(match)}: the file does not say what a bye scores")
+        match.vps = (float(bye_vps), 0.0)
+
+
+def _check_totals(teams_file: TeamsFile) -> None:
+    """Each team's published total must be the sum of its matches' VPs."""
+    totals = {team.number: 0.0 for team in teams_file.teams}
+    for match in teams_file.matches:
+        if match.vps is None:
+            continue
+        totals[match.home] += match.vps[0] - match.penalty_vps[0]
+        if match.away is not None:
+            totals[match.away] += match.vps[1] - match.penalty_vps[1]
+    for team in teams_file.teams:
+        if team.published_vps is not None and abs(totals[team.number] - team.published_vps) > (
+            _HALF_CENT
+        ):
+            raise FileRefused(
+                f"{team.where or team.name}: {team.name}'s matches make {totals[team.number]:.2f} "
+                f"VPs, but the file's total is {team.published_vps:.2f}"
+            )
+
+
+def _same(ours, theirs) -> bool:
+    return all(abs(a - b) < _HALF_CENT for a, b in zip(ours, theirs, strict=True))
+
+
+def _match_name(match: FileMatch) -> str:
+    return f"{match.where}: round {match.round}, table {match.table}"
+
+
+def _home(match: FileMatch) -> str:
+    return f"team {match.home}"
+
+
+def _imps_text(match: FileMatch) -> str:
+    return f"{match.imps[0]:g}–{match.imps[1]:g} IMPs"
+
+
+def _points_text(points) -> str:
+    return f"{points[0]:g}–{points[1]:g}"
+
+
+def _vps_text(vps) -> str:
+    return f"{vps[0]:.2f}–{vps[1]:.2f}"

@@ -1,0 +1,231 @@
+"""The Excel workbook of a teams event, from plain data: standings, the VP cross-table, every
+match with both tables of its boards, and the settings, a sheet each, laid out as the pairs
+workbook is (events.formats.xlsx): a frozen title and header, fitted columns, landscape pages.
+"""
+
+from io import BytesIO
+
+from openpyxl import Workbook
+
+from events.formats.team_files import FileMatch, TeamsFile
+from events.formats.xlsx import (
+    DATE,
+    IMP_TOTAL,
+    LEFT,
+    POINTS,
+    RIGHT,
+    SIGNED,
+    Column,
+    _long_date,
+    _numeric,
+    _Sheet,
+    _storable,
+    card_text,
+    contract_text,
+)
+from events.models import TeamSettings
+from scoring.victory_points import VP_SCALES
+
+VPS = "0.00"
+
+
+def render_teams_xlsx(teams_file: TeamsFile) -> bytes:
+    """The workbook as .xlsx bytes: Standings, Cross-table, Matches and Settings sheets."""
+    book = Workbook()
+    book.remove(book.active)
+    standings_sheet(book, teams_file)
+    cross_table_sheet(book, teams_file)
+    matches_sheet(book, teams_file)
+    settings_sheet(book, teams_file)
+    book.properties.title = _storable(_title(teams_file, "results"))
+    book.properties.creator = "Clubscoring"
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def team_totals(teams_file: TeamsFile) -> dict[int, tuple[float, float, int]]:
+    """Each team's IMPs for and against and its matches played (byes included)."""
+    totals = {team.number: (0.0, 0.0, 0) for team in teams_file.teams}
+    for match in teams_file.matches:
+        if match.vps is None:
+            continue
+        imps = match.imps or (0.0, 0.0)
+        for number, ours, theirs in ((match.home, 0, 1), (match.away, 1, 0)):
+            if number is not None:
+                won, lost, played = totals[number]
+                totals[number] = (won + imps[ours], lost + imps[theirs], played + 1)
+    return totals
+
+
+def standings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
+    """Place, team, players, VPs, IMPs for and against, matches; in the standings' order."""
+    columns = [
+        Column("Place", align=RIGHT),
+        Column("Team", align=RIGHT),
+        Column("Name"),
+        Column("Players"),
+        Column(unit(teams_file), VPS, RIGHT),
+        Column("IMPs for", IMP_TOTAL, RIGHT),
+        Column("IMPs against", IMP_TOTAL, RIGHT),
+        Column("Matches", align=RIGHT),
+    ]
+    sheet = _Sheet(book, name="Standings", title=_title(teams_file, "standings"), columns=columns)
+    totals = team_totals(teams_file)
+    for team in teams_file.teams:
+        won, lost, played = totals[team.number]
+        sheet.line(
+            [
+                _numeric(team.published_place),
+                team.number,
+                team.name,
+                ", ".join(team.players),
+                team.published_vps,
+                won,
+                lost,
+                played,
+            ]
+        )
+    sheet.fit()
+
+
+def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
+    """A row per team (in team number order) and a column per opponent: the VPs the row's team
+    scored against it, added up when they met more than once; its total at the end."""
+    teams = sorted(teams_file.teams, key=lambda t: t.number)
+    columns = [
+        Column("Team", align=RIGHT),
+        Column("Name"),
+        *(Column(str(t.number), VPS, RIGHT) for t in teams),
+        Column("Total", VPS, RIGHT),
+    ]
+    sheet = _Sheet(book, name="Cross-table", title=_title(teams_file, "VP cross-table"),
+                   columns=columns)  # fmt: skip
+    scored: dict[tuple[int, int], float] = {}
+    byes: dict[int, float] = {}
+    for match in teams_file.matches:
+        if match.vps is None:
+            continue
+        if match.away is None:
+            byes[match.home] = byes.get(match.home, 0) + match.vps[0]
+            continue
+        for us, them, vps in ((match.home, match.away, match.vps[0]),
+                              (match.away, match.home, match.vps[1])):  # fmt: skip
+            scored[us, them] = scored.get((us, them), 0) + vps
+    for team in teams:
+        row = [scored.get((team.number, other.number)) for other in teams]
+        total = sum(v for v in row if v is not None) + byes.get(team.number, 0)
+        sheet.line([team.number, team.name, *row, total])
+    sheet.fit()
+
+
+def matches_sheet(book: Workbook, teams_file: TeamsFile) -> None:
+    """Every match, round by round, headed by its teams, IMPs and VPs; a line per board with
+    both tables (the home team North-South at table 1) and the IMPs each team won on it."""
+    play = [Column("Contract"), Column("By"), Column("Lead"), Column("Tricks", align=RIGHT)]
+    columns = [
+        Column("Board", align=RIGHT),
+        *(Column(f"Table 1 {c.header.lower()}", c.number_format, c.align) for c in play),
+        Column("Table 1 NS", SIGNED, RIGHT),
+        *(Column(f"Table 2 {c.header.lower()}", c.number_format, c.align) for c in play),
+        Column("Table 2 NS", SIGNED, RIGHT),
+        Column("Home IMPs", POINTS, RIGHT),
+        Column("Away IMPs", POINTS, RIGHT),
+    ]
+    sheet = _Sheet(book, name="Matches", title=_title(teams_file, "matches"), columns=columns)
+    names = {team.number: team.name for team in teams_file.teams}
+    for index, match in enumerate(teams_file.matches):
+        if index:
+            sheet.gap()
+        sheet.heading(match_heading(match, names, unit(teams_file)))
+        for board in sorted(match.boards, key=lambda b: b.number):
+            won = board.published_imps
+            sheet.line(
+                [
+                    board.number,
+                    *_table(board.tables.get(1)),
+                    *_table(board.tables.get(2)),
+                    None if won is None else max(won, 0),
+                    None if won is None else max(-won, 0),
+                ]
+            )
+    sheet.fit()
+
+
+def unit(teams_file: TeamsFile) -> str:
+    """What a match scores: VPs, or board points in board-a-match and Patton."""
+    return "VPs" if teams_file.settings.get("match_scoring", "vps") == "vps" else "points"
+
+
+def match_heading(match: FileMatch, names: dict[int, str], unit: str = "VPs") -> str:
+    """ "Round 2 · table 1 · Aces v Kings · 25–8 IMPs · 15.75–4.25 VPs"."""
+    parts = [f"Round {match.round}", f"table {match.table}"]
+    if match.away is None:
+        parts.append(f"{names[match.home]}: bye")
+    else:
+        parts.append(f"{names[match.home]} v {names[match.away]}")
+        if match.imps is not None:
+            parts.append(f"{match.imps[0]:g}–{match.imps[1]:g} IMPs")
+    if match.vps is not None:
+        parts.append(
+            f"{match.vps[0]:.2f} {unit}" if match.away is None else
+            f"{match.vps[0]:.2f}–{match.vps[1]:.2f} {unit}"
+        )  # fmt: skip
+    return " · ".join(parts)
+
+
+def _table(line) -> list:
+    """Contract, declarer, lead, tricks and NS score at one table of a board."""
+    if line is None:
+        return [None] * 5
+    if line.not_played:
+        return ["Not played", None, None, None, None]
+    if line.is_adjusted:
+        return [f"Adjusted {line.ns_percent:g}%–{line.ew_percent:g}%", None, None, None, None]
+    return [
+        contract_text(line.contract),
+        line.declarer or None,
+        card_text(line.lead) or None,
+        line.tricks,
+        line.score_ns,
+    ]
+
+
+def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
+    columns = [Column("Setting"), Column("Value", align=LEFT)]
+    sheet = _Sheet(book, name="Settings", title=_title(teams_file, "settings"), columns=columns)
+    settings = teams_file.settings
+    rows: list[tuple[str, object]] = [
+        ("Event", teams_file.name),
+        ("Club", teams_file.club_name),
+        ("Date", teams_file.date),
+        ("Format", _format_label(settings.get("format"))),
+        ("Scoring", _scoring_label(settings.get("match_scoring", "vps"))),
+    ]
+    if settings.get("vp_scale") in VP_SCALES:
+        rows.append(("VP scale", VP_SCALES[settings["vp_scale"]].label))
+    rows += [
+        ("Boards a match", settings.get("boards_per_match")),
+        ("Teams", len(teams_file.teams)),
+        ("Rounds", max((m.round for m in teams_file.matches), default=0)),
+    ]
+    if settings.get("bye_vps") is not None:
+        rows.append(("VPs for a bye", float(settings["bye_vps"])))
+    for setting, value in rows:
+        sheet.line([setting, value], formats={1: DATE} if setting == "Date" else {})
+    sheet.fit()
+
+
+def _scoring_label(value) -> str:
+    return (
+        TeamSettings.MatchScoring(value).label if value in TeamSettings.MatchScoring.values else ""
+    )
+
+
+def _format_label(value) -> str:
+    return TeamSettings.Format(value).label if value in TeamSettings.Format.values else ""
+
+
+def _title(teams_file: TeamsFile, kind: str) -> str:
+    club = f" · {teams_file.club_name}" if teams_file.club_name else ""
+    return f"{teams_file.name}: {kind}{club} · {_long_date(teams_file.date)}"

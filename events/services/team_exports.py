@@ -1,0 +1,106 @@
+"""A teams event as plain data for its files (events.formats: PBN, USEBIO, Excel, JSON): its
+settings, its teams in the standings' order with their places and VPs, and every match with
+its IMPs, VPs and both tables of each board, as the app scored them."""
+
+from events.formats.imported import ImportedLine
+from events.formats.team_files import FileMatch, FileMatchBoard, FileTeam, TeamsFile
+from events.models import Event, Match, TeamMember
+from events.services.teams.standings import team_standings
+from scoring import board_conditions
+from scoring.adjusted_scores import FIXED_PERCENT
+
+
+def teams_file(*, event: Event) -> TeamsFile:
+    """The event's results as a TeamsFile; a handful of queries whatever its size."""
+    settings = event.team_settings
+    standings = team_standings(event=event)
+    members: dict[int, list[str]] = {}
+    for member in TeamMember.objects.filter(team__event=event).select_related("player"):
+        members.setdefault(member.team_id, []).append(member.player.name)
+    matches = (
+        Match.objects.filter(event=event)
+        .select_related("home", "away")
+        .prefetch_related("match_boards__lines")
+        .order_by("round", "table", "pk")
+    )
+    return TeamsFile(
+        name=event.name,
+        date=event.date,
+        file_format="",
+        generator="Clubscoring",
+        club_name=event.club.name,
+        settings={
+            "format": settings.format,
+            "match_scoring": settings.match_scoring,
+            "vp_scale": settings.vp_scale,
+            "bam_points": settings.bam_points,
+            "boards_per_match": settings.boards_per_match,
+            "bye_vps": float(settings.bye_vps),
+        },
+        teams=[
+            FileTeam(
+                number=s.team.number,
+                name=s.team.name,
+                players=members.get(s.team.pk, []),
+                published_vps=float(s.vps),
+                published_place=s.place,
+            )
+            for s in standings
+        ],
+        matches=[_match(match) for match in matches],
+        identifier=event.pk,
+        status=event.status,
+    )
+
+
+def _match(match: Match) -> FileMatch:
+    home = match.home.number
+    away = match.away.number if match.away_id else None
+    scored = match.home_vps is not None
+    return FileMatch(
+        round=match.round,
+        table=match.table,
+        home=home,
+        away=away,
+        where=f"match {match.pk}",
+        board_count=match.boards,
+        imps=(float(match.home_imps), float(match.away_imps)) if scored and away else None,
+        vps=(float(match.home_vps), float(match.away_vps or 0)) if scored else None,
+        boards=[_board(board, home, away) for board in match.match_boards.all()],
+        carry_over=float(match.carry_over),
+        assigned_imps=match.assigned_home_imps is not None,
+        assigned_vps=match.assigned_home_vps is not None,
+        penalty_vps=(float(match.home_penalty_vps), float(match.away_penalty_vps)),
+    )
+
+
+def _board(board, home: int, away: int) -> FileMatchBoard:
+    dealer, vulnerability = board_conditions(board.number)
+    return FileMatchBoard(
+        number=board.number,
+        dealer=dealer,
+        vulnerability=vulnerability,
+        tables={line.table: _line(line, home, away) for line in board.lines.all()},
+        assigned_imps=None if board.assigned_imps is None else float(board.assigned_imps),
+        published_imps=None if board.home_imps is None else float(board.home_imps),
+    )
+
+
+def _line(line, home: int, away: int) -> ImportedLine:
+    ns, ew = (home, away) if line.table == 1 else (away, home)
+    adjusted = bool(line.ns_adjustment)
+    return ImportedLine(
+        ns_pair=ns,
+        ew_pair=ew,
+        where="",
+        table=line.table,
+        contract=line.contract,
+        declarer=line.declarer,
+        tricks=line.tricks,
+        lead=line.lead,
+        score_ns=line.score_ns,
+        ns_percent=FIXED_PERCENT[line.ns_adjustment] if adjusted else None,
+        ew_percent=FIXED_PERCENT[line.ew_adjustment] if adjusted else None,
+        not_played=line.not_played,
+        note=line.note,
+    )
