@@ -11,7 +11,6 @@ import pytest
 from django.urls import reverse
 
 from events.formats import FORMATS
-from events.formats.imported import FileRefused
 from events.models import Event
 from events.services.hand_records import analyse_event_hands
 from events.services.imports import import_event, read_result_file
@@ -152,11 +151,6 @@ def test_butler_magic_contest_totals_factored_to_every_board(client, club):
         assert pair["boards_played"] == 24
         assert pair["score"] == pytest.approx(float(row["TotalScoreIMP"]), abs=0.05)
         assert pair["place"] == row["Rank"]
-
-
-def test_team_file_is_refused():
-    with pytest.raises(FileRefused, match="team events are not supported yet"):
-        read_result_file(_data("team.pbn"))
 
 
 # ---------------------------------------------------------------------------------------------
