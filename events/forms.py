@@ -67,6 +67,7 @@ class EventSettingsForm(forms.ModelForm):
             "cross_imp_mode",
             "winners",
             "ew_numbered_on",
+            "section_scoring",
             "reveal",
             "factor_totals",
             "factor_boards",
@@ -97,9 +98,14 @@ class EventSettingsForm(forms.ModelForm):
             self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
+        # Likewise most events have one section.
+        self.fields["section_scoring"].required = False
 
     def clean_missing_results(self) -> str:
         return self.cleaned_data["missing_results"] or self.instance.missing_results
+
+    def clean_section_scoring(self) -> str:
+        return self.cleaned_data["section_scoring"] or self.instance.section_scoring
 
     def clean(self):
         data = super().clean()

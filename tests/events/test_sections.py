@@ -1,0 +1,122 @@
+"""An event of several sections: labels that name the section, matchpoints within each section
+or across the whole field (Neuberg where the sections' counts differ), rankings per section and
+overall.
+
+The expected matchpoints are counted here, line by line, from the scores entered: 2 for each
+result beaten and 1 for each tie, over the results compared (one section's, or the field's),
+and Neuberg's (M + 1)·E/A − 1 for a board short of results.
+"""
+
+import pytest
+
+from events.models import Board, Event, Pair, Result
+from events.services.entry import LineRefused, board_meetings, save_line
+from events.services.pair_labels import pair_of_slug
+from events.services.rankings import overall_ranking, section_ranking
+from events.services.rescoring import rescore_event
+from scoring import mitchell, parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+# Seven results for each section on board 1, NS scores from 4S by N: 10, 9, 11 tricks ...
+A_LINES = ["4S N 10", "4S N 9", "4S N 11", "4S N 10", "3NT N 9", "4S N 8", "2S N 9"]
+B_LINES = ["4S N 10", "3NT N 10", "4S N 10", "4S N 9", "5S N 10", "6S N 12", "4H E 9"]
+
+
+@pytest.fixture
+def evening(make_event):
+    """Two 7-table Mitchells on the same boards, scored across the field."""
+    return make_event(
+        mitchell(7, 3), sections=2, ew_numbered_on=False, winners=2, section_scoring="field"
+    )
+
+
+def _enter(event, letter: str, lines: list[str], number: int = 1) -> None:
+    board = Board.objects.select_related("section__event").get(
+        section__event=event, section__letter=letter, number=number
+    )
+    for meeting, text in zip(board_meetings(board=board), lines, strict=False):
+        save_line(
+            board=board, line=parse_traveller_line(text), ns_pair=meeting.ns, ew_pair=meeting.ew
+        )
+
+
+def _counted(scores: list[int], mine: int) -> float:
+    """Matchpoints for `mine` among `scores` (which hold it once): 2 a beat, 1 a tie."""
+    return 2 * sum(s < mine for s in scores) + (sum(s == mine for s in scores) - 1)
+
+
+def _points(event, letter: str) -> list[tuple[int, float, float, float]]:
+    lines = Result.objects.filter(board__section__event=event, board__section__letter=letter)
+    return sorted((r.score_ns, r.ns_points, r.ew_points, r.top) for r in lines)
+
+
+def test_each_section_has_its_movement_and_labels_that_name_it(evening):
+    sections = list(evening.sections.all())
+    assert [s.letter for s in sections] == ["A", "B"]
+    assert all(s.tables == 7 and s.boards.count() == 21 for s in sections)
+    labels = set(Pair.objects.filter(section__event=evening).values_list("label", flat=True))
+    assert {"A1 NS", "A7 EW", "B1 NS", "B7 EW"} <= labels
+    b3 = Pair.objects.get(section=sections[1], label="B3 NS")
+    assert (b3.slug, b3.file_id, b3.printed) == ("3ns", "3NS", "B3")
+    assert pair_of_slug(section=sections[1], slug="3ns") == b3
+
+
+def test_a_line_typed_in_a_section_names_that_sections_pairs(evening):
+    board = Board.objects.get(section__event=evening, section__letter="B", number=1)
+    line = save_line(board=board, line=parse_traveller_line("1 1 4S N 10"))
+    assert (line.ns_pair.label, line.ew_pair.label) == ("B1 NS", "B1 EW")
+    with pytest.raises(LineRefused):
+        save_line(board=board, line=parse_traveller_line("9 1 4S N 10"))
+
+
+def test_across_the_field_a_board_is_matchpointed_over_both_sections(evening):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    field = [r.score_ns for r in Result.objects.filter(board__section__event=evening)]
+    assert len(field) == 14
+    for letter in "AB":
+        for score, ns, ew, top in _points(evening, letter):
+            assert top == 26
+            assert ns == _counted(field, score)
+            assert ew == _counted([-s for s in field], -score)
+
+
+def test_across_the_field_a_short_section_is_neubergd_to_the_fields_count(evening):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES[:6])
+    field = [r.score_ns for r in Result.objects.filter(board__section__event=evening)]
+    assert len(field) == 13
+    for score, ns, _, top in _points(evening, "A"):
+        assert top == 26
+        assert ns == pytest.approx((_counted(field, score) + 1) * 14 / 13 - 1)
+
+
+def test_within_sections_each_board_is_matchpointed_in_its_own_section(evening):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    rescore_event(event=evening, section_scoring="section")
+    for letter in "AB":
+        section = [score for score, *_ in _points(evening, letter)]
+        for score, ns, _, top in _points(evening, letter):
+            assert top == 12
+            assert ns == _counted(section, score)
+    rescore_event(event=Event.objects.get(pk=evening.pk), section_scoring="field")
+    assert {top for *_, top in _points(evening, "B")} == {26}
+
+
+def test_rankings_per_section_and_overall_per_direction(evening):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    for section in evening.sections.all():
+        groups = section_ranking(section=section)
+        assert [g.title for g in groups] == ["North-South", "East-West"]
+        assert {s.pair.section_id for g in groups for s in g.standings} == {section.pk}
+    overall = overall_ranking(event=evening)
+    assert [g.title for g in overall] == ["North-South", "East-West"]
+    ns = overall[0].standings
+    assert len(ns) == 14
+    percentages = [s.percentage for s in ns]
+    assert percentages == sorted(percentages, reverse=True)
+    best = max(Pair.objects.filter(section__event=evening, direction="NS"), key=lambda p: p.score)
+    assert ns[0].pair == best and ns[0].place == "1"
