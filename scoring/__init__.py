@@ -28,6 +28,8 @@ from scoring.movements import (
     howell,
     mitchell,
     propose_movements,
+    propose_sections,
+    section_tables,
 )
 from scoring.places import places
 from scoring.rubber import Chicago, Rubber
@@ -71,6 +73,8 @@ __all__ = [
     "parse_traveller_line",
     "places",
     "propose_movements",
+    "propose_sections",
     "score_breakdown",
+    "section_tables",
     "victory_points",
 ]

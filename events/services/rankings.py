@@ -48,6 +48,8 @@ def overall_ranking(*, event: Event, up_to_rounds: dict[int, int | None] | None 
     pairs, totals = [], {}
     for section in event.sections.all():
         members = list(section.pairs.all())
+        for pair in members:  # read once here, for the pages that link to its scorecard
+            pair.section = section
         pairs += members
         limit = up_to_rounds.get(section.pk)
         if limit is None:

@@ -35,11 +35,12 @@ from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_event
+from events.views.sections import section_letter as _letter
+from events.views.sections import section_query
 from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
 MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
-LETTER = re.compile(r"[A-Z]{1,2}")
 
 
 @dataclass
@@ -65,18 +66,6 @@ class Row:
     @property
     def key(self) -> str:
         return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
-
-
-def _letter(request: HttpRequest) -> str:
-    """The section a grid is of: `section` in the query or the form, "A" by default (an event
-    of one section never names it)."""
-    letter = request.POST.get("section") or request.GET.get("section") or "A"
-    return letter if LETTER.fullmatch(letter) else "A"
-
-
-def section_query(letter: str) -> str:
-    """What a link to a grid adds for its section: nothing for the first."""
-    return "" if letter == "A" else f"?section={letter}"
 
 
 def _board(event: Event, number: int, letter: str = "A") -> Board:

@@ -19,7 +19,7 @@ from events.services.publication import (
     reveal_limit,
     withheld,
 )
-from events.services.rankings import pair_standing, section_ranking, visible_totals
+from events.services.rankings import overall_ranking, pair_standing, section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
 
 
@@ -53,10 +53,12 @@ def _ranking_context(event: Event) -> dict:
     for section in event.sections.all():
         limit = reveal_limit(event, section)
         sections.append((section, limit, section_ranking(section=section, up_to_round=limit)))
+    limits = {section.pk: limit for section, limit, _ in sections}
     return {
         "event": event,
         "visible": results_visible(event),
         "sections": sections,
+        "overall": overall_ranking(event=event, up_to_rounds=limits) if len(sections) > 1 else [],
         "polling": event.status == Event.Status.RUNNING,
     }
 
