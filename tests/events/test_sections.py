@@ -9,8 +9,10 @@ and Neuberg's (M + 1)·E/A − 1 for a board short of results.
 
 import pytest
 
+from events.formats import FORMATS
 from events.models import Board, Event, Pair, Result
 from events.services.entry import LineRefused, board_meetings, save_line
+from events.services.imports import import_event
 from events.services.pair_labels import pair_of_slug
 from events.services.rankings import overall_ranking, section_ranking
 from events.services.rescoring import rescore_event
@@ -120,3 +122,58 @@ def test_rankings_per_section_and_overall_per_direction(evening):
     assert percentages == sorted(percentages, reverse=True)
     best = max(Pair.objects.filter(section__event=evening, direction="NS"), key=lambda p: p.score)
     assert ns[0].pair == best and ns[0].place == "1"
+
+
+def _standings(event) -> list[tuple]:
+    """Every section's ranking and the overall one, as (title, label, place, score)."""
+    sections = [
+        (section.letter, group)
+        for section in event.sections.all()
+        for group in section_ranking(section=section)
+    ]
+    overall = [("overall", group) for group in overall_ranking(event=event)]
+    return [
+        (title, group.title, s.pair.name, s.place, round(s.score, 2))
+        for title, group in sections + overall
+        for s in group.standings
+    ]
+
+
+@pytest.mark.parametrize("scoring", ["field", "section"])
+def test_our_pbn_of_two_sections_reads_back_with_its_sections_and_rankings(evening, club, scoring):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    _enter(evening, "B", A_LINES, number=2)
+    rescore_event(event=evening, section_scoring=scoring)
+    data = FORMATS["pbn"].export_event(evening)
+    text = data.decode("utf-8-sig")
+    assert '[Section "B"]' in text and "Section\\2R;Table" in text
+    imported = FORMATS["pbn"].parse_file(data)
+    assert [imported.section, *(s.section for s in imported.sections)] == ["A", "B"]
+    copy = import_event(imported=imported, club=club)
+    assert copy.section_scoring == scoring
+    assert [(s.letter, s.movement) for s in copy.sections.all()] == [
+        ("A", "7-table Mitchell"),
+        ("B", "7-table Mitchell"),
+    ]
+    assert _standings(copy) == _standings(evening)
+    assert (
+        FORMATS["pbn"].export_event(copy).decode("utf-8-sig").split("\r\n")[3:]
+        == (text.split("\r\n")[3:])
+    )
+
+
+def test_another_programs_pbn_of_two_sections_is_scored_as_its_figures_show(evening, club):
+    """A file without our META: its sections are scored across the field when its published
+    matchpoints pass a section's own top (26 on a board of 7 results per section)."""
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    text = FORMATS["pbn"].export_event(evening).decode("utf-8-sig")
+    foreign = "\r\n".join(line for line in text.split("\r\n") if "<META" not in line)
+    imported = FORMATS["pbn"].parse_file(foreign.encode())
+    assert imported.settings["section_scoring"] == "field"
+    assert ("Sections", "2 (A, B), matchpointed across the field") in imported.readings
+    rescore_event(event=evening, section_scoring="section")
+    text = FORMATS["pbn"].export_event(evening).decode("utf-8-sig")
+    foreign = "\r\n".join(line for line in text.split("\r\n") if "<META" not in line)
+    assert FORMATS["pbn"].parse_file(foreign.encode()).settings["section_scoring"] == "section"
