@@ -177,3 +177,19 @@ def test_another_programs_pbn_of_two_sections_is_scored_as_its_figures_show(even
     text = FORMATS["pbn"].export_event(evening).decode("utf-8-sig")
     foreign = "\r\n".join(line for line in text.split("\r\n") if "<META" not in line)
     assert FORMATS["pbn"].parse_file(foreign.encode()).settings["section_scoring"] == "section"
+
+
+@pytest.mark.parametrize("scoring", ["field", "section"])
+def test_our_usebio_of_two_sections_nests_them_and_reads_back(evening, club, scoring):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    rescore_event(event=evening, section_scoring=scoring)
+    data = FORMATS["usebio"].export_event(evening)
+    text = data.decode()
+    assert '<SECTION SECTION_ID="B">' in text and "<SECTION_COUNT>2</SECTION_COUNT>" in text
+    imported = FORMATS["usebio"].parse_file(data)
+    assert [imported.section, *(s.section for s in imported.sections)] == ["A", "B"]
+    copy = import_event(imported=imported, club=club)
+    assert copy.section_scoring == scoring
+    assert _standings(copy) == _standings(evening)
+    assert FORMATS["usebio"].export_event(copy).decode().split("\n")[12:] == (text.split("\n")[12:])
