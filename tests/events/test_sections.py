@@ -7,9 +7,12 @@ result beaten and 1 for each tie, over the results compared (one section's, or t
 and Neuberg's (M + 1)·E/A − 1 for a board short of results.
 """
 
-import pytest
+from io import BytesIO
 
-from events.formats import FORMATS
+import pytest
+from openpyxl import load_workbook
+
+from events.formats import FORMATS, json_export
 from events.models import Board, Event, Pair, Result
 from events.services.entry import LineRefused, board_meetings, save_line
 from events.services.imports import import_event
@@ -193,3 +196,22 @@ def test_our_usebio_of_two_sections_nests_them_and_reads_back(evening, club, sco
     assert copy.section_scoring == scoring
     assert _standings(copy) == _standings(evening)
     assert FORMATS["usebio"].export_event(copy).decode().split("\n")[12:] == (text.split("\n")[12:])
+
+
+def test_json_and_excel_rank_each_section_and_the_field(evening):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    results = json_export.event_results(evening)
+    assert {row["section"] for row in results["ranking"]} == {"A", "B"}
+    assert len(results["overall"]) == 28
+    assert results["event"]["settings"]["section_scoring"] == "field"
+    best = max(results["overall"][:14], key=lambda row: row["score"])
+    assert (results["overall"][0], best["place"]) == (best, "1")
+    book = load_workbook(BytesIO(FORMATS["xlsx"].export_event(evening)))
+    headings = [row[0] for row in book["Ranking"].iter_rows(values_only=True) if row[0]]
+    assert "Section B · East-West" in headings and "Overall · North-South" in headings
+    travellers = [
+        row[0] for row in book["Travellers"].iter_rows(values_only=True)
+        if str(row[0]).startswith("Board 1 ·")
+    ]  # fmt: skip
+    assert len(travellers) == 1  # across the field, one traveller of 14 lines for board 1
