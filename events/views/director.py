@@ -280,6 +280,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "section": section,
+            "several_sections": event.sections.count() > 1,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
             "pair_guides": pair_guides,

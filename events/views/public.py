@@ -67,7 +67,15 @@ def _ranking_context(event: Event) -> dict:
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
     context = _ranking_context(event)
-    context["boards"] = Board.objects.filter(section__event=event).select_related("section")
+    boards = Board.objects.filter(section__event=event).select_related("section")
+    if event.across_field:  # a traveller shows the whole field: one link a board
+        first: dict[int, str] = {}
+        for board in boards:
+            set_ = board.section.board_set
+            first[set_] = min(first.get(set_, board.section.letter), board.section.letter)
+        boards = [b for b in boards if b.section.letter == first[b.section.board_set]]
+    context["boards"] = boards
+    context["several_sections"] = len(context["sections"]) > 1 and not event.across_field
     if everything_visible(event):
         context["download_formats"] = FORMATS.items()
     return render(request, "events/event.html", context)

@@ -568,4 +568,13 @@ def test_a_new_event_of_two_sections_has_each_its_movement(director_client, club
     page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
     assert "Section B: enter results by board" in page and "Overall North-South" in page
     cards = director_client.get(reverse("director-cards", args=[event.pk]), {"section": "B"})
-    assert cards.status_code == 200
+    assert "Section B, table 7" in cards.content.decode()
+    grid = director_client.get(reverse("director-board", args=[event.pk, 4]), {"section": "B"})
+    assert "Section B, board 4" in grid.content.decode()
+    assert director_client.get(reverse("director-board", args=[event.pk, 4])).status_code == 200
+    public = reverse("event", args=[event.pk])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    links = re.findall(
+        r'href="/events/\d+/([AB])/boards/', director_client.get(public).content.decode()
+    )
+    assert (links.count("A"), links.count("B")) == (21, 0)  # across the field: one link a board
