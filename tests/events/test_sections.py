@@ -10,6 +10,7 @@ and Neuberg's (M + 1)·E/A − 1 for a board short of results.
 from io import BytesIO
 
 import pytest
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from events.formats import FORMATS, json_export
@@ -71,7 +72,7 @@ def test_a_line_typed_in_a_section_names_that_sections_pairs(evening):
     board = Board.objects.get(section__event=evening, section__letter="B", number=1)
     line = save_line(board=board, line=parse_traveller_line("1 1 4S N 10"))
     assert (line.ns_pair.label, line.ew_pair.label) == ("B1 NS", "B1 EW")
-    with pytest.raises(LineRefused):
+    with pytest.raises(LineRefused, match=r"^there is no pair 9 NS in section B$"):
         save_line(board=board, line=parse_traveller_line("9 1 4S N 10"))
 
 
@@ -215,3 +216,12 @@ def test_json_and_excel_rank_each_section_and_the_field(evening):
         if str(row[0]).startswith("Board 1 ·")
     ]  # fmt: skip
     assert len(travellers) == 1  # across the field, one traveller of 14 lines for board 1
+
+
+def test_the_settings_page_offers_how_sections_are_scored_only_with_several(
+    evening, make_event, director_client
+):
+    one = make_event(mitchell(3, 2), name="One section")
+    for event, shown in ((evening, True), (one, False)):
+        page = director_client.get(reverse("director-settings", args=[event.pk]))
+        assert ('name="section_scoring"' in page.content.decode()) is shown
