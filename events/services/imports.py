@@ -221,6 +221,27 @@ def _parts(imported: ImportedEvent) -> list[ImportedEvent]:
     return [imported, *imported.sections]
 
 
+def _board_sets(parts: list[ImportedEvent]) -> list[int]:
+    """Which sections play the same boards: those whose deals agree board by board (all of
+    them when the file has no deals to tell)."""
+    sets: list[dict[int, str]] = []
+    found = []
+    for part in parts:
+        deals = {board.number: board.deal for board in part.boards if board.deal}
+        same = next(
+            (i for i, other in enumerate(sets)
+             if all(other.get(n, deal) == deal for n, deal in deals.items())),
+            None,
+        )  # fmt: skip
+        if same is None:
+            sets.append(deals)
+            same = len(sets) - 1
+        else:
+            sets[same] |= deals
+        found.append(same + 1)
+    return found
+
+
 def _preview_ranking(event: Event):
     """The preview's ranking: the section's, or of several sections the overall one."""
     sections = list(event.sections.all())
@@ -234,7 +255,10 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     event.save()
     parts = _parts(imported)
     # Each section is created before any is filled, so that every label names its section.
-    sections = [Section.objects.create(event=event, letter=part.section) for part in parts]
+    sections = [
+        Section.objects.create(event=event, letter=part.section, board_set=board_set)
+        for part, board_set in zip(parts, _board_sets(parts), strict=True)
+    ]
     for section, part in zip(sections, parts, strict=True):
         _save_section(event, section, part, several=len(parts) > 1)
     rescore_event(event=event)

@@ -225,3 +225,22 @@ def test_the_settings_page_offers_how_sections_are_scored_only_with_several(
     for event, shown in ((evening, True), (one, False)):
         page = director_client.get(reverse("director-settings", args=[event.pk]))
         assert ('name="section_scoring"' in page.content.decode()) is shown
+
+
+def test_sections_dealt_other_boards_are_never_compared_across_the_field(evening, club):
+    """A file whose sections played other deals under the same numbers: each section is its
+    own set of boards, so even scored across the field a board compares its section's lines."""
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    Board.objects.filter(section__event=evening, section__letter="A").update(deal=DEAL)
+    Board.objects.filter(section__event=evening, section__letter="B").update(deal=OTHER_DEAL)
+    copy = import_event(
+        imported=FORMATS["pbn"].parse_file(FORMATS["pbn"].export_event(evening)), club=club
+    )
+    assert [s.board_set for s in copy.sections.all()] == [1, 2]
+    assert copy.section_scoring == "field"
+    assert {r.top for r in Result.objects.filter(board__section__event=copy)} == {12}
+
+
+DEAL = "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
+OTHER_DEAL = "N:KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432 J63.AKQ8762.92.6"
