@@ -244,3 +244,34 @@ def test_sections_dealt_other_boards_are_never_compared_across_the_field(evening
 
 DEAL = "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
 OTHER_DEAL = "N:KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432 J63.AKQ8762.92.6"
+
+
+def test_a_section_b_grid_saves_in_section_b_with_and_without_javascript(evening, director_client):
+    meeting = board_meetings(
+        board=Board.objects.get(section__event=evening, section__letter="B", number=1)
+    )[0]
+    data = {"line": "4S N 10", "ns": meeting.ns, "ew": meeting.ew, "section": "B",
+            "mode": "board:1"}  # fmt: skip
+    response = director_client.post(reverse("line-save", args=[evening.pk, 1]), data)
+    assert response["Location"] == reverse("director-board", args=[evening.pk, 1]) + "?section=B"
+    saved = Result.objects.get(board__section__event=evening)
+    assert saved.board.section.letter == "B" and saved.ns_pair.label.startswith("B")
+    data["line"] = "4S N 11"
+    data["result"] = saved.pk
+    page = director_client.post(
+        reverse("line-save", args=[evening.pk, 1]), data, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'name="section" value="B"' in page and "Saved board 1." in page
+    saved.refresh_from_db()
+    assert saved.tricks == 11
+    slip = director_client.get(
+        reverse("director-slip", args=[evening.pk, meeting.round, meeting.table]),
+        {"section": "B"},
+    )
+    assert f"Section B, round {meeting.round}" in slip.content.decode()
+    assert (
+        director_client.get(
+            reverse("director-board", args=[evening.pk, 1]), {"section": "C"}
+        ).status_code
+        == 404
+    )
