@@ -110,6 +110,7 @@ def test_a_two_section_evening_across_the_field_then_section_by_section(page, li
     page.locator("#id_tables").fill("14")
     expect(page.locator("#sections-proposed")).to_contain_text("2 sections of 7 tables")
     expect(page.locator("label.choice").first).to_contain_text("7-table Mitchell")
+    screenshot(page, "sections-new-event")
     page.get_by_role("button", name="Create the event").click()
     expect(page.locator(".messages")).to_contain_text("in each of 2 sections")
     event = Event.objects.get(name="Congress Evening")
