@@ -147,6 +147,8 @@ def _section(root, event_element, element, settings: dict, deals) -> ImportedEve
     """One section's pairs and boards (`element` is the SECTION, or the EVENT of a file of
     one section), read as an event of its own."""
     pairs, offset = _pairs(element)
+    if element is not event_element and element.find(".//HANDSET") is not None:
+        deals = _handset(element)  # the section's own deals
     own = dict(settings)
     if offset:
         own["ew_numbered_on"] = False
@@ -497,6 +499,8 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         out.element("SCORING_METHOD", "IMPS")
     if several:  # each section nested in the session, as USEBIO 1.2 allows
         out.open("SESSION", SESSION_ID="1")
+    # The deals once when the sections play the same boards, else in each section.
+    shared = len({section.board_set for section in sections}) == 1
     first_boards = None
     for section in sections:
         if several:
@@ -505,13 +509,15 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         first_boards = first_boards or boards
         _participants(out, event, section, event_type)
         _boards(out, event, boards, event_type)
+        if not shared:
+            _handsets(out, [board for board in boards if board.pk not in hidden_hands])
         if several:
             out.close("SECTION")
     if several:
         out.close("SESSION")
     out.close("EVENT")
-    # The deals once: the sections play the same boards.
-    _handsets(out, [board for board in first_boards if board.pk not in hidden_hands])
+    if shared:
+        _handsets(out, [board for board in first_boards if board.pk not in hidden_hands])
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 

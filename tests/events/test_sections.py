@@ -275,3 +275,17 @@ def test_a_section_b_grid_saves_in_section_b_with_and_without_javascript(evening
         ).status_code
         == 404
     )
+
+
+def test_our_usebio_keeps_each_sections_own_deals(evening, club):
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    Board.objects.filter(section__event=evening, section__letter="A").update(deal=DEAL)
+    Board.objects.filter(section__event=evening, section__letter="B").update(deal=OTHER_DEAL)
+    evening.sections.filter(letter="B").update(board_set=2)
+    copy = import_event(
+        imported=FORMATS["usebio"].parse_file(FORMATS["usebio"].export_event(evening)), club=club
+    )
+    deals = {(b.section.letter, b.deal) for b in Board.objects.filter(section__event=copy)}
+    assert deals == {("A", DEAL), ("B", OTHER_DEAL)}
+    assert [s.board_set for s in copy.sections.all()] == [1, 2]
