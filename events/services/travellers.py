@@ -68,7 +68,12 @@ def traveller(*, board: Board, up_to_round: int | None = None) -> list[Result]:
     results = list(_up_to(lines, up_to_round))
     return sorted(
         results,
-        key=lambda r: (r.score_ns is None, -(r.score_ns or 0), r.ns_pair.number),
+        key=lambda r: (
+            r.score_ns is None,
+            -(r.score_ns or 0),
+            r.ns_pair.section.letter,
+            r.ns_pair.number,
+        ),
     )
 
 
