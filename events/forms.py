@@ -11,7 +11,14 @@ from django.utils import timezone
 from events.formats.imported import SMALL as SMALL_INTEGER
 from events.models import Event, Player
 from events.services.entry import WEIGHTED_LINES_STAY_MATCHPOINTS, has_weighted_lines
-from scoring import ScoringError, arrow_switched, parse_traveller_line, propose_movements
+from scoring import (
+    ScoringError,
+    arrow_switched,
+    parse_traveller_line,
+    propose_movements,
+    propose_sections,
+    section_tables,
+)
 
 # Settings that apply to some kinds of scoring only (the others apply to every event): the
 # pages show them for those kinds alone, and a form ignores them for the rest.
@@ -67,6 +74,7 @@ class EventSettingsForm(forms.ModelForm):
             "cross_imp_mode",
             "winners",
             "ew_numbered_on",
+            "section_scoring",
             "reveal",
             "factor_totals",
             "factor_boards",
@@ -97,9 +105,16 @@ class EventSettingsForm(forms.ModelForm):
             self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
+        # Likewise most events have one section: theirs do not show the setting at all.
+        self.fields["section_scoring"].required = False
+        if self.instance.pk and self.instance.sections.count() < 2:
+            del self.fields["section_scoring"]
 
     def clean_missing_results(self) -> str:
         return self.cleaned_data["missing_results"] or self.instance.missing_results
+
+    def clean_section_scoring(self) -> str:
+        return self.cleaned_data["section_scoring"] or self.instance.section_scoring
 
     def clean(self):
         data = super().clean()
@@ -163,10 +178,15 @@ class MovementForm(forms.Form):
     def clean_tables(self) -> float:
         return tables_from_text(self.cleaned_data["tables"])
 
+    @property
+    def movement_tables(self) -> float | None:
+        """The tables one movement is for (after is_valid())."""
+        return self.cleaned_data.get("tables")
+
     @cached_property
     def proposals(self) -> list:
         """The movements that fit the tables typed (after is_valid()), best first."""
-        tables = self.cleaned_data.get("tables")
+        tables = self.movement_tables
         return propose_movements(tables) if tables else []
 
     def clean_arrow_switch(self) -> tuple[int, ...]:
@@ -191,6 +211,42 @@ class MovementForm(forms.Form):
                 raise forms.ValidationError(str(refused)) from None
         data["movement"] = movement
         return data
+
+
+class NewEventMovementForm(MovementForm):
+    """A new event's tables, split into sections of one movement each: as many as typed, or
+    those proposed when the room is too big for one movement."""
+
+    sections = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=26,
+        help_text="Blank: one section, or the sections proposed for a room too big for one "
+        "movement. Each section plays the movement chosen, on the same boards.",
+        error_messages=_number_messages("Type how many sections, 1 to 26."),
+    )
+
+    @property
+    def section_count(self) -> int:
+        """The sections typed, else those proposed for the tables (after is_valid())."""
+        tables = self.cleaned_data.get("tables")
+        return self.cleaned_data.get("sections") or (propose_sections(tables) if tables else 1)
+
+    @property
+    def movement_tables(self) -> float | None:
+        tables = self.cleaned_data.get("tables")
+        if tables is None or "sections" in self.errors:
+            return None
+        return section_tables(tables, self.section_count)
+
+    def clean(self):
+        tables = self.cleaned_data.get("tables")
+        if tables is not None and "sections" not in self.errors and not self.movement_tables:
+            raise forms.ValidationError(
+                f"{tables:g} tables do not split into {self.section_count} equal sections of "
+                "2½ tables or more: type another number of sections"
+            )
+        return super().clean()
 
 
 class LineForm(forms.Form):

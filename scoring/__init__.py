@@ -35,6 +35,8 @@ from scoring.movements import (
     howell,
     mitchell,
     propose_movements,
+    propose_sections,
+    section_tables,
 )
 from scoring.places import places
 from scoring.round_robin import round_robin
@@ -121,9 +123,11 @@ __all__ = [
     "patton_result",
     "places",
     "propose_movements",
+    "propose_sections",
     "random_draw",
     "round_robin",
     "score_breakdown",
+    "section_tables",
     "seeded_draw",
     "standings",
     "swap_teams",

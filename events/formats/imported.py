@@ -140,10 +140,15 @@ class ImportedEvent:
     expected_results: int = 0
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
+    # A file of several sections: this one's letter, and the other sections, each read as an
+    # event of its own (pairs, boards, movement); the settings are this one's.
+    section: str = "A"
+    sections: list["ImportedEvent"] = field(default_factory=list)
 
     @property
     def line_count(self) -> int:
-        return sum(len(board.lines) for board in self.boards)
+        own = sum(len(board.lines) for board in self.boards)
+        return own + sum(other.line_count for other in self.sections)
 
 
 # How programs write a board that was not played, and a passed-out board, in the contract (and,

@@ -1,9 +1,10 @@
 """The event's results as JSON, in a shape other programs can rely on.
 
     {"event": {"id", "name", "club", "date", "scoring", "status", "settings": {...}},
-     "ranking": [{"pair", "label", "direction", "names", "score", "percentage", "place",
-                  "boards_played"}],
-     "boards": [{"number", "dealer", "vulnerability", "deal", "par", "datum",
+     "ranking": [{"section", "pair", "label", "direction", "names", "score", "percentage",
+                  "place", "boards_played"}],
+     "overall": [... as "ranking"] (several sections only),
+     "boards": [{"section", "number", "dealer", "vulnerability", "deal", "par", "datum",
                  "results": [{"ns", "ew", "ns_label", "ew_label", "round", "table", "contract",
                               "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
                               "weighted", "not_played", "ns_points", "ew_points"}]}]}
@@ -16,13 +17,16 @@ null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4
 a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
 else the number. Numbers are
 unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
-North-South, then East-West, each with its own places.
+North-South, then East-West, each with its own places. An event of several sections ranks each
+section ("section" is its letter; "pair" is unique in its section, the label names it: "A3 NS"),
+then the whole field in "overall"; "section_scoring" says whether its boards were matchpointed
+within each section or across the field.
 """
 
 import json
 
 from events.models import Event, Result
-from events.services.rankings import section_ranking
+from events.services.rankings import overall_ranking, section_ranking
 from scoring import butler_datum
 from scoring.adjusted_scores import FIXED_PERCENT
 
@@ -35,23 +39,13 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
     """The event's settings, ranking and travellers as plain data (see the module docstring);
     the boards in `hidden_hands` without their deal and par."""
     sections = list(event.sections.all())
-    ranking = []
-    for section in sections:
-        for group in section_ranking(section=section):
-            for standing in group.standings:
-                pair = standing.pair
-                ranking.append(
-                    {
-                        "pair": pair.number,
-                        "label": pair.name,
-                        "direction": pair.direction,
-                        "names": pair.names,
-                        "score": _number(standing.score),
-                        "percentage": _number(standing.percentage),
-                        "place": standing.place,
-                        "boards_played": standing.boards_played,
-                    }
-                )
+    letters = {section.pk: section.letter for section in sections}
+    ranking = [
+        _standing(standing, letters)
+        for section in sections
+        for group in section_ranking(section=section)
+        for standing in group.standings
+    ]
     boards = []
     for section in sections:
         for board in section.boards.prefetch_related("results__ns_pair", "results__ew_pair"):
@@ -59,6 +53,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
             hidden = board.pk in hidden_hands
             boards.append(
                 {
+                    "section": section.letter,
                     "number": board.number,
                     "dealer": board.dealer,
                     "vulnerability": board.vulnerability,
@@ -85,10 +80,37 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
                 "factor_totals": event.factor_totals,
                 "factor_boards": event.factor_boards,
                 "winners": event.winners,
+                "section_scoring": event.section_scoring,
             },
         },
         "ranking": ranking,
+        **(
+            {
+                "overall": [
+                    _standing(standing, letters)
+                    for group in overall_ranking(event=event)
+                    for standing in group.standings
+                ]
+            }
+            if len(sections) > 1
+            else {}
+        ),
         "boards": boards,
+    }
+
+
+def _standing(standing, letters: dict[int, str]) -> dict:
+    pair = standing.pair
+    return {
+        "section": letters[pair.section_id],
+        "pair": pair.number,
+        "label": pair.name,
+        "direction": pair.direction,
+        "names": pair.names,
+        "score": _number(standing.score),
+        "percentage": _number(standing.percentage),
+        "place": standing.place,
+        "boards_played": standing.boards_played,
     }
 
 

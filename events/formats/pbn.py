@@ -177,13 +177,108 @@ def _table(tag: _Tag, name: str) -> list[tuple[int, dict[str, str]]]:
 
 
 def parse_file(data: bytes) -> ImportedEvent:
-    """Read a PBN results file; FileRefused naming the line for anything we cannot score."""
+    """Read a PBN results file; FileRefused naming the line for anything we cannot score.
+
+    A file of several sections ([Section] tags, or a Section column in its score tables) is
+    read section by section; its sections are scored apart or as one field as the file says
+    (our SectionScoring META), else as its published matchpoints show.
+    """
     meta, games = read_games(decode(data))
     if not games:
         raise FileRefused("this is not a PBN file: no [Tag] lines found")
+    letters = _section_letters(games)
+    if len(letters) < 2:
+        return _parse_games(meta, games)
+    for letter in letters:
+        if not re.fullmatch(r"[A-Z]{1,2}", letter.upper()):
+            raise FileRefused(f"the section {letter!r} is not a letter or two, as A or BB")
+    parts = []
+    for letter in letters:
+        part = _parse_games(_section_meta(meta, letter), _section_games(games, letter))
+        part.section = letter.upper()
+        if not _ranked_by_section(games):  # a ranking of the whole room: the pairs who played
+            played = {
+                n for board in part.boards for ln in board.lines for n in (ln.ns_pair, ln.ew_pair)
+            }
+            part.pairs = [pair for pair in part.pairs if pair.number in played]
+        parts.append(part)
+    event = parts[0]
+    event.sections = parts[1:]
+    scoring = meta.get("SectionScoring") or _published_section_scoring(parts)
+    event.settings["section_scoring"] = scoring
+    event.readings.append(
+        (
+            "Sections",
+            f"{len(parts)} ({', '.join(p.section for p in parts)}), "
+            + ("matchpointed across the field" if scoring == "field" else "each scored apart"),
+        )
+    )
+    return event
+
+
+def _section_letters(games: list[_Game]) -> list[str]:
+    """The sections a file names, in [Section] tags or in its tables' Section column."""
+    named = {game.value("Section").strip() for game in games}
+    for game in games:
+        for name in ("ScoreTable", "TotalScoreTable"):
+            tag = game.tags.get(name)
+            if tag is not None and "Section" in _columns(tag):
+                named |= {row["Section"].strip() for _, row in _table(tag, name)}
+    return sorted(named - {"", "-"})
+
+
+def _ranked_by_section(games: list[_Game]) -> bool:
+    """Whether the file's ranking (its TotalScoreTable) says each pair's section."""
+    ranking = next((g.tags["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tags), None)
+    return ranking is not None and "Section" in _columns(ranking)
+
+
+def _section_meta(meta: dict[str, str], letter: str) -> dict[str, str]:
+    """The META lines as one section reads them: our own per-section lines ("Movement.B")
+    stand for the plain ones."""
+    own = {name.removesuffix(f".{letter}"): value for name, value in meta.items()
+           if name.endswith(f".{letter}")}  # fmt: skip
+    return {name: value for name, value in meta.items() if "." not in name} | own
+
+
+def _section_games(games: list[_Game], letter: str) -> list[_Game]:
+    """The games of one section, their tables' rows of that section only; the ranking (in the
+    file's first game) goes with each section's first game."""
+    ranking = next((g.tags["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tags), None)
+    chosen = []
+    for game in games:
+        if game.value("Section").strip() not in ("", letter):
+            continue
+        tags = dict(game.tags)
+        if ranking is not None and not chosen:
+            tags["TotalScoreTable"] = ranking
+        for name in ("ScoreTable", "TotalScoreTable"):
+            if name in tags and "Section" in _columns(tags[name]):
+                tag = tags[name]
+                at = _columns(tag).index("Section")
+                rows = [(n, cells) for n, cells in tag.rows if cells[at : at + 1] == [letter]]
+                tags[name] = _Tag(tag.value, tag.line, rows)
+        chosen.append(_Game(tags))
+    return chosen
+
+
+def _published_section_scoring(parts: list[ImportedEvent]) -> str:
+    """ "field" when a section's published matchpoints on a board pass the top its own
+    results allow, as they do only when the board was matchpointed across the field."""
+    for part in parts:
+        per_beat = part.settings.get("mp_scale", 2)
+        if part.settings.get("scoring", "mp") != "mp":
+            continue
+        for board in part.boards:
+            top = per_beat * (len(board.lines) - 1)
+            published = [p for line in board.lines if line.published for p in line.published]
+            if published and max(published) > top + 0.01:
+                return "field"
+    return "section"
+
+
+def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
     first = games[0]
-    if len({game.value("Section") for game in games} - {""}) > 1:
-        raise FileRefused("the file has more than one section: import them one by one")
     scoring_tag = first.tags.get("Scoring")
     if _is_teams(first, meta):
         raise FileRefused(_TEAMS)
@@ -194,7 +289,6 @@ def parse_file(data: bytes) -> ImportedEvent:
         )
     settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
     settings.update(_settings_from_meta(meta))
-    _one_section(games)
     event = ImportedEvent(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
         date=_event_date(first),
@@ -341,22 +435,6 @@ def _event_date(game: _Game) -> datetime.date:
     if not tags:
         raise FileRefused("the file has no [Date] tag: the event needs a date")
     raise FileRefused(f'line {tags[0].line}: "{tags[0].value}" is not a date written YYYY.MM.DD')
-
-
-def _one_section(games: list[_Game]) -> None:
-    """Refuse a file whose tables name more than one section in a Section column: sections
-    are not supported yet, and scoring them as one field would guess."""
-    named = set()
-    for game in games:
-        for name in ("ScoreTable", "TotalScoreTable"):
-            tag = game.tags.get(name)
-            if tag is not None and "Section" in _columns(tag):
-                named |= {row["Section"].strip() for _, row in _table(tag, name)} - {"", "-"}
-    if len(named) > 1:
-        raise FileRefused(
-            f"the file's Section column names {len(named)} sections ({', '.join(sorted(named))})"
-            ": sections are not supported yet, import a file of one section"
-        )
 
 
 def _total_tables(games: list[_Game]) -> list[_Tag]:
@@ -631,8 +709,11 @@ def _points(value: float | None) -> str:
 
 def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
     """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking;
-    the boards in `hidden_hands` without their deal and double-dummy analysis."""
-    section = event.sections.get()
+    the boards in `hidden_hands` without their deal and double-dummy analysis. An event of
+    several sections has a game per section's board, tagged with its [Section], and a Section
+    column in its tables (as Ruter writes them)."""
+    sections = list(event.sections.all())
+    several = len(sections) > 1
     imps = event.is_imps
     unit = "IMP" if imps else "MP"
     lines = [
@@ -643,7 +724,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=ContestName  content="{pbn_text(event.name)}">',
         f'% <META  name=ContestDate  content="{event.date:%Y-%m-%d}">',
         f'% <META  name=ScoringType  content="{scoring_tag(event)}">',
-        f'% <META  name=BoardCount  content="{section.boards.count()}">',
+        f'% <META  name=BoardCount  content="{sections[0].boards.count()}">',
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
         f'% <META  name=MissingResults  content="{event.missing_results}">',
@@ -653,44 +734,60 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=FactorTotals  content="{"Y" if event.factor_totals else "N"}">',
         f'% <META  name=FactorBoards  content="{event.factor_boards or ""}">',
         f'% <META  name=Winners  content="{event.winners}">',
-        *_movement_meta(event, section),
+        f'% <META  name=Reveal  content="{event.reveal}">',
+        f'% <META  name=Status  content="{event.status}">',
+        *([f'% <META  name=SectionScoring  content="{event.section_scoring}">'] if several else []),
+        *(
+            line
+            for section in sections
+            for line in _movement_meta(section, f".{section.letter}" if several else "")
+        ),
         "%",
     ]
-    boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
-    notes = Result.objects.filter(board__section=section).exclude(note="").exists()
-    weighted = Result.objects.filter(board__section=section, weights__isnull=False).exists()
-    for index, board in enumerate(boards):
-        hidden = board.pk in hidden_hands
-        lines += [
-            _tag("Event", event.name),
-            _tag("Site", event.club.name),
-            _tag("Date", f"{event.date:%Y.%m.%d}"),
-            _tag("Board", board.number),
-            _tag("West", ""),
-            _tag("North", ""),
-            _tag("East", ""),
-            _tag("South", ""),
-            _tag("Dealer", board.dealer),
-            _tag("Vulnerable", board.vulnerability),
-            _tag("Deal", "" if hidden else board.deal),
-            _tag("Scoring", scoring_tag(event)),
-            _tag("Declarer", ""),
-            _tag("Contract", ""),
-            _tag("Result", ""),
-            _tag("Competition", "Pairs"),
-        ]
-        if index == 0:
-            lines += _total_score_table(event, section, unit)
-        lines += _score_table(event, board, unit, notes=notes, weighted=weighted)
-        if board.double_dummy and not hidden:
-            lines += _optimum(board)
-        lines.append("")
+    results = Result.objects.filter(board__section__event=event)
+    notes = results.exclude(note="").exists()
+    weighted = results.filter(weights__isnull=False).exists()
+    first = True
+    for section in sections:
+        boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
+        letter = section.letter if several else ""
+        for board in boards:
+            hidden = board.pk in hidden_hands
+            lines += [
+                _tag("Event", event.name),
+                _tag("Site", event.club.name),
+                _tag("Date", f"{event.date:%Y.%m.%d}"),
+                *([_tag("Section", letter)] if letter else []),
+                _tag("Board", board.number),
+                _tag("West", ""),
+                _tag("North", ""),
+                _tag("East", ""),
+                _tag("South", ""),
+                _tag("Dealer", board.dealer),
+                _tag("Vulnerable", board.vulnerability),
+                _tag("Deal", "" if hidden else board.deal),
+                _tag("Scoring", scoring_tag(event)),
+                _tag("Declarer", ""),
+                _tag("Contract", ""),
+                _tag("Result", ""),
+                _tag("Competition", "Pairs"),
+            ]
+            if first:
+                lines += _total_score_table(event, sections if several else [section], unit)
+                first = False
+            lines += _score_table(
+                event, board, unit, notes=notes, weighted=weighted, section=letter
+            )
+            if board.double_dummy and not hidden:
+                lines += _optimum(board)
+            lines.append("")
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
 
 
-def _movement_meta(event: Event, section) -> list[str]:
-    """Our own META lines (comments to other programs): the reveal rule, the status, and the
-    movement as its table-rounds stand, so that a file we wrote comes back as it was."""
+def _movement_meta(section, suffix: str = "") -> list[str]:
+    """Our own META lines (comments to other programs): the movement as its table-rounds
+    stand, so that a file we wrote comes back as it was; `suffix` names the section (".B")
+    in a file of several."""
     numbers = dict(section.pairs.values_list("pk", "number"))
 
     def cell(value) -> str:
@@ -712,11 +809,9 @@ def _movement_meta(event: Event, section) -> list[str]:
     )
     movement = _one_line(section.movement).replace('"', "'")
     return [
-        f'% <META  name=Reveal  content="{event.reveal}">',
-        f'% <META  name=Status  content="{event.status}">',
-        f'% <META  name=Movement  content="{movement}">',
-        f'% <META  name=BoardsPerRound  content="{section.boards_per_round}">',
-        f'% <META  name=TableRounds  content="{table_rounds}">',
+        f'% <META  name=Movement{suffix}  content="{movement}">',
+        f'% <META  name=BoardsPerRound{suffix}  content="{section.boards_per_round}">',
+        f'% <META  name=TableRounds{suffix}  content="{table_rounds}">',
     ]
 
 
@@ -725,25 +820,35 @@ def _one_line(text: str) -> str:
     return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in text)
 
 
-def _total_score_table(event: Event, section, unit: str) -> list[str]:
+def _total_score_table(event: Event, sections: list, unit: str) -> list[str]:
+    """Each section's ranking; with several sections, a Section column says whose."""
+    several = len(sections) > 1
     columns = ["Rank\\3R", "PairId\\3R", "Direction\\3R", f"TotalScore{unit}\\8R"]
+    if several:
+        columns.insert(0, "Section\\2R")
     if not event.is_imps:
         columns.append("TotalPercentage\\6R")
     columns += ["Names\\40L", "NrBoards\\3R"]
     rows = [_table_tag("TotalScoreTable", columns)]
-    for group in section_ranking(section=section):
-        for standing in group.standings:
-            pair = standing.pair
-            cells = [
-                standing.place.rstrip("="),
-                pair.file_id,
-                {"NS": '"N-S"', "EW": '"E-W"'}.get(pair.direction, "-"),
-                f"{standing.score:.2f}",
-            ]
-            if not event.is_imps:
-                cells.append("-" if standing.percentage is None else f"{standing.percentage:.2f}")
-            cells += [_quote(" - ".join(_names(pair))), str(standing.boards_played)]
-            rows.append(" ".join(cells))
+    standings = [
+        (section.letter, standing)
+        for section in sections
+        for group in section_ranking(section=section)
+        for standing in group.standings
+    ]
+    for letter, standing in standings:
+        pair = standing.pair
+        cells = [
+            *([letter] if several else []),
+            standing.place.rstrip("="),
+            pair.file_id,
+            {"NS": '"N-S"', "EW": '"E-W"'}.get(pair.direction, "-"),
+            f"{standing.score:.2f}",
+        ]
+        if not event.is_imps:
+            cells.append("-" if standing.percentage is None else f"{standing.percentage:.2f}")
+        cells += [_quote(" - ".join(_names(pair))), str(standing.boards_played)]
+        rows.append(" ".join(cells))
     return rows
 
 
@@ -751,7 +856,9 @@ def _names(pair: Pair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
-def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool) -> list[str]:
+def _score_table(
+    event: Event, board, unit: str, *, notes: bool, weighted: bool, section: str = ""
+) -> list[str]:
     """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
     mean as Score_NS/Score_EW, and our own Weighted column (only when a line has one) the parts
     as the entry grid reads them, from which our import takes the line back."""
@@ -762,6 +869,8 @@ def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool)
         columns.append("Note\\20L")
     if weighted:
         columns.append("Weighted\\30L")
+    if section:
+        columns.insert(0, "Section\\2R")
     rows = [_table_tag("ScoreTable", columns)]
     for result in board.results.all():
         if result.ns_adjustment:
@@ -775,6 +884,7 @@ def _score_table(event: Event, board, unit: str, *, notes: bool, weighted: bool)
         rows.append(
             " ".join(
                 [
+                    *([section] if section else []),
                     str(result.table or "-"),
                     str(result.round or "-"),
                     result.ns_pair.file_id,

@@ -72,6 +72,7 @@ _SETTINGS = {
     "factor_totals": {"1": True, "0": False},
     "reveal": {k: k for k in Event.Reveal.values},
     "status": {k: k for k in Event.Status.values},
+    "section_scoring": {"section": "section", "field": "field"},
 }
 
 
@@ -112,8 +113,8 @@ def read_event(data: bytes) -> tuple[ET.Element, ET.Element]:
     event_element = root.find("EVENT")
     if event_element is None:
         raise FileRefused("the USEBIO file has no EVENT element")
-    if len(event_element.findall(".//SECTION")) > 1 or len(event_element.findall(".//SESSION")) > 1:
-        raise FileRefused("the file has more than one session or section: import them one by one")
+    if len(event_element.findall(".//SESSION")) > 1:
+        raise FileRefused("the file has more than one session: import them one by one")
     return root, event_element
 
 
@@ -126,10 +127,38 @@ def parse_file(data: bytes) -> ImportedEvent:
     settings.update(_our_settings(root, event_element))
     readings: list[tuple[str, str]] = []
     winners = _winners(event_element, readings)
-    pairs, offset = _pairs(event_element)
-    if offset:
-        settings["ew_numbered_on"] = False
     deals = _handset(root)
+    sections = event_element.findall(".//SECTION")
+    parts = []
+    for element in sections if len(sections) > 1 else [event_element]:
+        part = _section(root, event_element, element, settings, deals)
+        part.readings = [] if parts else readings  # the preview reads the first section's
+        parts.append(finish_event(part, winners=winners))
+    event = parts[0]
+    if len(parts) > 1:
+        letters = [element.get("SECTION_ID", "").strip().upper() for element in sections]
+        if len(set(letters)) != len(letters) or not all(
+            re.fullmatch(r"[A-Z]{1,2}", letter) for letter in letters
+        ):
+            raise FileRefused(f"the SECTION_IDs {letters} are not distinct letters, as A and B")
+        for part, letter in zip(parts, letters, strict=True):
+            part.section = letter
+        event.sections = parts[1:]
+        settings.setdefault("section_scoring", "section")
+        how = "across the field" if settings["section_scoring"] == "field" else "each apart"
+        readings.append(("Sections", f"{len(parts)} ({', '.join(letters)}), scored {how}"))
+    return event
+
+
+def _section(root, event_element, element, settings: dict, deals) -> ImportedEvent:
+    """One section's pairs and boards (`element` is the SECTION, or the EVENT of a file of
+    one section), read as an event of its own."""
+    pairs, offset = _pairs(element)
+    if element is not event_element and element.find(".//HANDSET") is not None:
+        deals = _handset(element)  # the section's own deals
+    own = dict(settings)
+    if offset:
+        own["ew_numbered_on"] = False
     event = ImportedEvent(
         name=_text(event_element, "EVENT_DESCRIPTION")
         or _text(event_element, "TITLE")
@@ -138,16 +167,15 @@ def parse_file(data: bytes) -> ImportedEvent:
         file_format="USEBIO",
         generator=_text(event_element, "PROGRAM_NAME"),
         club_name=_text(root.find("CLUB"), "CLUB_NAME"),
-        settings=settings,
+        settings=own,
         pairs=pairs,
         ew_offset=offset,
-        readings=readings,
     )
     in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
-    for element in event_element.iter("BOARD"):
-        if id(element) not in in_handset:
-            event.boards.append(_board(element, deals, offset))
-    return finish_event(event, winners=winners)
+    for board in element.iter("BOARD"):
+        if id(board) not in in_handset:
+            event.boards.append(_board(board, deals, offset))
+    return event
 
 
 def _event_type_settings(event_element: ET.Element) -> dict:
@@ -436,8 +464,8 @@ def _number(value: float | None, places: int = 2) -> str:
 
 
 def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
-    """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals."""
-    section = event.sections.get()
+    """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals; an
+    event of several sections has a SECTION (SECTION_ID the letter) for each in its SESSION."""
     event_type = _EVENT_TYPE_OF[event.scoring]
     settings = " ".join(
         f'{name}="{value}"'
@@ -454,14 +482,16 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             ("missing_results", event.missing_results),
         )
     )
-    boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
+    sections = list(event.sections.all())
+    several = len(sections) > 1
     out = _Writer()
     out.lines += [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">',
     ]
     out.open("USEBIO", Version="1.2")
-    out.lines.append(f"  <?clubscoring {settings}?>")
+    section_scoring = f' section_scoring="{event.section_scoring}"' if several else ""
+    out.lines.append(f"  <?clubscoring {settings}{section_scoring}?>")
     out.open("CLUB")
     out.element("CLUB_NAME", event.club.name)
     out.element("CLUB_ID_NUMBER")
@@ -474,12 +504,37 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     out.element("WINNER_TYPE", event.winners)
     out.element("TITLE", event.name)
     out.element("DATE", f"{event.date:%d/%m/%Y}")
-    out.element("BOARDS_PLAYED", len(boards))
+    out.element("BOARDS_PLAYED", sections[0].boards.count())
     out.element("SESSION_COUNT", 1)
-    out.element("SECTION_COUNT", 1)
+    out.element("SECTION_COUNT", len(sections))
     if event.is_imps:
         out.element("SCORING_METHOD", "IMPS")
-    _participants(out, event, section, event_type)
+    if several:  # each section nested in the session, as USEBIO 1.2 allows
+        out.open("SESSION", SESSION_ID="1")
+    # The deals once when the sections play the same boards, else in each section.
+    shared = len({section.board_set for section in sections}) == 1
+    first_boards = None
+    for section in sections:
+        if several:
+            out.open("SECTION", SECTION_ID=section.letter)
+        boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
+        first_boards = first_boards or boards
+        _participants(out, event, section, event_type)
+        _boards(out, event, boards, event_type)
+        if not shared:
+            _handsets(out, [board for board in boards if board.pk not in hidden_hands])
+        if several:
+            out.close("SECTION")
+    if several:
+        out.close("SESSION")
+    out.close("EVENT")
+    if shared:
+        _handsets(out, [board for board in first_boards if board.pk not in hidden_hands])
+    out.close("USEBIO")
+    return ("\n".join(out.lines) + "\n").encode("utf-8")
+
+
+def _boards(out: _Writer, event: Event, boards: list, event_type: str) -> None:
     points = _POINTS[event.scoring]
     for board in boards:
         out.open("BOARD", EVENT_TYPE=event_type)
@@ -492,10 +547,6 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         for result in results:
             _traveller_line(out, result, points)
         out.close("BOARD")
-    out.close("EVENT")
-    _handsets(out, [board for board in boards if board.pk not in hidden_hands])
-    out.close("USEBIO")
-    return ("\n".join(out.lines) + "\n").encode("utf-8")
 
 
 def _participants(out: _Writer, event: Event, section, event_type: str) -> None:

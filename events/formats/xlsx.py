@@ -23,7 +23,7 @@ from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
-from events.services.rankings import RankingGroup, Standing, section_ranking
+from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
 from events.services.travellers import scorecard, traveller
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
@@ -88,12 +88,18 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
         Column("Boards", align=RIGHT),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
-    blocks = [(section, group) for section, groups in sections for group in groups]
-    for index, (section, group) in enumerate(blocks):
+    blocks = [
+        (_section_prefix(section, sections), group)
+        for section, groups in sections
+        for group in groups
+    ]
+    if len(sections) > 1:  # then the whole field's
+        blocks += [("Overall · ", group) for group in overall_ranking(event=event)]
+    for index, (prefix, group) in enumerate(blocks):
         if len(blocks) > 1:
             if index:
                 sheet.gap()
-            sheet.heading(_section_prefix(section, sections) + (group.title or "Ranking"))
+            sheet.heading(prefix + (group.title or "Ranking"))
         for standing in group.standings:
             sheet.line(
                 [
@@ -122,13 +128,18 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     ]
     sheet = _Sheet(book, name="Travellers", title=_title(event, "travellers"), columns=columns)
     first = True
+    shown = set()  # across the field a board's traveller holds every section's lines: once
     for section, _ in sections:
         for board in section.boards.all():
+            if event.across_field and (section.board_set, board.number) in shown:
+                continue
+            shown.add((section.board_set, board.number))
             if not first:
                 sheet.gap()
             first = False
             sheet.heading(
-                f"{_section_prefix(section, sections)}Board {board.number} · "
+                f"{'' if event.across_field else _section_prefix(section, sections)}"
+                f"Board {board.number} · "
                 f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
             )
             results = traveller(board=board)

@@ -87,6 +87,17 @@ class Event(models.Model):
         '(9 to 16 with 8 tables). Off: each direction from 1, "1 NS" and "1 EW", as most '
         "clubs print them.",
     )
+    section_scoring = models.CharField(
+        "sections matchpointed",
+        max_length=8,
+        choices=[
+            ("section", "Within each section"),
+            ("field", "Across the field: every section's results on the same board"),
+        ],
+        default="section",
+        help_text="With several sections on the same boards, a congress compares each board's "
+        "results across the whole field (Neuberg where the sections' counts differ).",
+    )
     missing_results = models.CharField(
         "boards played fewer times",
         max_length=8,
@@ -129,6 +140,10 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", kwargs={"event_id": self.pk})
+
+    @property
+    def across_field(self) -> bool:
+        return self.section_scoring == "field"
 
     @property
     def is_imps(self) -> bool:

@@ -3,7 +3,7 @@
 from django.db import models
 from django.db.models import Q
 
-from scoring.pair_labels import label_slug, printed_number
+from scoring.pair_labels import label_slug, printed_number, without_section
 from scoring.weighted_scores import weighted_text
 
 from .base import SEATS, tracked
@@ -20,6 +20,8 @@ class Section(models.Model):
     tables = models.PositiveSmallIntegerField(default=0)
     rounds = models.PositiveSmallIntegerField(default=0)
     boards_per_round = models.PositiveSmallIntegerField(default=0)
+    # Sections with the same set play the same deals: across the field they are compared.
+    board_set = models.PositiveSmallIntegerField(default=1)
     history = tracked()
 
     class Meta:
@@ -78,8 +80,9 @@ class Pair(models.Model):
 
     @property
     def file_id(self) -> str:
-        """The pair in a results file: "3NS", "3EW" (as Compscore writes them) or "3"."""
-        return self.name.replace(" ", "")
+        """The pair in a results file: "3NS", "3EW" (as Compscore writes them) or "3"; the
+        section, if any, is the file's to say apart."""
+        return without_section(self.name).replace(" ", "")
 
     @property
     def slug(self) -> str:

@@ -1,5 +1,6 @@
-"""A demo club: a finished Mitchell, a Howell with results still coming in, a two-session
-championship with its cumulative ranking, and a director."""
+"""A demo club: a finished Mitchell, a Howell with results still coming in, a two-section
+evening scored across the field, a two-session championship with its cumulative ranking, and a
+director."""
 
 import datetime
 import random
@@ -128,8 +129,28 @@ def load_demo(*, seed: int = 2026) -> Club:
         winners=1,
     )
     _play(running, rng, share=0.55)
+    _two_sections(club, rng, today)
     _championship(club, rng, today, director)
     return club
+
+
+def _two_sections(club: Club, rng: random.Random, today: datetime.date) -> None:
+    """A congress evening: two 7-table Mitchells on the same boards, matchpointed across the
+    field, its 28 pairs club members and visitors."""
+    evening = create_pairs_event(
+        club=club,
+        name="Congress Evening",
+        date=today - datetime.timedelta(days=3),
+        movement=mitchell(7, 3),
+        sections=2,
+        section_scoring="field",
+        status=Event.Status.RUNNING,
+    )
+    names = [f"{first} {last}" for first in FIRST_NAMES for last in SURNAMES[::-1]]
+    rng.shuffle(names)
+    _play(evening, rng, share=1.0, partnerships=[[names.pop(), names.pop()] for _ in range(28)])
+    evening.status = Event.Status.PUBLISHED
+    evening.save(update_fields=["status"])
 
 
 def _championship(club: Club, rng: random.Random, today: datetime.date, director) -> None:
@@ -163,18 +184,44 @@ def _championship(club: Club, rng: random.Random, today: datetime.date, director
 def _play(
     event: Event, rng: random.Random, *, share: float, partnerships: list[list[str]] | None = None
 ) -> None:
-    """Name every pair (by `partnerships` in pair order, else at random), deal every board, and
-    enter a result near what the cards make for the first `share` of the rounds, with one
-    director's ruling, as in real life."""
-    section = event.sections.get()
+    """Name every pair (by `partnerships` in pair order, section by section, else at random),
+    deal every board (the same deal in every section), and enter a result near what the cards
+    make for the first `share` of the rounds, with one director's ruling, as in real life."""
+    sections = list(event.sections.all())
+    pairs = [pair for section in sections for pair in section.pairs.all()]
     if partnerships is None:
         names = [p.name for p in Player.objects.filter(club=event.club)]
         rng.shuffle(names)
-        partnerships = [[names.pop(), names.pop()] for _ in range(section.pairs.count())]
-    for pair, names in zip(section.pairs.all(), partnerships, strict=True):
+        partnerships = [[names.pop(), names.pop()] for _ in pairs]
+    for pair, names in zip(pairs, partnerships, strict=True):
         name_pair(pair=pair, names=names)
-    boards = list(section.boards.select_related("section__event"))
-    _deal(boards, rng)
+    dealt: dict[int, Board] = {}
+    for section in sections:
+        boards = list(section.boards.select_related("section__event"))
+        if dealt:
+            for board in boards:
+                first = dealt[board.number]
+                board.deal, board.double_dummy, board.par = (
+                    first.deal,
+                    first.double_dummy,
+                    first.par,
+                )
+            Board.objects.bulk_update(boards, ["deal", "double_dummy", "par"])
+        else:
+            _deal(boards, rng)
+            dealt = {board.number: board for board in boards}
+        _play_section(section, boards, rng, share)
+    ruled = Result.objects.filter(board__section=sections[0]).order_by("pk").first()
+    save_line(
+        board=ruled.board,
+        line=parse_traveller_line("A+ A- # slow play warning, then a revoke"),
+        result=ruled,
+        ns_pair=ruled.ns_pair.number,
+        ew_pair=ruled.ew_pair.number,
+    )
+
+
+def _play_section(section, boards: list[Board], rng: random.Random, share: float) -> None:
     last_round = max(1, round(section.rounds * share))
     for board in boards:
         contract, declarer, tricks = _expected_contract(board.double_dummy["tricks"])
@@ -187,14 +234,6 @@ def _play(
                     ns_pair=meeting.ns,
                     ew_pair=meeting.ew,
                 )
-    ruled = Result.objects.filter(board__section=section).order_by("pk").first()
-    save_line(
-        board=ruled.board,
-        line=parse_traveller_line("A+ A- # slow play warning, then a revoke"),
-        result=ruled,
-        ns_pair=ruled.ns_pair.number,
-        ew_pair=ruled.ew_pair.number,
-    )
 
 
 def _deal(boards: list[Board], rng: random.Random) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from events.models import Board, Event, Pair, Result, TableRound
+from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.conflicts import retry_on_conflict
 from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
@@ -196,7 +196,9 @@ def _typed_pairs(board: Board, ns_typed: int, ew_typed: int) -> tuple[int, int]:
         number = typed_pair(labels, typed, direction)
         if number is None:
             pair = f"{typed} {direction}" if by_direction else typed
-            raise LineRefused(f"there is no pair {pair} in this event")
+            several = Section.objects.filter(event=board.section.event_id).count() > 1
+            where = f"section {board.section.letter}" if several else "this event"
+            raise LineRefused(f"there is no pair {pair} in {where}")
         numbers.append(number)
     return numbers[0], numbers[1]
 

@@ -9,7 +9,8 @@ from events.models import Board, Event, Pair, Result
 from events.services.scoring import (
     ADJUSTED_IMPS,
     Totals,
-    expected_results,
+    field_boards,
+    field_expected_results,
     imp_scores,
     matchpoint_entry,
     pair_totals,
@@ -70,8 +71,10 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
     event = board.section.event
     result = played_line(board=board, pair=pair)
     side = "NS" if result.ns_pair_id == pair.pk else "EW"
-    lines = [r for r in board.results.select_related("ns_pair", "ew_pair") if not r.not_played]
-    kind, steps = _steps(event, board, lines, result, side)
+    boards = list(field_boards(board))
+    lines = Result.objects.filter(board__in=boards).select_related("ns_pair", "ew_pair")
+    lines = [r for r in lines if not r.not_played]
+    kind, steps = _steps(event, boards, lines, result, side)
     return ScoreExplanation(
         result=result,
         side=side,
@@ -85,12 +88,12 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
     )
 
 
-def _steps(event: Event, board: Board, lines: list[Result], result: Result, side: str):
+def _steps(event: Event, boards: list[Board], lines: list[Result], result: Result, side: str):
     if result.not_played:
         return "not-played", None
     code = result.ns_adjustment if side == "NS" else result.ew_adjustment
     if event.scoring == Event.Scoring.MATCHPOINTS:
-        expected = expected_results(board, lines)
+        expected = field_expected_results(boards, lines)
         scale = {"per_beat": event.mp_scale, "rounding": event.mp_rounding}
         if code:
             return "adjusted", explain_adjusted_matchpoints(

@@ -20,7 +20,7 @@ from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
-from events.services.rankings import section_ranking
+from events.services.rankings import overall_ranking, section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
 from events.services.team_imports import (
@@ -198,7 +198,7 @@ def preview_import(
                         for s in group.standings[:rows]
                     ],
                 )
-                for group in section_ranking(section=event.sections.get())
+                for group in _preview_ranking(event)
             ]
         preview = ImportPreview(
             name=event.name,
@@ -208,8 +208,8 @@ def preview_import(
             scoring=event.get_scoring_display(),
             settings=settings_summary(event),
             readings=imported.readings,
-            pairs=len(imported.pairs),
-            boards=len(imported.boards),
+            pairs=sum(len(part.pairs) for part in _parts(imported)),
+            boards=sum(len(part.boards) for part in _parts(imported)),
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
@@ -257,26 +257,71 @@ def _event(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     )
 
 
+def _parts(imported: ImportedEvent) -> list[ImportedEvent]:
+    """The file's sections: the event read, then any further section."""
+    return [imported, *imported.sections]
+
+
+def _board_sets(parts: list[ImportedEvent]) -> list[int]:
+    """Which sections play the same boards: those whose deals agree board by board (all of
+    them when the file has no deals to tell)."""
+    sets: list[dict[int, str]] = []
+    found = []
+    for part in parts:
+        deals = {board.number: board.deal for board in part.boards if board.deal}
+        same = next(
+            (i for i, other in enumerate(sets)
+             if all(other.get(n, deal) == deal for n, deal in deals.items())),
+            None,
+        )  # fmt: skip
+        if same is None:
+            sets.append(deals)
+            same = len(sets) - 1
+        else:
+            sets[same] |= deals
+        found.append(same + 1)
+    return found
+
+
+def _preview_ranking(event: Event):
+    """The preview's ranking: the section's, or of several sections the overall one."""
+    sections = list(event.sections.all())
+    if len(sections) == 1:
+        return section_ranking(section=sections[0])
+    return overall_ranking(event=event)
+
+
 def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     event = _event(imported, club, file_hash)
     event.save()
+    parts = _parts(imported)
+    # Each section is created before any is filled, so that every label names its section.
+    sections = [
+        Section.objects.create(event=event, letter=part.section, board_set=board_set)
+        for part, board_set in zip(parts, _board_sets(parts), strict=True)
+    ]
+    for section, part in zip(sections, parts, strict=True):
+        _save_section(event, section, part, several=len(parts) > 1)
+    rescore_event(event=event)
+    return event
+
+
+def _save_section(event: Event, section: Section, imported: ImportedEvent, *, several: bool):
     lines = [line for board in imported.boards for line in board.lines]
     source = f"Imported {imported.file_format}" + (
         f" from {imported.generator}" if imported.generator else ""
     )
     seats = imported.table_rounds or lines
-    section = Section.objects.create(
-        event=event,
-        letter="A",
-        movement=(imported.movement or source)[:80],
-        tables=max((seat.table or 0 for seat in seats), default=0),
-        rounds=max((seat.round or 0 for seat in seats), default=0),
-        boards_per_round=imported.boards_per_round,
-    )
+    section.movement = (imported.movement or source)[:80]
+    section.tables = max((seat.table or 0 for seat in seats), default=0)
+    section.rounds = max((seat.round or 0 for seat in seats), default=0)
+    section.boards_per_round = imported.boards_per_round
+    section.save()
     labels = pair_labels(
         ((p.number, p.direction) for p in imported.pairs),
         ew_numbered_on=event.ew_numbered_on,
         ew_offset=imported.ew_offset or None,
+        section=section.letter if several else "",
     )
     pairs = bulk_create_recorded(
         Pair,
@@ -335,8 +380,6 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
             for line in source_board.lines
         ],
     )
-    rescore_event(event=event)
-    return event
 
 
 def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:

@@ -1,13 +1,14 @@
 """Keeping each pair's label (scoring.pair_labels) in step with its section and event."""
 
 from events.models import Event, Pair, Section
-from scoring.pair_labels import pair_labels
+from scoring.pair_labels import pair_labels, without_section
 
 
 def section_labels(*, section: Section) -> dict[int, str]:
-    """Pair number -> label, as the section's pairs are labelled."""
+    """Pair number -> label, as the section's pairs are labelled, without the section's letter:
+    what a page or a line of that one section names them by."""
     return {
-        number: label or str(number)
+        number: without_section(label) or str(number)
         for number, label in section.pairs.values_list("number", "label")
     }
 
@@ -16,16 +17,22 @@ def label_pairs(*, section: Section, ew_offset: int | None = None) -> None:
     """Give every pair of the section its label; saved one by one, so that the change that is
     being recorded holds them. `ew_offset` as scoring.pair_labels has it; without it, the one
     the section's EW labels already show, else its table count (a Mitchell's EW pairs are
-    T+1..2T)."""
+    T+1..2T). In an event of several sections the labels carry the section's letter."""
     ew_numbered_on = Event.objects.values_list("ew_numbered_on", flat=True).get(pk=section.event_id)
+    several = Section.objects.filter(event=section.event_id).count() > 1
     pairs = list(Pair.objects.filter(section=section))
     if ew_offset is None:
-        shown = [p.number - int(p.label.split()[0]) for p in pairs if p.label.endswith(" EW")]
+        shown = [
+            p.number - int(without_section(p.label).split()[0])
+            for p in pairs
+            if p.label.endswith(" EW")
+        ]
         ew_offset = shown[0] if shown else section.tables
     labels = pair_labels(
         [(p.number, p.direction) for p in pairs],
         ew_numbered_on=ew_numbered_on,
         ew_offset=ew_offset,
+        section=section.letter if several else "",
     )
     for pair in pairs:
         if pair.label != labels[pair.number]:
@@ -38,7 +45,7 @@ def pair_of_slug(*, section: Section, slug: str) -> Pair | None:
     number when no label is just that number (a link from before pairs were labelled)."""
     number, direction = int(slug.rstrip("nsew")), slug.lstrip("0123456789").upper()
     label = f"{number} {direction}" if direction else str(number)
-    pair = section.pairs.filter(label=label).first()
+    pair = section.pairs.filter(label__in=[label, f"{section.letter}{label}"]).first()
     if pair is None and not direction:
         pair = section.pairs.filter(number=number).first()
     return pair

@@ -16,6 +16,7 @@ class BoardProgress:
     number: int
     entered: int
     expected: int
+    section: str = "A"  # its section's letter
 
     @property
     def complete(self) -> bool:
@@ -49,7 +50,7 @@ def board_progress(*, section: Section) -> list[BoardProgress]:
         .annotate(entered=Count("results"))
         .values_list("number", "entered", "expected_results")
     )
-    return [BoardProgress(*row) for row in boards]
+    return [BoardProgress(*row, section=section.letter) for row in boards]
 
 
 def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:

@@ -1,4 +1,5 @@
-"""Rankings: the pairs of a section in order, with places, as the event's reveal rule allows."""
+"""Rankings: the pairs of a section, or of the whole field, in order, with places, as the
+event's reveal rule allows."""
 
 from dataclasses import dataclass
 
@@ -36,6 +37,29 @@ def section_ranking(*, section: Section, up_to_round: int | None = None) -> list
         totals = {p.pk: Totals(p.score, p.top_total, p.boards_played) for p in pairs}
     else:
         totals = _totals_up_to(section, up_to_round)
+    return _ranking_groups(event, pairs, totals)
+
+
+def overall_ranking(*, event: Event, up_to_rounds: dict[int, int | None] | None = None):
+    """Every section's pairs in one ranking (per direction for two winners), by percentage
+    for matchpoints: the field's ranking when the event is scored across the field.
+    `up_to_rounds` is each section's (by id) last round shown, None for all."""
+    up_to_rounds = up_to_rounds or {}
+    pairs, totals = [], {}
+    for section in event.sections.all():
+        members = list(section.pairs.all())
+        for pair in members:  # read once here, for the pages that link to its scorecard
+            pair.section = section
+        pairs += members
+        limit = up_to_rounds.get(section.pk)
+        if limit is None:
+            totals |= {p.pk: Totals(p.score, p.top_total, p.boards_played) for p in members}
+        else:
+            totals |= _totals_up_to(section, limit)
+    return _ranking_groups(event, pairs, totals)
+
+
+def _ranking_groups(event: Event, pairs: list[Pair], totals: dict[int, Totals]):
     two_winners = event.winners == 2 and all(p.direction for p in pairs)
     if two_winners:
         groups = [
@@ -84,7 +108,7 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
         percentage = of[pair.pk].percentage
         return percentage if percentage is not None else -1.0
 
-    pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.number))
+    pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.section_id, p.number))
     return [
         Standing(
             pair=p,

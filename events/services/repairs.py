@@ -262,8 +262,12 @@ def _repair(section: Section, user):
     each board's expected results counted again and the boards whose count changed scored
     again."""
     with transaction.atomic():
-        boards = list(Board.objects.select_for_update().filter(section=section).order_by("pk"))
-        list(Pair.objects.select_for_update().filter(section=section).order_by("pk"))
+        # Across the field a board is scored with the other sections': theirs are held too.
+        across = Event.objects.filter(pk=section.event_id, section_scoring="field").exists()
+        held = {"section__event": section.event_id} if across else {"section": section}
+        boards = list(Board.objects.select_for_update().filter(**held).order_by("pk"))
+        boards = [board for board in boards if board.section_id == section.pk]
+        list(Pair.objects.select_for_update().filter(**held).order_by("pk"))
         event = Event.objects.select_related("club").get(pk=section.event_id)
         section.event = event
         try:

@@ -11,8 +11,8 @@ def rescore_event(*, event: Event, **settings) -> None:
     """Score every board of the event again from its raw results, and every pair's total.
 
     `settings` are Event fields to change first (scoring, mp_scale, mp_rounding, datum_method,
-    cross_imp_mode, factor_totals, factor_boards, winners); they are checked like a form would
-    check them, so a wrong value raises ValidationError and nothing changes.
+    cross_imp_mode, factor_totals, factor_boards, winners, section_scoring); they are checked
+    like a form would check them, so a wrong value raises ValidationError and nothing changes.
     """
     with transaction.atomic():
         if settings:
@@ -27,7 +27,10 @@ def rescore_event(*, event: Event, **settings) -> None:
         # Every board, then every pair, as a single save takes them (scoring.lock_board).
         boards = list(boards.select_for_update(of=("self",)).order_by("pk"))
         list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
+        scored: set[int] = set()
         for board in boards:
+            if board.pk in scored:  # scored with another section's board, across the field
+                continue
             # The board's section is loaded with its event: keep the settings just saved.
             board.section.event = event
-            rescore_board(board=board)
+            scored |= rescore_board(board=board)

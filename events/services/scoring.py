@@ -1,7 +1,8 @@
 """Scoring a board when a line on it changes, and keeping the pairs' totals current.
 
 The work after one saved line is one board's traveller and the pairs on it: a constant number
-of queries, whatever the size of the event.
+of queries, whatever the size of the event. An event matchpointed across the field scores a
+board of one section together with the same board of every section on the same deals.
 
 Every write takes its row locks in one order, so that writers queue instead of deadlocking: the
 board (or all the event's boards, by id), then the pairs by id, then lines by id. A line on
@@ -37,28 +38,41 @@ def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> None:
     Lines are added to or removed from a board only under its lock, so the pairs read here are
     all the pairs a rescore of the board will touch. SQLite lets one writer in at a time.
     """
-    Board.objects.select_for_update().only("pk").get(pk=board.pk)
-    lines = Result.objects.filter(board=board)
+    list(field_boards(board).select_for_update().only("pk").order_by("pk"))
+    lines = Result.objects.filter(board__in=field_boards(board))
     on_board = Q(pk__in=lines.values("ns_pair")) | Q(pk__in=lines.values("ew_pair"))
     list(Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk"))
 
 
-def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> None:
-    """Score every line of `board` and refresh the totals of the pairs who played it.
+def field_boards(board: Board):
+    """The boards scored with `board` (a queryset): itself, or across the field the board of
+    that number in every section of the event that plays the same deals."""
+    event = board.section.event
+    if not event.across_field:
+        return Board.objects.filter(pk=board.pk)
+    return Board.objects.filter(
+        section__event=event.pk, section__board_set=board.section.board_set, number=board.number
+    )
+
+
+def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> set[int]:
+    """Score every line of `board` (and of the boards it is compared with across the field)
+    and refresh the totals of the pairs who played it; returns the ids of the boards scored.
 
     `former_pair_ids` are pairs whose line on this board was just deleted or moved to other
     pairs: their totals change too.
     """
     with transaction.atomic(savepoint=False):
-        _rescore_board(board, former_pair_ids)
+        return _rescore_board(board, former_pair_ids)
 
 
-def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
+def _rescore_board(board: Board, former_pair_ids: set[int]) -> set[int]:
     event = board.section.event
-    results = list(board.results.all())
+    boards = list(field_boards(board)) if event.across_field else [board]
+    results = list(Result.objects.filter(board__in=[b.pk for b in boards]).order_by("pk"))
     lines = [r for r in results if not r.not_played]
     if event.scoring == Event.Scoring.MATCHPOINTS:
-        expected = expected_results(board, lines)
+        expected = field_expected_results(boards, lines)
         top = board_top(expected, event.mp_scale)
         points = [
             (
@@ -80,11 +94,20 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
     on_board = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
     update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=event)
+    return {b.pk for b in boards}
 
 
 def expected_results(board: Board, lines: list[Result]) -> int:
     """The E of the board's Neuberg formula: as the movement schedules, or more if entered."""
     return max(board.expected_results, len(lines))
+
+
+def field_expected_results(boards: list[Board], lines: list[Result]) -> int:
+    """The E of the Neuberg formula for boards compared across the field: each section's
+    expected count, added up; a section whose board is played fewer times is factored up."""
+    return sum(
+        expected_results(board, [r for r in lines if r.board_id == board.pk]) for board in boards
+    )
 
 
 def matchpoint_entry(result: Result):

@@ -132,30 +132,39 @@ def section_movement(*, section: Section) -> Movement:
     )
 
 
-def create_event(*, club: Club, **settings) -> Event:
-    """A pairs event with its one section, the movement still to choose; `settings` are Event
-    fields."""
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def create_event(*, club: Club, sections: int = 1, **settings) -> Event:
+    """A pairs event with its sections (A, B, ...), the movement still to choose; `settings`
+    are Event fields."""
+    if not 1 <= sections <= len(SECTION_LETTERS):
+        raise SetupRefused(f"an event has 1 to {len(SECTION_LETTERS)} sections, not {sections}")
     with transaction.atomic():
         event = Event.objects.create(club=club, **settings)
-        Section.objects.create(event=event, letter="A")
+        for letter in SECTION_LETTERS[:sections]:
+            Section.objects.create(event=event, letter=letter)
     return event
 
 
-def create_pairs_event(*, club: Club, movement, **settings) -> Event:
-    """A pairs event with one section laid out by `movement`."""
+def create_pairs_event(*, club: Club, movement, sections: int = 1, **settings) -> Event:
+    """A pairs event whose sections are each laid out by `movement`, on the same boards."""
     with transaction.atomic():
-        event = create_event(club=club, **settings)
-        apply_movement(section=event.sections.get(), movement=movement)
+        event = create_event(club=club, sections=sections, **settings)
+        for section in event.sections.all():
+            apply_movement(section=section, movement=movement)
     return event
 
 
-def create_event_on_movement(*, club: Club, movement, user, **settings) -> Event:
-    """A new pairs event laid out by `movement` in one go, all or nothing; the movement is the
-    director's change in the audit trail, as when it is chosen on the movement page."""
+def create_event_on_movement(*, club: Club, movement, user, sections: int = 1, **settings) -> Event:
+    """A new pairs event laid out by `movement` in one go (each section by it), all or nothing;
+    the movement is the director's change in the audit trail, as when it is chosen on the
+    movement page."""
     with transaction.atomic():
-        event = create_event(club=club, **settings)
+        event = create_event(club=club, sections=sections, **settings)
         with recording(club=club, event=event, user=user, kind=Change.Kind.MOVEMENT):
-            apply_movement(section=event.sections.get(), movement=movement)
+            for section in event.sections.all():
+                apply_movement(section=section, movement=movement)
     return event
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from events.models import Board, Pair, Result
+from events.services.scoring import field_boards
 
 
 @dataclass(frozen=True)
@@ -61,11 +62,18 @@ def _scorecard_line(pair: Pair, result: Result) -> ScorecardLine:
 
 def traveller(*, board: Board, up_to_round: int | None = None) -> list[Result]:
     """The board's lines (up to a round, if given), best North-South score first; adjusted and
-    not-played lines last."""
-    results = list(_up_to(board.results.select_related("ns_pair", "ew_pair"), up_to_round))
+    not-played lines last. Across the field: every section's lines on the board."""
+    lines = Result.objects.filter(board__in=field_boards(board))
+    lines = lines.select_related("ns_pair__section", "ew_pair__section")
+    results = list(_up_to(lines, up_to_round))
     return sorted(
         results,
-        key=lambda r: (r.score_ns is None, -(r.score_ns or 0), r.ns_pair.number),
+        key=lambda r: (
+            r.score_ns is None,
+            -(r.score_ns or 0),
+            r.ns_pair.section.letter,
+            r.ns_pair.number,
+        ),
     )
 
 

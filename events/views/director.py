@@ -9,7 +9,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats import FORMATS
-from events.forms import EventForm, EventSettingsForm, MovementForm, PairNamesForm
+from events.forms import (
+    EventForm,
+    EventSettingsForm,
+    MovementForm,
+    NewEventMovementForm,
+    PairNamesForm,
+)
 from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
@@ -17,7 +23,7 @@ from events.services.history import recording
 from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
-from events.services.rankings import section_ranking
+from events.services.rankings import overall_ranking, section_ranking
 from events.services.repairs import twice_played
 from events.services.rescoring import rescore_event
 from events.services.setup import (
@@ -29,6 +35,7 @@ from events.services.setup import (
     section_movement,
 )
 from events.services.status import EventLocked, StatusRefused, change_status, check_editable
+from events.views.sections import chosen_section, section_query
 from scoring import ScoringError
 
 
@@ -66,22 +73,25 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
     choice."""
     club = get_object_or_404(Club, slug=slug, directors=request.user)
     if request.htmx and request.method == "GET":
-        movement_form = MovementForm(request.GET)
+        movement_form = NewEventMovementForm(request.GET)
         movement_form.is_valid()  # lists the movements that fit, for the fragment
         context = {"club": club, "movement_form": movement_form}
         return render(request, "events/director/event_new.html#movement-choices", context)
     form = EventForm(request.POST or None)
     data = request.POST.copy()
-    if data.get("proposed_for") != data.get("tables"):
+    sections = f"/{data['sections']}" if data.get("sections") else ""
+    if data.get("proposed_for") != f"{data.get('tables')}{sections}":
         data.pop("choice", None)
-    movement_form = MovementForm(data or None)
+    movement_form = NewEventMovementForm(data or None)
     if request.method == "POST" and all([form.is_valid(), movement_form.is_valid()]):
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
         movement = movement_form.cleaned_data["movement"]
+        sections = movement_form.section_count
         event = create_event_on_movement(
-            club=club, movement=movement, user=request.user, **settings
+            club=club, movement=movement, user=request.user, sections=sections, **settings
         )
-        messages.success(request, f"{event.name} is set up. Movement: {movement.name}.")
+        each = f" in each of {sections} sections" if sections > 1 else ""
+        messages.success(request, f"{event.name} is set up. Movement: {movement.name}{each}.")
         return redirect("director-pairs", event_id=event.pk)
     return render(
         request,
@@ -95,7 +105,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    section = event.sections.get()
+    section = chosen_section(request, event)
     data = request.POST if request.method == "POST" else request.GET
     form = MovementForm(data if "tables" in data else {"tables": str(section.tables or "")})
     valid = form.is_valid()  # also lists the movements that fit, for the page
@@ -155,7 +165,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    section = event.sections.get()
+    section = chosen_section(request, event)
     pairs = list(section.pairs.prefetch_related("players"))
     form = PairNamesForm(request.POST or None, pairs=pairs)
     if request.method == "POST":
@@ -185,6 +195,7 @@ def _event_page_context(event: Event) -> dict:
         "sections": [
             (s, section_ranking(section=s), section_problems(section=s)) for s in sections
         ],
+        "overall": overall_ranking(event=event) if len(sections) > 1 else None,
         "hands_waiting": hands_to_analyse(event=event).count(),
     }
 
@@ -197,11 +208,17 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     if event.is_teams:
         return redirect("director-teams", event_id=event.pk)
     context = _event_page_context(event)
-    section = event.sections.get()
-    context["boards"] = board_progress(section=section)
+    context["entry"] = [
+        (
+            section,
+            board_progress(section=section),
+            sorted(slip_progress(section=section).items()),
+            range(1, section.tables + 1),
+            section_query(section.letter),
+        )
+        for section in event.sections.all()
+    ]
     context["download_formats"] = FORMATS.items()
-    context["slips"] = sorted(slip_progress(section=section).items())
-    context["tables"] = range(1, section.tables + 1)
     # Thousands of links on a large event: build them from one reversed prefix each.
     context["board_url"] = reverse("director-board", args=[event.pk, 1]).removesuffix("1/")
     context["slip_url"] = reverse("director-slip", args=[event.pk, 1, 1]).removesuffix(
@@ -253,7 +270,7 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    section = event.sections.get()
+    section = chosen_section(request, event)
     try:
         movement = section_movement(section=section)
         cards = movement.table_cards()
@@ -274,6 +291,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "section": section,
+            "several_sections": event.sections.count() > 1,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
             "pair_guides": pair_guides,

@@ -35,6 +35,8 @@ from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_pairs_event
+from events.views.sections import section_letter as _letter
+from events.views.sections import section_query
 from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
@@ -66,9 +68,12 @@ class Row:
         return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
 
 
-def _board(event: Event, number: int) -> Board:
+def _board(event: Event, number: int, letter: str = "A") -> Board:
     return get_object_or_404(
-        Board.objects.select_related("section__event"), section__event=event, number=number
+        Board.objects.select_related("section__event"),
+        section__event=event,
+        section__letter=letter,
+        number=number,
     )
 
 
@@ -113,11 +118,11 @@ def _slip_rows(table_round: TableRound) -> list[Row]:
     return rows
 
 
-def _grid(event, mode, *, saved_key=None, refused=None, status_text="", picked=None):
-    """The grid's context: each row's text, the refused row's message, where the focus goes:
-    the refused row, else the row `picked` by key (a problem's "Open the line"), else the next
-    empty one."""
-    context = _mode_context(event, mode)
+def _grid(event, mode, letter, *, saved_key=None, refused=None, status_text="", picked=None):
+    """The grid's context (of section `letter`): each row's text, the refused row's message,
+    where the focus goes: the refused row, else the row `picked` by key (a problem's "Open the
+    line"), else the next empty one."""
+    context = _mode_context(event, mode, letter)
     rows = context["rows"]
     labels = section_labels(section=rows[0].board.section) if rows else {}
     for row in rows:
@@ -147,18 +152,21 @@ def _grid(event, mode, *, saved_key=None, refused=None, status_text="", picked=N
     context.update(
         event=event,
         mode=mode,
+        letter=letter,
+        section_query=section_query(letter),
+        several_sections=event.sections.count() > 1,
         status_text=status_text,
         all_entered=bool(scheduled) and all(row.result for row in scheduled),
     )
     return context
 
 
-def _mode_context(event: Event, mode: str) -> dict:
+def _mode_context(event: Event, mode: str, letter: str) -> dict:
     """The rows of a board's traveller ("board:N") or of a pick-up slip ("slip:R:T"), and
     where Enter goes once they are all in."""
     kind, *numbers = mode.split(":")
     if kind == "board":
-        board = _board(event, int(numbers[0]))
+        board = _board(event, int(numbers[0]), letter)
         boards = list(board.section.boards.values_list("number", flat=True))
         i = boards.index(board.number)
         return {
@@ -167,7 +175,7 @@ def _mode_context(event: Event, mode: str) -> dict:
             "previous": boards[i - 1] if i else None,
             "next": boards[i + 1] if i + 1 < len(boards) else None,
         }
-    table_round = _table_round(event, int(numbers[0]), int(numbers[1]))
+    table_round = _table_round(event, int(numbers[0]), int(numbers[1]), letter)
     later = (
         _slips(table_round.section_id)
         .filter(
@@ -197,13 +205,14 @@ def _slips(section_id: int):
 @login_required
 def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    context = _grid(event, f"board:{number}", picked=request.GET.get("row"))
+    context = _grid(event, f"board:{number}", _letter(request), picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
 
-def _table_round(event: Event, round_number: int, table: int) -> TableRound:
+def _table_round(event: Event, round_number: int, table: int, letter: str) -> TableRound:
+    section = get_object_or_404(event.sections, letter=letter)
     return get_object_or_404(
-        _slips(event.sections.get().pk).select_related("section__event", "ns_pair", "ew_pair"),
+        _slips(section.pk).select_related("section__event", "ns_pair", "ew_pair"),
         round=round_number,
         table=table,
     )
@@ -214,7 +223,9 @@ def _table_round(event: Event, round_number: int, table: int) -> TableRound:
 @login_required
 def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    context = _grid(event, f"slip:{round_number}:{table}", picked=request.GET.get("row"))
+    context = _grid(
+        event, f"slip:{round_number}:{table}", _letter(request), picked=request.GET.get("row")
+    )
     return render(request, "events/director/entry.html", context)
 
 
@@ -227,7 +238,7 @@ def _mode(request: HttpRequest, *, default: str) -> str:
 def _render_grid(request, event, mode, context, *, saved: bool) -> HttpResponse:
     if not request.htmx:
         if saved:
-            return redirect(_mode_url(event, mode))
+            return redirect(_mode_url(event, mode) + context["section_query"])
         # Without JavaScript a refused line comes back on the whole page: what was typed, and why.
         return render(request, "events/director/entry.html", context)
     response = render(request, "events/director/entry.html#entry-grid", context)
@@ -250,7 +261,8 @@ def _mode_url(event: Event, mode: str) -> str:
 @login_required
 def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    board = _board(event, number)
+    letter = _letter(request)
+    board = _board(event, number, letter)
     mode = _mode(request, default=f"board:{number}")
     form = LineForm(request.POST)
     key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
@@ -280,6 +292,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             context = _grid(
                 event,
                 mode,
+                letter,
                 saved_key=saved_key,
                 status_text=f"Saved board {number}.",
             )
@@ -287,7 +300,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     else:
         error = _form_error(form)
     text = request.POST.get("line", "")
-    context = _grid(event, mode, refused=(key, text, error))
+    context = _grid(event, mode, letter, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
 
 
@@ -309,9 +322,12 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
         mode = _mode(request, default="")
         if not mode:
             raise Http404("no such line")
-        context = _grid(event, mode, status_text="Already deleted: this line is gone.")
+        context = _grid(
+            event, mode, _letter(request), status_text="Already deleted: this line is gone."
+        )
         return _render_grid(request, event, mode, context, saved=False)
     mode = _mode(request, default=f"board:{result.board.number}")
+    letter = result.board.section.letter
     if not ConfirmForm(request.POST).is_valid():
         # Without JavaScript there is no confirm dialog: this page asks instead.
         return render(
@@ -322,21 +338,22 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
     try:
         check_editable(event)
     except EventLocked as locked:
-        context = _grid(event, mode, status_text=f"Not deleted: {locked}.")
+        context = _grid(event, mode, letter, status_text=f"Not deleted: {locked}.")
         return _render_grid(request, event, mode, context, saved=False)
     try:
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
             delete_line(result=result)
     except LineRefused as refused:  # published meanwhile
-        context = _grid(event, mode, status_text=f"Not deleted: {refused}.")
+        context = _grid(event, mode, letter, status_text=f"Not deleted: {refused}.")
         return _render_grid(request, event, mode, context, saved=False)
     except OperationalError:  # still busy after the retries: say so, the line stays
         logger.exception("deleting line %s of event %s", result.pk, event.pk)
-        context = _grid(event, mode, status_text="Not deleted: the database was too busy.")
+        context = _grid(event, mode, letter, status_text="Not deleted: the database was too busy.")
         return _render_grid(request, event, mode, context, saved=False)
     context = _grid(
         event,
         mode,
+        letter,
         status_text=f"Deleted a line of board {result.board.number}.",
     )
     return _render_grid(request, event, mode, context, saved=True)
@@ -349,7 +366,7 @@ def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     """What the line being typed in a row scores, or why Enter would not save it: the same
     message the save gives."""
     event = directed_pairs_event(request, event_id)
-    board = _board(event, number)
+    board = _board(event, number, _letter(request))
     if not request.GET.get("line", "").strip():
         return HttpResponse("")
     form = LineForm(request.GET)

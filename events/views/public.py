@@ -19,7 +19,7 @@ from events.services.publication import (
     reveal_limit,
     withheld,
 )
-from events.services.rankings import pair_standing, section_ranking, visible_totals
+from events.services.rankings import overall_ranking, pair_standing, section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
 from events.views import teams_public
 
@@ -54,10 +54,12 @@ def _ranking_context(event: Event) -> dict:
     for section in event.sections.all():
         limit = reveal_limit(event, section)
         sections.append((section, limit, section_ranking(section=section, up_to_round=limit)))
+    limits = {section.pk: limit for section, limit, _ in sections}
     return {
         "event": event,
         "visible": results_visible(event),
         "sections": sections,
+        "overall": overall_ranking(event=event, up_to_rounds=limits) if len(sections) > 1 else [],
         "polling": event.status == Event.Status.RUNNING,
     }
 
@@ -68,7 +70,15 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     if event.is_teams:
         return teams_public.standings(request, event)
     context = _ranking_context(event)
-    context["boards"] = Board.objects.filter(section__event=event).select_related("section")
+    boards = Board.objects.filter(section__event=event).select_related("section")
+    if event.across_field:  # a traveller shows the whole field: one link a board
+        first: dict[int, str] = {}
+        for board in boards:
+            set_ = board.section.board_set
+            first[set_] = min(first.get(set_, board.section.letter), board.section.letter)
+        boards = [b for b in boards if b.section.letter == first[b.section.board_set]]
+    context["boards"] = boards
+    context["several_sections"] = len(context["sections"]) > 1 and not event.across_field
     if everything_visible(event):
         context["download_formats"] = FORMATS.items()
     return render(request, "events/event.html", context)

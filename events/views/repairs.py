@@ -12,6 +12,7 @@ from events.forms_repairs import REPAIR_FORMS
 from events.services import repairs
 from events.services.repairs import RepairRefused, twice_played
 from events.views.director import directed_pairs_event
+from events.views.sections import chosen_section
 
 SERVICES = {
     "late": repairs.late_pair_joins,
@@ -27,7 +28,7 @@ SERVICES = {
 @login_required
 def repair(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    section = event.sections.get()
+    section = chosen_section(request, event)
     kind = request.POST.get("kind") if request.method == "POST" else None
     forms = {
         key: form_class(request.POST if key == kind else None, prefix=key)

@@ -3,7 +3,7 @@
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import arrow_switched, mitchell
 from scoring.movements.model import GuideLine, Movement, Position, Sitting, TableRound
-from scoring.movements.proposals import propose_movements
+from scoring.movements.proposals import propose_movements, propose_sections, section_tables
 
 __all__ = [
     "GuideLine",
@@ -15,4 +15,6 @@ __all__ = [
     "howell",
     "mitchell",
     "propose_movements",
+    "propose_sections",
+    "section_tables",
 ]

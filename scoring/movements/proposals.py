@@ -13,6 +13,9 @@ MITCHELL_FROM = 5  # with fewer tables a Mitchell meets too few opponents to be 
 MIN_SHARE_PLAYED = 0.7  # EBU: each pair scheduled to play at least 70% of the boards in play
 HOWELL_BOARDS_PER_ROUND = range(2, 7)  # 3 tables play only 5 rounds, so long rounds are usual
 MITCHELL_BOARDS_PER_ROUND = range(2, 5)
+# A Mitchell of more tables than this meets too small a share of the field in an evening's
+# rounds: a congress splits the room into sections of at most this many tables.
+SECTION_TABLES_MAX = 13
 
 
 def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[Movement]:
@@ -79,3 +82,18 @@ def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[
             proposals.insert(index + 1, arrow_switched(movement, (movement.rounds,)))
             break
     return proposals
+
+
+def propose_sections(tables) -> int:
+    """How many sections a room of `tables` is split into: one up to SECTION_TABLES_MAX
+    tables, else the fewest that keep each section at most that size."""
+    if isinstance(tables, bool) or not isinstance(tables, int | float) or tables <= 0:
+        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+    return math.ceil(tables / SECTION_TABLES_MAX)
+
+
+def section_tables(tables, sections: int) -> float | None:
+    """The tables of each of `sections` equal sections of a room of `tables`: a whole or half
+    number of at least 2½; None when the room does not split so."""
+    each = tables / sections
+    return each if each >= 2.5 and (each * 2) % 1 == 0 else None

@@ -219,13 +219,15 @@ def test_a_pbn_file_of_one_section_is_read():
     assert imported.line_count == 6
 
 
-def test_a_pbn_file_of_two_sections_is_refused_by_name():
-    with pytest.raises(FileRefused) as refused:
-        pbn.parse_file(_with_sections(b"B"))
-    assert str(refused.value) == (
-        "the file's Section column names 2 sections (A, B): sections are not supported yet, "
-        "import a file of one section"
-    )
+def test_a_pbn_file_of_two_sections_keeps_them_apart():
+    """Ruter writes a Section column in its ScoreTable: each section's lines are its own, and
+    its ranking of the whole room leaves each section the pairs who played in it."""
+    imported = pbn.parse_file(_with_sections(b"B"))
+    a, b = imported, imported.sections[0]
+    assert (a.section, b.section, a.line_count) == ("A", "B", 6)
+    assert [len(board.lines) for board in b.boards if board.lines] == [1]
+    line = next(line for board in b.boards for line in board.lines)
+    assert {p.number for p in b.pairs} == {line.ns_pair, line.ew_pair}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -35,6 +35,20 @@ def test_demo_has_a_finished_mitchell_a_running_howell_and_a_two_session_champio
     assert top.total == sum(cell.score.percentage for cell in top.cells)
 
 
+def test_demo_has_a_two_section_evening_scored_across_the_field():
+    club = load_demo()
+    evening = club.events.get(name="Congress Evening")
+    assert [(s.letter, s.movement) for s in evening.sections.all()] == [
+        ("A", "7-table Mitchell"),
+        ("B", "7-table Mitchell"),
+    ]
+    assert evening.section_scoring == "field" and evening.status == Event.Status.PUBLISHED
+    lines = Result.objects.filter(board__section__event=evening, board__number=5)
+    assert lines.count() == 14 and {line.top for line in lines} == {26}
+    a5, b5 = Board.objects.filter(section__event=evening, number=5).order_by("section__letter")
+    assert a5.deal == b5.deal != ""
+
+
 def test_the_demo_refuses_a_real_club_at_its_address_and_leaves_it_alone(make_event):
     real = Club.objects.create(name="Riverside Real Club", slug="riverside")
     make_event(mitchell(3, 2)).club.delete()  # the fixture's club is not needed
@@ -65,6 +79,7 @@ def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
     assert sorted(again.events.values_list("name", flat=True)) == [
         "Autumn Championship, session 1",
         "Autumn Championship, session 2",
+        "Congress Evening",
         "Thursday Howell",
         "Tuesday Pairs",
     ]

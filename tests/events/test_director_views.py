@@ -75,12 +75,23 @@ def test_a_movement_chosen_from_another_number_of_tables_is_no_choice(director_c
     assert not Event.objects.exists()
 
 
+def test_a_section_count_typed_splits_the_room_or_says_why_not(director_client, club):
+    url = reverse("event-new", args=[club.slug])
+    page = director_client.get(url, {"tables": "14", "sections": "2"}, HTTP_HX_REQUEST="true")
+    assert "2 sections of 7 tables" in page.content.decode()
+    page = director_client.get(url, {"tables": "14", "sections": "1"}, HTTP_HX_REQUEST="true")
+    assert "sections of" not in page.content.decode() and "Mitchell" in page.content.decode()
+    page = director_client.get(url, {"tables": "14", "sections": "8"}, HTTP_HX_REQUEST="true")
+    assert "do not split into 8 equal sections" in page.content.decode()
+
+
 @pytest.mark.parametrize(
     ("tables", "shown"),
     [
         pytest.param("7", '<input type="hidden" name="proposed_for" value="7">', id="fits"),
         pytest.param("6½", "6½-table Howell", id="half-table"),
-        pytest.param("150", "No movement fits that number of tables.", id="none-fits"),
+        pytest.param("150", "12 sections of 12.5 tables", id="sections-proposed"),
+        pytest.param("29", "29 tables do not split into 3 equal sections", id="no-equal-split"),
         pytest.param("x", "type the number of tables, e.g. 7 or 6.5", id="no-number"),
     ],
 )
@@ -545,3 +556,25 @@ def test_the_round_grid_names_a_mitchells_pairs_by_direction(director_client, ma
     event = make_event(mitchell(3, 2), ew_numbered_on=False)
     page = director_client.get(f"/director/events/{event.pk}/").content.decode()
     assert "1 NS v 1 EW" in page
+
+
+def test_a_new_event_of_two_sections_has_each_its_movement(director_client, club):
+    fields = event_fields(tables="14", sections="2", proposed_for="14/2", choice=0)
+    fields["section_scoring"] = "field"
+    response = director_client.post(reverse("event-new", args=[club.slug]), fields)
+    event = Event.objects.get(name="Tuesday Pairs")
+    assert response.status_code == 302 and event.section_scoring == "field"
+    assert [(s.letter, s.tables) for s in event.sections.all()] == [("A", 7), ("B", 7)]
+    page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert "Section B: enter results by board" in page and "Overall North-South" in page
+    cards = director_client.get(reverse("director-cards", args=[event.pk]), {"section": "B"})
+    assert "Section B, table 7" in cards.content.decode()
+    grid = director_client.get(reverse("director-board", args=[event.pk, 4]), {"section": "B"})
+    assert "Section B, board 4" in grid.content.decode()
+    assert director_client.get(reverse("director-board", args=[event.pk, 4])).status_code == 200
+    public = reverse("event", args=[event.pk])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    links = re.findall(
+        r'href="/events/\d+/([AB])/boards/', director_client.get(public).content.decode()
+    )
+    assert (links.count("A"), links.count("B")) == (21, 0)  # across the field: one link a board

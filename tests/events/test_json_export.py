@@ -39,9 +39,11 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
             "factor_totals": False,
             "factor_boards": None,
             "winners": 2,
+            "section_scoring": "section",
         },
     }
     assert results["ranking"][0] == {
+        "section": "A",
         "pair": 3,
         "label": "3",
         "direction": "NS",
@@ -126,6 +128,7 @@ def test_results_json_is_public_once_published(client, club):
     response = client.get(url)
     assert response["Content-Type"] == "application/json"
     assert response.json()["ranking"][0] == {
+        "section": "A",
         "pair": 3,
         "label": "3",
         "direction": "NS",  # one winner, but the pair sat North-South all session

@@ -218,11 +218,13 @@ def test_a_file_without_scoring_is_refused():
         pbn.parse_file(data)
 
 
-def test_a_file_of_two_sections_is_refused():
+def test_a_file_of_two_sections_is_read_section_by_section():
     data = _broken(b'[Board "2"]', b'[Board "2"]\r\n[Section "B"]')
     data = data.replace(b'[Board "1"]', b'[Board "1"]\r\n[Section "A"]')
-    with pytest.raises(FileRefused, match="the file has more than one section"):
-        pbn.parse_file(data)
+    imported = pbn.parse_file(data)
+    sections = [imported, *imported.sections]
+    assert [(s.section, [b.number for b in s.boards]) for s in sections] == [("A", [1]), ("B", [2])]
+    assert [len(s.boards[0].lines) for s in sections] == [3, 3]
 
 
 def test_text_that_is_not_pbn_is_refused():

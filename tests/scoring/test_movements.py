@@ -14,7 +14,10 @@ from scoring.movements import (
     howell,
     mitchell,
     propose_movements,
+    propose_sections,
+    section_tables,
 )
+from scoring.movements.proposals import SECTION_TABLES_MAX
 
 
 def rows(movement, round):
@@ -480,3 +483,24 @@ def test_every_howell_is_sound(tables, boards_per_round, sit_out, data):
     movement = howell(tables, boards_per_round, rounds=rounds, sit_out=sit_out)
     assert_sound(movement)
     assert max(meetings(movement).values()) == 1
+
+
+@pytest.mark.parametrize(
+    ("tables", "sections"), [(7, 1), (13, 1), (14, 2), (20, 2), (26.5, 3), (40, 4)]
+)
+def test_a_room_too_big_for_one_movement_is_split_into_sections(tables, sections):
+    assert propose_sections(tables) == sections
+
+
+def test_sections_are_equal_whole_or_half_tables():
+    assert section_tables(14, 2) == 7
+    assert section_tables(15, 2) == 7.5  # a sit-out in each section
+    assert section_tables(29, 3) is None
+    assert section_tables(6, 3) is None  # sections of 2 tables are no movement
+
+
+@given(st.integers(min_value=5, max_value=400).map(lambda halves: halves / 2))
+def test_proposed_sections_are_each_at_most_the_largest_section(tables):
+    sections = propose_sections(tables)
+    assert tables / sections <= SECTION_TABLES_MAX
+    assert sections == 1 or tables / (sections - 1) > SECTION_TABLES_MAX

@@ -3,7 +3,13 @@
 import pytest
 
 from scoring import howell, mitchell
-from scoring.pair_labels import label_slug, pair_labels, printed_number, typed_pair
+from scoring.pair_labels import (
+    label_slug,
+    pair_labels,
+    printed_number,
+    typed_pair,
+    without_section,
+)
 
 
 def _pairs(movement):
@@ -42,3 +48,14 @@ def test_a_pair_that_joined_late_is_counted_in_its_direction():
     pairs = [(1, "NS"), (2, "NS"), (4, "EW"), (5, "EW"), (6, "EW"), (7, "NS")]
     labels = pair_labels(pairs, ew_numbered_on=False)
     assert labels == {1: "1 NS", 2: "2 NS", 4: "2 EW", 5: "3 EW", 6: "4 EW", 7: "7 NS"}
+
+
+def test_in_an_event_of_several_sections_a_label_names_its_section():
+    labels = pair_labels(_pairs(mitchell(7, 3)), ew_numbered_on=False, section="B")
+    assert [labels[n] for n in (1, 7, 8, 14)] == ["B1 NS", "B7 NS", "B1 EW", "B7 EW"]
+    howell_labels = pair_labels(_pairs(howell(5, 3)), ew_numbered_on=False, section="C")
+    assert howell_labels[3] == "C3"
+    assert [without_section(labels[n]) for n in (1, 8)] == ["1 NS", "1 EW"]
+    assert (label_slug("B3 NS"), printed_number("B3 NS")) == ("3ns", "B3")
+    # A line typed in section B's grid names B's pairs as the section numbers them.
+    assert typed_pair(labels, 3, "EW") == 10
