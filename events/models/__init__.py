@@ -9,6 +9,7 @@ from .changes import Change, Upload
 from .clubs import Club, Player
 from .competitions import Competition, CompetitionSession
 from .event import Event
+from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
 
 __all__ = [
@@ -20,10 +21,12 @@ __all__ = [
     "Competition",
     "CompetitionSession",
     "Event",
+    "IndividualPlayer",
     "Pair",
     "Partnership",
     "Player",
     "Result",
+    "Seat",
     "Section",
     "TableRound",
     "Upload",

@@ -17,6 +17,7 @@ from .clubs import Club
 class Event(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", "Pairs"
+        INDIVIDUAL = "individual", "Individual"
 
     class Scoring(models.TextChoices):
         MATCHPOINTS = "mp", "Matchpoints"
@@ -132,6 +133,10 @@ class Event(models.Model):
     @property
     def is_imps(self) -> bool:
         return self.scoring != self.Scoring.MATCHPOINTS
+
+    @property
+    def is_individual(self) -> bool:
+        return self.kind == self.Kind.INDIVIDUAL
 
     @property
     def is_published(self) -> bool:

@@ -1,0 +1,122 @@
+"""An individual event: players seated by the movement, scored with the sides they sat in."""
+
+import random
+
+import pytest
+
+from events.models import Board, Event, IndividualPlayer, Seat
+from events.services.entry import board_meetings, save_line
+from events.services.individuals import (
+    create_individual_event,
+    name_players,
+    player_ranking,
+    player_scorecard,
+)
+from scoring import parse_traveller_line
+from scoring.movements.individual import complete_individual, rainbow_individual
+
+pytestmark = pytest.mark.django_db
+
+CONTRACTS = ["4S N 10", "4S N 11", "3NT S 9", "4H E 10", "2D W 8", "4S N 9", "3NT N 10"]
+
+
+def play_every_board(event, seed=1):
+    """Key a line for every meeting; returns {(board, round, table): NS score}."""
+    rng = random.Random(seed)
+    scores = {}
+    for board in Board.objects.filter(section__event=event).select_related("section__event"):
+        for meeting in board_meetings(board=board):
+            result = save_line(
+                board=board,
+                line=parse_traveller_line(rng.choice(CONTRACTS)),
+                ns_pair=meeting.ns,
+                ew_pair=meeting.ew,
+            )
+            scores[board.number, meeting.round, meeting.table] = result.score_ns
+    return scores
+
+
+def counted_matchpoints(movement, scores):
+    """Each player's matchpoints and top total, counted by hand: on each board an NS score
+    gets 2 for every NS score it beats and 1 for every one it ties; EW gets the rest."""
+    totals = {p: [0, 0] for p in range(1, movement.players + 1)}
+    seating = {(s.round, s.table): s for s in movement.seatings}
+    for (board, round, table), score in scores.items():
+        others = [v for (b, r, t), v in scores.items() if b == board and (r, t) != (round, table)]
+        ns = sum(2 if score > o else 1 if score == o else 0 for o in others)
+        top = 2 * len(others)
+        s = seating[round, table]
+        for player, points in (
+            (s.north, ns),
+            (s.south, ns),
+            (s.east, top - ns),
+            (s.west, top - ns),
+        ):
+            totals[player][0] += points
+            totals[player][1] += top
+    return totals
+
+
+def test_laying_out_an_individual_seats_every_player_in_their_sides(club):
+    movement = rainbow_individual(5, 2, rounds=3)
+    event = create_individual_event(
+        club=club, movement=movement, name="Individual", date="2026-11-23"
+    )
+    section = event.sections.get()
+    assert event.kind == Event.Kind.INDIVIDUAL and event.winners == 1
+    assert IndividualPlayer.objects.filter(section=section).count() == 20
+    assert section.pairs.count() == len(movement.sides) == 30
+    for side in movement.sides:
+        seated = Seat.objects.filter(side__section=section, side__number=side.number)
+        assert sorted(s.individual.number for s in seated) == sorted(side.players)
+    assert section.boards.count() == 10
+    # The usual table-round lines: the sides of a table meet on that table's boards.
+    assert section.table_rounds.count() == 15
+
+
+def test_each_player_scores_the_matchpoints_of_the_sides_they_sat_in(club):
+    movement = rainbow_individual(5, 1, rounds=3)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    counted = counted_matchpoints(movement, play_every_board(event))
+    ranking = player_ranking(section=section)
+    assert len(ranking) == 20
+    for standing in ranking:
+        score, top = counted[standing.individual.number]
+        assert standing.score == pytest.approx(score)
+        assert standing.percentage == pytest.approx(100 * score / top)
+        assert standing.boards_played == 3
+    percentages = [s.percentage for s in ranking]
+    assert percentages == sorted(percentages, reverse=True)
+    assert ranking[0].place in ("1", "1=")
+
+
+def test_a_player_scorecard_names_partner_and_opponents_round_by_round(club):
+    movement = complete_individual(8, 2, rounds=3)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    play_every_board(event)
+    player = section.individuals.get(number=8)
+    lines = player_scorecard(individual=player)
+    assert [line.round for line in lines] == [1, 1, 2, 2, 3, 3]
+    for line in lines:
+        s = next(s for s in movement.seatings if s.round == line.round and 8 in s.players)
+        assert line.seat == "N"  # player 8 stays North at table 1
+        assert line.partner.number == s.south
+        assert {o.number for o in line.opponents} == {s.east, s.west}
+    total = sum(line.line.points for line in lines)
+    standing = next(s for s in player_ranking(section=section) if s.individual == player)
+    assert standing.score == pytest.approx(total)
+
+
+def test_naming_players_names_their_sides_for_the_travellers(club):
+    movement = complete_individual(8, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={8: "Ann North", 5: "Bob South", 3: " "})
+    side = section.pairs.get(number=1)  # round 1, table 1, NS: players 8 and 5
+    assert side.names == "8 Ann North & 5 Bob South"
+    assert section.pairs.get(number=2).names == "3 & 2"
+    assert section.individuals.get(number=8).player.name == "Ann North"
+    name_players(section=section, names={8: ""})
+    assert section.pairs.get(number=1).names == "8 & 5 Bob South"
