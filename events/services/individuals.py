@@ -54,7 +54,8 @@ def create_individual_event(
     """A new individual event laid out by `movement`, its players numbered 1..n, unnamed; with
     `user`, the movement is the director's change in the audit trail."""
     with transaction.atomic():
-        event = create_event(club=club, kind=Event.Kind.INDIVIDUAL, winners=1, **settings)
+        settings = {**settings, "kind": Event.Kind.INDIVIDUAL, "winners": 1}
+        event = create_event(club=club, **settings)
         section = event.sections.get()
         if user is None:
             _lay_out(section, movement)
@@ -183,3 +184,13 @@ def side_players(*, section: Section) -> dict[int, dict[str, IndividualPlayer]]:
     for seat in Seat.objects.filter(side__section=section).select_related("individual"):
         sides.setdefault(seat.side_id, {})[seat.seat] = seat.individual
     return sides
+
+
+def side_labels(*, section: Section) -> dict[int, str]:
+    """Side number -> its players' numbers, "8+5", as the entry grid shows a side."""
+    labels: dict[int, list[tuple[str, int]]] = {}
+    for number, seat, player in Seat.objects.filter(side__section=section).values_list(
+        "side__number", "seat", "individual__number"
+    ):
+        labels.setdefault(number, []).append(("NSEW".index(seat), player))
+    return {n: "+".join(str(p) for _, p in sorted(seats)) for n, seats in labels.items()}

@@ -14,6 +14,7 @@ from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
+from events.services.individuals import player_ranking
 from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
@@ -177,6 +178,7 @@ def _event_page_context(event: Event) -> dict:
             (s, section_ranking(section=s), section_problems(section=s)) for s in sections
         ],
         "hands_waiting": hands_to_analyse(event=event).count(),
+        "players": player_ranking(section=sections[0]) if event.is_individual else [],
     }
 
 

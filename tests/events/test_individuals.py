@@ -120,3 +120,52 @@ def test_naming_players_names_their_sides_for_the_travellers(club):
     assert section.individuals.get(number=8).player.name == "Ann North"
     name_players(section=section, names={8: ""})
     assert section.pairs.get(number=1).names == "8 & 5 Bob South"
+
+
+def test_the_director_sets_up_an_individual_names_players_and_players_read_it(
+    director_client, club
+):
+    response = director_client.post(
+        f"/director/clubs/{club.slug}/new-individual/",
+        {
+            "name": "Thursday Individual",
+            "date": "2026-11-26",
+            "scoring": "mp",
+            "mp_scale": 2,
+            "mp_rounding": "none",
+            "adjusted_scores": "session",
+            "datum_method": "drop-one",
+            "cross_imp_mode": "cross2",
+            "reveal": "always",
+            "movement": "rainbow-5",
+            "boards_per_round": 2,
+            "rounds": 3,
+        },
+    )
+    event = Event.objects.get(name="Thursday Individual")
+    assert response.status_code == 302 and event.is_individual
+    assert event.sections.get().movement == "5-table Rainbow individual"
+    names = {f"player-{n}": "" for n in range(1, 21)} | {"player-1": "Ann North"}
+    director_client.post(f"/director/events/{event.pk}/players/", names)
+    section = event.sections.get()
+    assert section.individuals.get(number=1).name == "Ann North"
+    play_every_board(event)
+    event.status = Event.Status.PUBLISHED
+    event.save()
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    assert "player-ranking" in page and "Ann North" in page
+    card = director_client.get(f"/events/{event.pk}/A/players/1/").content.decode()
+    # Player 1 sits North: partners 11, 12 (South moves up two a round) ... as the movement says.
+    assert "Scorecard of player 1 Ann North" in card
+    assert card.count('<td class="num points">') == 6 * 2  # 6 boards, MPs and %
+    traveller = director_client.get(f"/events/{event.pk}/A/boards/1/").content.decode()
+    assert "1 Ann North &amp; 11" in traveller
+    assert director_client.get(f"/events/{event.pk}/A/players/21/").status_code == 404
+    event.status = Event.Status.RUNNING
+    event.save()
+    # The entry grid shows each side by its players' numbers: round 1, table 1 is 1+11 v 6+16.
+    entry = director_client.get(f"/director/events/{event.pk}/boards/1/").content.decode()
+    assert '<td class="num">1+11</td><td class="num">6+16</td>' in entry
+    director = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert "Players and names" in director and "player-ranking" in director
+    assert director_client.get(f"/director/events/{event.pk}/players/").status_code == 200
