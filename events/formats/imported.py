@@ -138,6 +138,10 @@ class ImportedEvent:
     # The results every board is scaled to when the file's figures show it (missing_results.py);
     # 0: the most results any board has.
     expected_results: int = 0
+    # An individual event's players by number (name, or ""), and each side (a pair of the
+    # event) as its two players and their seats: {side: ((player, "N"), (player, "S"))}.
+    players: dict[int, str] = field(default_factory=dict)
+    side_seats: dict[int, tuple[tuple[int, str], tuple[int, str]]] = field(default_factory=dict)
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
 

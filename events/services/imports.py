@@ -19,6 +19,7 @@ from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
+from events.services.individuals import seat_players
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -247,6 +248,8 @@ def _save(imported: ImportedEvent, club: Club, file_hash: str = "") -> Event:
     for pair, source_pair in zip(pairs, imported.pairs, strict=True):
         if source_pair.names:
             name_pair(pair=pair, names=source_pair.names)
+    if imported.players:
+        seat_players(section=section, players=imported.players, side_seats=imported.side_seats)
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do, or to every table when the file's figures say so.
     expected = imported.expected_results or max(len(board.lines) for board in imported.boards)

@@ -86,6 +86,30 @@ def _lay_out(section: Section, movement: IndividualMovement) -> None:
     _name_sides(section)
 
 
+def seat_players(
+    *, section: Section, players: dict[int, str], side_seats: dict[int, tuple]
+) -> None:
+    """Number and name an imported individual's players and seat them in its sides (pairs by
+    number): `side_seats` {side: ((player, seat), (player, seat))}."""
+    individuals = {
+        i.number: i
+        for i in bulk_create_recorded(
+            IndividualPlayer, [IndividualPlayer(section=section, number=n) for n in sorted(players)]
+        )
+    }
+    sides = {p.number: p for p in section.pairs.all()}
+    bulk_create_recorded(
+        Seat,
+        [
+            Seat(side=sides[side], individual=individuals[player], seat=seat)
+            for side, seated in side_seats.items()
+            for player, seat in seated
+        ],
+    )
+    # Named or not, every side is named by its players.
+    name_players(section=section, names={n: name for n, name in players.items() if name})
+
+
 def name_players(*, section: Section, names: dict[int, str]) -> None:
     """Name players by number: club members by name, anyone else as a guest; a blank name
     makes the player unnamed again. All of them, or (on any failure) none."""

@@ -1,0 +1,103 @@
+"""An individual event's files: PBN with [Competition "Individuals"] and the players' seats.
+
+The PBN 2.1 standard (Tis Veugen, https://www.tistis.nl/pbn/pbn_v21.txt, SPEC §6.1) names the
+competition "Individuals"; the players of a ScoreTable row are in PlayerId_North, PlayerId_East,
+PlayerId_South and PlayerId_West, and an individual's TotalScoreTable ranks PlayerId.
+"""
+
+import datetime
+
+import pytest
+
+from events.formats.imported import FileRefused
+from events.formats.pbn import export_event
+from events.models import Event, Result
+from events.services.imports import import_event, read_result_file
+from events.services.individuals import create_individual_event, name_players, player_ranking
+from scoring.movements.individual import rainbow_individual
+from tests.events.test_individuals import play_every_board
+
+pytestmark = pytest.mark.django_db
+
+
+def ranking_rows(event):
+    return [
+        (s.individual.number, s.individual.name, s.place, round(s.score, 6), s.boards_played)
+        for s in player_ranking(section=event.sections.get())
+    ]
+
+
+def test_an_individual_exported_as_pbn_imports_back_with_the_same_ranking(club):
+    movement = rainbow_individual(5, 1, rounds=3)
+    event = create_individual_event(
+        club=club, movement=movement, name="Ind", date=datetime.date(2026, 11, 23)
+    )
+    section = event.sections.get()
+    name_players(section=section, names={1: "Ann North", 6: "Eve East", 11: "Sam South"})
+    play_every_board(event, seed=4)
+    data = export_event(event)
+    text = data.decode("utf-8-sig")
+    assert '[Competition "Individuals"]' in text
+    assert "PlayerId_North" in text and "PlayerId_West" in text and "PairId_NS" not in text
+    imported = read_result_file(data)
+    assert imported.players[1] == "Ann North" and len(imported.players) == 20
+    again = import_event(imported=imported, club=club)
+    assert again.kind == Event.Kind.INDIVIDUAL
+    assert ranking_rows(again) == ranking_rows(event)
+
+    # The sides come back with the same players in the same seats on every line.
+    def seated(e):
+        lines = Result.objects.filter(board__section__event=e).select_related("ns_pair", "ew_pair")
+        return sorted((r.board.number, r.ns_pair.names, r.ew_pair.names, r.score_ns) for r in lines)
+
+    # And its own export is the same file, but for nothing.
+    assert export_event(again).decode("utf-8-sig").split("[Event")[1:] == text.split("[Event")[1:]
+
+
+SEATS = "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West"
+OTHER_PROGRAM = """% PBN 2.1
+[Event "Club Individual"]
+[Site "Elsewhere"]
+[Date "2026.11.20"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[Competition "Individuals"]
+[TotalScoreTable "Rank\\\\2R;PlayerId\\\\2R;TotalScoreMP\\\\5R;Names\\\\20L"]
+1 3 2.00 "Cat West"
+2 1 1.00 "Ann North"
+[ScoreTable "{SEATS};Contract;Declarer;Result;Score_NS;Score_EW"]
+1 2 5 3 4S N 10 420 -
+4 7 8 6 4S N 9 - 50
+
+[Event "Club Individual"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Scoring "MP"]
+[Competition "Individuals"]
+[ScoreTable "{SEATS};Contract;Declarer;Result;Score_NS;Score_EW"]
+1 3 6 8 3NT E 9 - 400
+4 2 7 5 3NT E 10 - 430
+""".replace("{SEATS}", SEATS)
+
+
+def test_another_programs_individual_file_is_scored_player_by_player(club):
+    """No rounds or tables: each side is the two players on a line, each credited its score."""
+    imported = read_result_file(OTHER_PROGRAM.encode())
+    assert sorted(imported.players) == list(range(1, 9))
+    event = import_event(imported=imported, club=club)
+    rows = {s.individual.number: s for s in player_ranking(section=event.sections.get())}
+    # Board 1: NS 420 (1 and 5) beats NS -50 (4 and 8): 1, 5 and their opponents' opponents
+    # 7, 6 get the top, 2. Board 2: NS -400 (1 and 6) beats NS -430 (4 and 7): 1, 6 and the
+    # other table's East-West, 2 and 5, get 2.
+    counted = {1: 2 + 2, 5: 2 + 2, 2: 0 + 2, 3: 0 + 0, 4: 0 + 0, 6: 2 + 2, 7: 2 + 0, 8: 0 + 0}
+    assert {n: s.score for n, s in rows.items()} == counted
+    assert rows[3].individual.name == "Cat West" and rows[5].individual.name == ""
+
+
+def test_an_individual_row_without_its_four_players_is_refused_naming_the_line():
+    broken = OTHER_PROGRAM.replace("4 7 8 6 4S N 9", "4 7 - 6 4S N 9")
+    with pytest.raises(FileRefused, match="line 15: the row needs four different players"):
+        read_result_file(broken.encode())
