@@ -1,5 +1,5 @@
-"""A demo club: a finished Mitchell, a Howell with results still coming in, a two-session
-championship with its cumulative ranking, and a director."""
+"""A demo club: a finished Mitchell, a Howell with results still coming in, an individual
+halfway through, a two-session championship with its cumulative ranking, and a director."""
 
 import datetime
 import random
@@ -11,8 +11,10 @@ from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.hand_records import analyse_boards, normalize_deal
+from events.services.individuals import create_individual_event, name_players
 from events.services.setup import create_pairs_event, name_pair
 from scoring import howell, mitchell, parse_traveller_line
+from scoring.movements import rainbow_individual
 
 DEMO_SLUG = "riverside"
 
@@ -128,6 +130,7 @@ def load_demo(*, seed: int = 2026) -> Club:
         winners=1,
     )
     _play(running, rng, share=0.55)
+    _individual(club, rng, today)
     _championship(club, rng, today, director)
     return club
 
@@ -160,12 +163,26 @@ def _championship(club: Club, rng: random.Random, today: datetime.date, director
         add_session(competition=competition, event=session, user=director)
 
 
+def _individual(club: Club, rng: random.Random, today: datetime.date) -> None:
+    """A 5-table Rainbow individual, 20 players, three of its five rounds played."""
+    event = create_individual_event(
+        club=club,
+        name="Friday Individual",
+        date=today,
+        movement=rainbow_individual(5, 3),
+        status=Event.Status.RUNNING,
+    )
+    section = event.sections.get()
+    names = [p.name for p in Player.objects.filter(club=club)]
+    rng.shuffle(names)
+    name_players(section=section, names=dict(enumerate(names[:20], start=1)))
+    _enter(section, rng, share=0.6)
+
+
 def _play(
     event: Event, rng: random.Random, *, share: float, partnerships: list[list[str]] | None = None
 ) -> None:
-    """Name every pair (by `partnerships` in pair order, else at random), deal every board, and
-    enter a result near what the cards make for the first `share` of the rounds, with one
-    director's ruling, as in real life."""
+    """Name every pair (by `partnerships` in pair order, else at random), then play (_enter)."""
     section = event.sections.get()
     if partnerships is None:
         names = [p.name for p in Player.objects.filter(club=event.club)]
@@ -173,6 +190,12 @@ def _play(
         partnerships = [[names.pop(), names.pop()] for _ in range(section.pairs.count())]
     for pair, names in zip(section.pairs.all(), partnerships, strict=True):
         name_pair(pair=pair, names=names)
+    _enter(section, rng, share=share)
+
+
+def _enter(section, rng: random.Random, *, share: float) -> None:
+    """Deal every board and enter a result near what the cards make for the first `share` of
+    the rounds, with one director's ruling, as in real life."""
     boards = list(section.boards.select_related("section__event"))
     _deal(boards, rng)
     last_round = max(1, round(section.rounds * share))
