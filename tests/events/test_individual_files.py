@@ -6,9 +6,13 @@ PlayerId_South and PlayerId_West, and an individual's TotalScoreTable ranks Play
 """
 
 import datetime
+import io
+import json
 
+import openpyxl
 import pytest
 
+from events.formats import FORMATS
 from events.formats.imported import FileRefused
 from events.formats.pbn import export_event
 from events.models import Event, Result
@@ -101,3 +105,50 @@ def test_an_individual_row_without_its_four_players_is_refused_naming_the_line()
     broken = OTHER_PROGRAM.replace("4 7 8 6 4S N 9", "4 7 - 6 4S N 9")
     with pytest.raises(FileRefused, match="line 15: the row needs four different players"):
         read_result_file(broken.encode())
+
+
+def played_individual(club):
+    movement = rainbow_individual(5, 1, rounds=3)
+    event = create_individual_event(
+        club=club, movement=movement, name="Ind", date=datetime.date(2026, 11, 23)
+    )
+    name_players(section=event.sections.get(), names={1: "Ann North", 20: "Wil West"})
+    play_every_board(event, seed=7)
+    return event, movement
+
+
+def test_the_json_ranks_players_and_names_the_four_players_of_every_line(club):
+    event, movement = played_individual(club)
+    data = json.loads(FORMATS["json"].export_event(event))
+    assert data["event"]["kind"] == "individual"
+    expected = player_ranking(section=event.sections.get())
+    assert [(r["player"], r["name"], r["place"]) for r in data["ranking"]] == [
+        (s.individual.number, s.individual.name, s.place) for s in expected
+    ]
+    assert [r["percentage"] for r in data["ranking"]] == [
+        pytest.approx(s.percentage) for s in expected
+    ]
+    seating = {(s.round, s.table): s for s in movement.seatings}
+    lines = [line for board in data["boards"] for line in board["results"]]
+    assert len(lines) == 15
+    for line in lines:
+        s = seating[line["round"], line["table"]]
+        assert line["players"] == {"E": s.east, "N": s.north, "S": s.south, "W": s.west}
+
+
+def test_the_workbook_ranks_players_and_gives_each_a_scorecard(club):
+    event, _ = played_individual(club)
+    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    ranking = [row for row in book["Ranking"].iter_rows(values_only=True) if row[1] is not None]
+    header = ranking.index(("Place", "Player", "Name", "MPs", "%", "Boards"))
+    rows = ranking[header + 1 :]
+    expected = player_ranking(section=event.sections.get())
+    assert [(r[1], r[2] or "", r[5]) for r in rows] == [
+        (s.individual.number, s.individual.name, s.boards_played) for s in expected
+    ]
+    assert [r[4] for r in rows] == [pytest.approx(s.percentage) for s in expected]
+    cards = [r[0] for r in book["Scorecards"].iter_rows(values_only=True) if r[0]]
+    assert sum(str(c).startswith("Player ") for c in cards) == 20
+    assert "Player 1 Ann North: place " in " ".join(str(c) for c in cards)
+    travellers = [r for r in book["Travellers"].iter_rows(values_only=True)]
+    assert any(r[0] and str(r[0]).startswith("1 Ann North & 11") for r in travellers)
