@@ -150,6 +150,34 @@ class ImportedEvent:
         return sum(len(board.lines) for board in self.boards)
 
 
+class Sides:
+    """An individual file's sides: the two players sitting NS (or EW) at a table in a round,
+    each a pair of the event. Lines name them by provisional numbers (`number`); `settle` then
+    numbers them by round, table, NS then EW, as our movements do, and seats the players."""
+
+    def __init__(self) -> None:
+        self.keys: dict[tuple, int] = {}
+
+    def number(self, round: int | None, table: int | None, direction: str, players) -> int:
+        key = (round or 0, table or 0, direction, tuple(players))
+        return self.keys.setdefault(key, len(self.keys) + 1)
+
+    def settle(self, event: "ImportedEvent") -> None:
+        order = sorted(self.keys, key=lambda k: (k[0], k[1], k[2] != "NS", k[3]))
+        final = {self.keys[key]: number for number, key in enumerate(order, start=1)}
+        for board in event.boards:
+            for line in board.lines:
+                line.ns_pair, line.ew_pair = final[line.ns_pair], final[line.ew_pair]
+        for key in order:
+            seats = ("N", "S") if key[2] == "NS" else ("E", "W")
+            event.side_seats[final[self.keys[key]]] = tuple(zip(key[3], seats, strict=True))
+            for player in key[3]:
+                event.players.setdefault(player, "")
+        event.pairs = [ImportedPair(number=n) for n in sorted(event.side_seats)]
+        event.settings |= {"kind": "individual", "ew_numbered_on": True}
+        event.readings.append(("Players", f"An individual: {len(event.players)} players"))
+
+
 # How programs write a board that was not played, and a passed-out board, in the contract (and,
 # for not played, in the score): Compscore, EBUScore, Ruter, Magic Contest, Scorer conversions.
 NOT_PLAYED = {"NP", "N/P", "NOT PLAYED", "NOTPLAYED", "NO PLAY"}

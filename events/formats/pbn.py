@@ -19,6 +19,7 @@ from events.formats.imported import (
     ImportedEvent,
     ImportedPair,
     ImportedTableRound,
+    Sides,
     adjusted_line,
     ew_offset,
     file_pair_id,
@@ -244,54 +245,39 @@ _PLAYER_COLUMNS = {"N": "PlayerId_North", "E": "PlayerId_East", "S": "PlayerId_S
 
 def _read_individuals(event: ImportedEvent, games: list[_Game]) -> None:
     """An individual file ([Competition "Individuals"]): its players, and its lines between
-    sides, the two players sitting NS (or EW) at a table in a round, each a pair of the event,
-    numbered by round, table, NS then EW, as our movements number them."""
-    event.settings |= {"kind": Event.Kind.INDIVIDUAL, "ew_numbered_on": True}
+    sides (imported.Sides)."""
     for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
             player = whole_number(row.get("PlayerId", ""))
             if player is None or player < 1:
                 raise FileRefused(f"line {number}: the player number is not a whole number")
             event.players[player] = row.get("Names", "").strip().strip("-").strip()
-    sides: dict[tuple, int] = {}
+    sides = Sides()
     for game in games:
         if tag := game.tags.get("ScoreTable"):
             game.tags["ScoreTable"] = _sided(tag, sides)
         board, _ = _board(game, 0)
         if board is not None:
             event.boards.append(board)
-    order = sorted(sides, key=lambda k: (k[0], k[1], k[2] != "NS", k[3]))
-    final = {sides[key]: number for number, key in enumerate(order, start=1)}
-    for board in event.boards:
-        for line in board.lines:
-            line.ns_pair, line.ew_pair = final[line.ns_pair], final[line.ew_pair]
-    for key in order:
-        seats = ("N", "S") if key[2] == "NS" else ("E", "W")
-        event.side_seats[final[sides[key]]] = tuple(zip(key[3], seats, strict=True))
-        for player in key[3]:
-            event.players.setdefault(player, "")
-    event.pairs = [ImportedPair(number=n) for n in sorted(event.side_seats)]
+    sides.settle(event)
     finish_event(event, winners=1)
-    event.readings.append(("Players", f"An individual: {len(event.players)} players"))
 
 
-def _sided(tag: _Tag, sides: dict[tuple, int]) -> _Tag:
+def _sided(tag: _Tag, sides: Sides) -> _Tag:
     """The ScoreTable with each row's sides as PairId_NS and PairId_EW (provisional numbers)."""
     columns = _columns(tag)
     for needed in _PLAYER_COLUMNS.values():
         if needed not in columns:
-            raise FileRefused(
-                f"line {tag.line}: the individual's ScoreTable has no {needed} column"
-            )
+            raise FileRefused(f"line {tag.line}: the individuals' ScoreTable has no {needed}")
     rows = []
     for number, row in _table(tag, "ScoreTable"):
         where = f"line {number}"
         players = {seat: _number(row, column, where) for seat, column in _PLAYER_COLUMNS.items()}
         if None in players.values() or len(set(players.values())) < 4:
             raise FileRefused(f"{where}: the row needs four different players, N, E, S and W")
-        at = (_number(row, "Round", where) or 0, _number(row, "Table", where) or 0)
-        ns = sides.setdefault((*at, "NS", (players["N"], players["S"])), len(sides) + 1)
-        ew = sides.setdefault((*at, "EW", (players["E"], players["W"])), len(sides) + 1)
+        at = (_number(row, "Round", where), _number(row, "Table", where))
+        ns = sides.number(*at, "NS", (players["N"], players["S"]))
+        ew = sides.number(*at, "EW", (players["E"], players["W"]))
         rows.append((number, [*(row[c] for c in columns), str(ns), str(ew)]))
     return _Tag(tag.value + ";PairId_NS;PairId_EW", tag.line, rows)
 

@@ -152,3 +152,22 @@ def test_the_workbook_ranks_players_and_gives_each_a_scorecard(club):
     assert "Player 1 Ann North: place " in " ".join(str(c) for c in cards)
     travellers = [r for r in book["Travellers"].iter_rows(values_only=True)]
     assert any(r[0] and str(r[0]).startswith("1 Ann North & 11") for r in travellers)
+
+
+def test_an_individual_exported_as_usebio_imports_back_with_the_same_ranking(club):
+    """USEBIO 1.2 names the event type INDIVIDUAL (a Scorer-to-USEBIO converter and
+    marcshearer/ImportUsebio list it, tests/events/test_conventions.py); its DTD could not be
+    read (SPEC §6.2), so the players of a line ride in our NORTH_PLAYER_NUMBER ..
+    WEST_PLAYER_NUMBER, after PBN's PlayerId_North .. PlayerId_West, and PARTICIPANTS lists
+    PLAYER elements with PLAYER_NUMBER, PLAYER_NAME, TOTAL_SCORE, PERCENTAGE and PLACE."""
+    event, _ = played_individual(club)
+    data = FORMATS["usebio"].export_event(event)
+    text = data.decode()
+    assert '<EVENT EVENT_TYPE="INDIVIDUAL">' in text and "NS_PAIR_NUMBER" not in text
+    assert "<PLAYER_NUMBER>1</PLAYER_NUMBER>" in text
+    again = import_event(imported=read_result_file(data), club=club)
+    assert again.is_individual
+    assert ranking_rows(again) == ranking_rows(event)
+    assert FORMATS["usebio"].export_event(again).split(b"<EVENT ")[1].replace(
+        f"<EVENT_IDENTIFIER>{again.pk}<".encode(), b""
+    ) == data.split(b"<EVENT ")[1].replace(f"<EVENT_IDENTIFIER>{event.pk}<".encode(), b"")
