@@ -147,6 +147,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
+    if event.is_individual:  # its sides change every round: its players are named instead
+        return redirect("director-players", event_id=event.pk)
     section = event.sections.get()
     pairs = list(section.pairs.prefetch_related("players"))
     form = PairNamesForm(request.POST or None, pairs=pairs)

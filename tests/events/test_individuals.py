@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from events.formats import FORMATS
 from events.models import Board, Event, IndividualPlayer, Seat
 from events.services.entry import board_meetings, save_line
 from events.services.individuals import (
@@ -169,3 +170,40 @@ def test_the_director_sets_up_an_individual_names_players_and_players_read_it(
     director = director_client.get(f"/director/events/{event.pk}/").content.decode()
     assert "Players and names" in director and "player-ranking" in director
     assert director_client.get(f"/director/events/{event.pk}/players/").status_code == 200
+
+
+def test_every_page_and_download_of_an_individual_answers_without_an_error(director_client, club):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={1: "Ann North"})
+    event.status = Event.Status.RUNNING
+    event.save()
+    play_every_board(event)
+    player = section.individuals.get(number=1).player
+    pages = [
+        f"/director/events/{event.pk}/",
+        f"/director/events/{event.pk}/panels/",
+        f"/director/events/{event.pk}/movement/",
+        f"/director/events/{event.pk}/repair/",
+        f"/director/events/{event.pk}/players/",
+        f"/director/events/{event.pk}/settings/",
+        f"/director/events/{event.pk}/cards/",
+        f"/director/events/{event.pk}/hands/",
+        f"/director/events/{event.pk}/history/",
+        f"/director/events/{event.pk}/boards/3/",
+        f"/director/events/{event.pk}/rounds/2/tables/4/",
+        f"/director/clubs/{club.slug}/players/{player.pk}/",
+        f"/clubs/{club.slug}/players/{player.pk}/",
+        f"/events/{event.pk}/",
+        f"/events/{event.pk}/ranking/",
+        f"/events/{event.pk}/A/boards/3/",
+        f"/events/{event.pk}/A/boards/3/explain/3/",
+        f"/events/{event.pk}/A/pairs/5/",
+        f"/events/{event.pk}/A/players/7/",
+        *(f"/events/{event.pk}/download/{key}/" for key in FORMATS),
+    ]
+    for url in pages:
+        assert director_client.get(url).status_code == 200, url
+    # An individual's players are named on its players page, not as pairs.
+    assert director_client.get(f"/director/events/{event.pk}/pairs/").status_code == 302
