@@ -218,3 +218,42 @@ def side_labels(*, section: Section) -> dict[int, str]:
     ):
         labels.setdefault(number, []).append(("NSEW".index(seat), player))
     return {n: "+".join(str(p) for _, p in sorted(seats)) for n, seats in labels.items()}
+
+
+@dataclass(frozen=True)
+class GuideLine:
+    """A round of a player's guide card: where they sit, with whom, on which boards."""
+
+    round: int
+    table: int | None  # None: the player sits out
+    seat: str = ""
+    partner: IndividualPlayer | None = None
+    boards: tuple[int, int] | None = None
+
+
+def player_guides(*, section: Section) -> list[tuple[IndividualPlayer, list[GuideLine]]]:
+    """Each player's guide card, round by round, a sit-out where the movement has one."""
+    sides = side_players(section=section)
+    at = {}
+    for tr in section.table_rounds.all():
+        boards = (tr.low_board, tr.high_board) if tr.low_board else None
+        for side_id in (tr.ns_pair_id, tr.ew_pair_id):
+            at[side_id] = (tr.round, tr.table, boards)
+    lines: dict[int, dict[int, GuideLine]] = {}
+    for side_id, seats in sides.items():
+        if side_id not in at:
+            continue
+        round, table, boards = at[side_id]
+        for seat, player in seats.items():
+            partner = next((p for s, p in seats.items() if s != seat), None)
+            lines.setdefault(player.pk, {})[round] = GuideLine(round, table, seat, partner, boards)
+    return [
+        (
+            individual,
+            [
+                lines.get(individual.pk, {}).get(r) or GuideLine(r, None)
+                for r in range(1, section.rounds + 1)
+            ],
+        )
+        for individual in section.individuals.all()
+    ]

@@ -14,7 +14,7 @@ from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
-from events.services.individuals import player_ranking
+from events.services.individuals import player_guides, player_ranking, side_labels
 from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
@@ -269,8 +269,9 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "section": section,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
-            "pair_guides": pair_guides,
-            "labels": section_labels(section=section),
+            "pair_guides": [] if event.is_individual else pair_guides,
+            "player_guides": player_guides(section=section) if event.is_individual else [],
+            "labels": (side_labels if event.is_individual else section_labels)(section=section),
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },

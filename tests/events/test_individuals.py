@@ -10,6 +10,7 @@ from events.services.entry import board_meetings, save_line
 from events.services.individuals import (
     create_individual_event,
     name_players,
+    player_guides,
     player_ranking,
     player_scorecard,
 )
@@ -207,3 +208,28 @@ def test_every_page_and_download_of_an_individual_answers_without_an_error(direc
         assert director_client.get(url).status_code == 200, url
     # An individual's players are named on its players page, not as pairs.
     assert director_client.get(f"/director/events/{event.pk}/pairs/").status_code == 302
+
+
+def test_the_table_cards_seat_each_player_and_give_each_a_guide_card(director_client, club):
+    movement = complete_individual(9, 2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={8: "Ann North"})
+    guides = dict(player_guides(section=section))
+    for individual, lines in guides.items():
+        sat_out = [line.round for line in lines if line.table is None]
+        assert sat_out == [r for r in range(1, 10) if individual.number in movement.sit_outs(r)]
+        for line in lines:
+            if line.table is not None:
+                s = next(
+                    s for s in movement.seatings if (s.round, s.table) == (line.round, line.table)
+                )
+                assert s.seat_of(individual.number) == line.seat
+                assert {individual.number, line.partner.number} in (
+                    {s.north, s.south},
+                    {s.east, s.west},
+                )
+    page = director_client.get(f"/director/events/{event.pk}/cards/").content.decode()
+    assert "Player 8 Ann North" in page and "sit out" in page
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    assert f"{first.north}+{first.south} v {first.east}+{first.west}" in page
