@@ -6,6 +6,7 @@ import pytest
 
 from events.formats import FORMATS
 from events.models import Board, Event, IndividualPlayer, Seat
+from events.services.competitions import CompetitionRefused, add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.individuals import (
     create_individual_event,
@@ -233,3 +234,15 @@ def test_the_table_cards_seat_each_player_and_give_each_a_guide_card(director_cl
     assert "Player 8 Ann North" in page and "sit out" in page
     first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
     assert f"{first.north}+{first.south} v {first.east}+{first.west}" in page
+
+
+def test_an_individual_is_no_session_of_a_multi_session_pairs_event(club):
+    event = create_individual_event(
+        club=club, movement=complete_individual(8, 2, rounds=1), name="Ind", date="2026-11-23"
+    )
+    competition = create_competition(
+        club=club, name="Series", carry_over="sum-percent", best_of=None, user=None
+    )
+    with pytest.raises(CompetitionRefused, match="Ind is an individual"):
+        add_session(competition=competition, event=event)
+    assert not competition.sessions.exists()
