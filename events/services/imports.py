@@ -19,7 +19,7 @@ from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
-from events.services.individuals import seat_players
+from events.services.individuals import player_ranking, seat_players
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -153,6 +153,7 @@ class ImportPreview:
     lines: int
     is_imps: bool
     groups: list[tuple[str, list[PreviewRow]]]
+    players: int = 0  # an individual's
 
 
 def is_large(imported: ImportedEvent) -> bool:
@@ -170,6 +171,16 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
     with transaction.atomic():
         if is_large(imported):
             event, groups = _event(imported, club), []
+        elif imported.players:
+            event = _save(imported, club)
+            ranking = player_ranking(section=event.sections.get())[:rows]
+            players = [
+                PreviewRow(
+                    s.place, str(s.individual.number), s.individual.name, s.score, s.percentage
+                )
+                for s in ranking
+            ]
+            groups = [("Players", players)]
         else:
             event = _save(imported, club)
             groups = [
@@ -191,6 +202,7 @@ def preview_import(*, imported: ImportedEvent, club: Club, rows: int = 10) -> Im
             settings=settings_summary(event),
             readings=imported.readings,
             pairs=len(imported.pairs),
+            players=len(imported.players),
             boards=len(imported.boards),
             lines=imported.line_count,
             is_imps=event.is_imps,

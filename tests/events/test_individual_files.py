@@ -19,6 +19,7 @@ from events.models import Event, Result
 from events.services.imports import import_event, read_result_file
 from events.services.individuals import create_individual_event, name_players, player_ranking
 from scoring.movements.individual import rainbow_individual
+from tests.events.files import confirm, upload
 from tests.events.test_individuals import play_every_board
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +172,17 @@ def test_an_individual_exported_as_usebio_imports_back_with_the_same_ranking(clu
     assert FORMATS["usebio"].export_event(again).split(b"<EVENT ")[1].replace(
         f"<EVENT_IDENTIFIER>{again.pk}<".encode(), b""
     ) == data.split(b"<EVENT ")[1].replace(f"<EVENT_IDENTIFIER>{event.pk}<".encode(), b"")
+
+
+def test_an_individual_file_uploaded_is_previewed_player_by_player_then_imported(
+    director_client, club
+):
+    preview = upload(director_client, club, "individual.pbn", OTHER_PROGRAM.encode())
+    content = preview.content.decode()
+    assert "8 players · 2 boards · 4 traveller lines" in content
+    assert "An individual: 8 players" in content
+    assert '<th class="num">Player</th>' in content and "Cat West" in content
+    assert not Event.objects.exists()
+    confirm(director_client, club)
+    event = Event.objects.get()
+    assert event.is_individual and event.sections.get().individuals.count() == 8
