@@ -67,23 +67,14 @@ def create_individual_event(
 
 def _lay_out(section: Section, movement: IndividualMovement) -> None:
     apply_movement(section=section, movement=movement.pairs_movement())
-    individuals = {
-        p.number: p
-        for p in bulk_create_recorded(
-            IndividualPlayer,
-            [IndividualPlayer(section=section, number=n) for n in range(1, movement.players + 1)],
-        )
-    }
-    sides = {p.number: p for p in section.pairs.all()}
-    bulk_create_recorded(
-        Seat,
-        [
-            Seat(side=sides[side.number], individual=individuals[player], seat=seat)
+    seat_players(
+        section=section,
+        players=dict.fromkeys(range(1, movement.players + 1), ""),
+        side_seats={
+            side.number: tuple(zip(side.players, SIDE_SEATS[side.direction], strict=True))
             for side in movement.sides
-            for player, seat in zip(side.players, SIDE_SEATS[side.direction], strict=True)
-        ],
+        },
     )
-    _name_sides(section)
 
 
 def seat_players(
