@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from events.models import (
+    Board,
     Change,
     Club,
     Event,
@@ -248,3 +249,27 @@ def player_guides(*, section: Section) -> list[tuple[IndividualPlayer, list[Guid
         )
         for individual in section.individuals.all()
     ]
+
+
+def sides_of_players(*, board: Board, players: tuple[int, int, int, int]) -> tuple:
+    """The sides (pair numbers) a line naming North, South, East and West means: the side of
+    North and South (either way round) and that of East and West; of several, one that plays
+    `board`. None for a direction no side of the section has."""
+    section = board.section
+    numbers = dict(section.pairs.values_list("pk", "number"))
+    on_board = set()
+    for tr in section.table_rounds.filter(
+        low_board__lte=board.number, high_board__gte=board.number
+    ):
+        on_board |= {tr.ns_pair_id, tr.ew_pair_id}
+    found = []
+    seating = side_players(section=section)
+    for pair, seats in (((players[0], players[1]), "NS"), ((players[2], players[3]), "EW")):
+        sides = [
+            side_id
+            for side_id, seated in seating.items()
+            if set(seated) == set(seats) and {p.number for p in seated.values()} == set(pair)
+        ]
+        sides.sort(key=lambda side_id: side_id not in on_board)
+        found.append(numbers[sides[0]] if sides else None)
+    return tuple(found)

@@ -87,6 +87,14 @@ def test_a_five_table_individual_keyed_in_and_ranked_player_by_player(page, live
     assert Result.objects.filter(board__section__event=event).count() == 10
     expect(page.locator("#player-ranking tbody tr")).to_have_count(20)
 
+    # The free line takes a line naming its four players, North South East West: refused
+    # here, since board 1's lines are in and each player plays a board once.
+    page.goto(f"{live_server.url}/director/events/{event.pk}/boards/1/")
+    free = page.locator("tr.free input.entry")
+    free.fill("1 11 6 16 4S N 8")
+    free.press("Enter")
+    expect(page.locator("tr.free .error")).to_contain_text("board 1 is already entered")
+    page.goto(f"{live_server.url}/director/events/{event.pk}/")
     page.get_by_role("button", name="Close and publish").click()
     expect(page.locator("h1 .pill")).to_have_text("Published")
 

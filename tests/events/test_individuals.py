@@ -7,7 +7,7 @@ import pytest
 from events.formats import FORMATS
 from events.models import Board, Event, IndividualPlayer, Seat
 from events.services.competitions import CompetitionRefused, add_session, create_competition
-from events.services.entry import board_meetings, save_line
+from events.services.entry import LineRefused, board_meetings, save_line
 from events.services.individuals import (
     create_individual_event,
     name_players,
@@ -15,7 +15,7 @@ from events.services.individuals import (
     player_ranking,
     player_scorecard,
 )
-from scoring import parse_traveller_line
+from scoring import mitchell, parse_traveller_line
 from scoring.movements.individual import complete_individual, rainbow_individual
 
 pytestmark = pytest.mark.django_db
@@ -246,3 +246,29 @@ def test_an_individual_is_no_session_of_a_multi_session_pairs_event(club):
     with pytest.raises(CompetitionRefused, match="Ind is an individual"):
         add_session(competition=competition, event=event)
     assert not competition.sessions.exists()
+
+
+def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
+    movement = rainbow_individual(5, 1, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 3))
+    board = Board.objects.select_related("section__event").get(section__event=event, number=3)
+
+    def save(text):
+        return save_line(board=board, line=parse_traveller_line(text))
+
+    # North and South either way round; the sides are the ones the movement seats there.
+    result = save(f"{first.south} {first.north} {first.east} {first.west} 4S N 10")
+    assert (result.round, result.table) == (1, 3)
+    seated = {s.seat: s.individual.number for s in Seat.objects.filter(side=result.ns_pair)}
+    assert seated == {"N": first.north, "S": first.south}
+    with pytest.raises(LineRefused, match=f"players {first.north} and {first.east} never sit"):
+        save(f"{first.north} {first.east} {first.south} {first.west} 4S N 10")
+    pairs = make_event(mitchell(3, 2))
+    with pytest.raises(LineRefused, match="in a pairs event start the line with the NS and EW"):
+        save_line(
+            board=Board.objects.select_related("section__event").get(
+                section__event=pairs, number=1
+            ),
+            line=parse_traveller_line("1 2 3 4 4S N 10"),
+        )
