@@ -10,6 +10,7 @@ from events.views import (
     hand_records,
     history,
     imports,
+    individuals,
     pads,
     problems,
     public,
@@ -59,6 +60,11 @@ urlpatterns = [
         "events/<int:event_id>/<section:section>/pairs/<pair:number>/",
         public.scorecard_view,
         name="scorecard",
+    ),
+    path(
+        "events/<int:event_id>/<section:section>/players/<int:number>/",
+        public.player_scorecard_view,
+        name="player-scorecard",
     ),
     path(
         "events/<int:event_id>/<section:section>/boards/<int:number>/",
@@ -114,6 +120,16 @@ urlpatterns = [
     ),
     path("director/events/<int:event_id>/repair/", repairs.repair, name="director-repair"),
     path("director/events/<int:event_id>/pairs/", director.event_pairs, name="director-pairs"),
+    path(
+        "director/events/<int:event_id>/players/",
+        individuals.event_players,
+        name="director-players",
+    ),
+    path(
+        "director/clubs/<slug:slug>/new-individual/",
+        individuals.individual_new,
+        name="individual-new",
+    ),
     path(
         "director/events/<int:event_id>/settings/",
         director.event_settings,

@@ -1,7 +1,7 @@
 """One traveller line as a director types it: `1 8 4SX N 10`, `4S N +1`, `3NT E -2 HK`, `P`.
 
 Grammar (case-insensitive, spaces between parts):
-    [NS-pair EW-pair] result [# note]
+    [NS-pair EW-pair | N S E W] result [# note]   (an individual names its four players)
     result  := contract declarer outcome [lead]  |  contract declarer [lead] outcome
              | +420 | -50                        (North-South's score, when only that is known)
              | +420 / +170                       (an assigned split score: NS's, then EW's,
@@ -56,6 +56,7 @@ _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 class TravellerLine:
     ns_pair: int | None = None
     ew_pair: int | None = None
+    players: tuple[int, int, int, int] | None = None  # an individual's North, South, East, West
     contract: Contract | None = None
     declarer: str = ""
     tricks: int | None = None
@@ -105,9 +106,17 @@ def parse_traveller_line(text: str) -> TravellerLine:
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise ScoringError("type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-")
-    ns_pair = ew_pair = None
+    ns_pair = ew_pair = players = None
     # isdecimal, not isdigit: "²" is a digit that int() cannot read.
-    if len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
+    if len(tokens) >= 5 and all(token.isdecimal() for token in tokens[:4]):
+        players = tuple(int(token) for token in tokens[:4])
+        if len(set(players)) < 4:
+            raise ScoringError(
+                f"{' '.join(tokens[:4])}: the four players, North South East West, are four "
+                "different players"
+            )
+        tokens = tokens[4:]
+    elif len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
         ns_pair, ew_pair = int(tokens[0]), int(tokens[1])
         tokens = tokens[2:]
     elif len(tokens) == 2 and tokens[0].isdecimal() and tokens[1].isdecimal():
@@ -115,7 +124,7 @@ def parse_traveller_line(text: str) -> TravellerLine:
             f"{tokens[0]} {tokens[1]}: after the pair numbers, type the result, "
             f"e.g. {tokens[0]} {tokens[1]} 4S N 10"
         )
-    pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "note": note.strip()}
+    pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "players": players, "note": note.strip()}
     if "+" in tokens:
         return _weighted(tokens, pairs)
     head = tokens[0].upper()

@@ -138,6 +138,10 @@ class ImportedEvent:
     # The results every board is scaled to when the file's figures show it (missing_results.py);
     # 0: the most results any board has.
     expected_results: int = 0
+    # An individual event's players by number (name, or ""), and each side (a pair of the
+    # event) as its two players and their seats: {side: ((player, "N"), (player, "S"))}.
+    players: dict[int, str] = field(default_factory=dict)
+    side_seats: dict[int, tuple[tuple[int, str], tuple[int, str]]] = field(default_factory=dict)
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
     # A file of several sections: this one's letter, and the other sections, each read as an
@@ -149,6 +153,34 @@ class ImportedEvent:
     def line_count(self) -> int:
         own = sum(len(board.lines) for board in self.boards)
         return own + sum(other.line_count for other in self.sections)
+
+
+class Sides:
+    """An individual file's sides: the two players sitting NS (or EW) at a table in a round,
+    each a pair of the event. Lines name them by provisional numbers (`number`); `settle` then
+    numbers them by round, table, NS then EW, as our movements do, and seats the players."""
+
+    def __init__(self) -> None:
+        self.keys: dict[tuple, int] = {}
+
+    def number(self, round: int | None, table: int | None, direction: str, players) -> int:
+        key = (round or 0, table or 0, direction, tuple(players))
+        return self.keys.setdefault(key, len(self.keys) + 1)
+
+    def settle(self, event: "ImportedEvent") -> None:
+        order = sorted(self.keys, key=lambda k: (k[0], k[1], k[2] != "NS", k[3]))
+        final = {self.keys[key]: number for number, key in enumerate(order, start=1)}
+        for board in event.boards:
+            for line in board.lines:
+                line.ns_pair, line.ew_pair = final[line.ns_pair], final[line.ew_pair]
+        for key in order:
+            seats = ("N", "S") if key[2] == "NS" else ("E", "W")
+            event.side_seats[final[self.keys[key]]] = tuple(zip(key[3], seats, strict=True))
+            for player in key[3]:
+                event.players.setdefault(player, "")
+        event.pairs = [ImportedPair(number=n) for n in sorted(event.side_seats)]
+        event.settings |= {"kind": "individual", "ew_numbered_on": True}
+        event.readings.append(("Players", f"An individual: {len(event.players)} players"))
 
 
 # How programs write a board that was not played, and a passed-out board, in the contract (and,

@@ -1,6 +1,6 @@
 """The event's results as JSON, in a shape other programs can rely on.
 
-    {"event": {"id", "name", "club", "date", "scoring", "status", "settings": {...}},
+    {"event": {"id", "name", "club", "date", "kind", "scoring", "status", "settings": {...}},
      "ranking": [{"section", "pair", "label", "direction", "names", "score", "percentage",
                   "place", "boards_played"}],
      "overall": [... as "ranking"] (several sections only),
@@ -21,11 +21,17 @@ North-South, then East-West, each with its own places. An event of several secti
 section ("section" is its letter; "pair" is unique in its section, the label names it: "A3 NS"),
 then the whole field in "overall"; "section_scoring" says whether its boards were matchpointed
 within each section or across the field.
+
+An individual event ("kind": "individual") ranks players: "ranking" is [{"player", "name",
+"score", "percentage", "place", "boards_played"}], and each result names its four players,
+"players": {"N": 1, "S": 11, "E": 6, "W": 16}; its "ns" and "ew" are then the sides (the two
+players sitting North-South, or East-West, at a table in a round).
 """
 
 import json
 
 from events.models import Event, Result
+from events.services.individuals import player_ranking, side_players
 from events.services.rankings import overall_ranking, section_ranking
 from scoring import butler_datum
 from scoring.adjusted_scores import FIXED_PERCENT
@@ -46,6 +52,10 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
         for group in section_ranking(section=section)
         for standing in group.standings
     ]
+    seats = None
+    if event.is_individual:
+        ranking = [row for section in sections for row in _player_ranking(section)]
+        seats = {side: at for s in sections for side, at in side_players(section=s).items()}
     boards = []
     for section in sections:
         for board in section.boards.prefetch_related("results__ns_pair", "results__ew_pair"):
@@ -60,7 +70,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
                     "deal": None if hidden else board.deal or None,
                     "par": None if hidden else board.par or None,
                     "datum": _datum(event, results),
-                    "results": [_result(r) for r in results],
+                    "results": [_result(r, seats) for r in results],
                 }
             )
     return {
@@ -69,6 +79,7 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
             "name": event.name,
             "club": event.club.name,
             "date": event.date.isoformat(),
+            "kind": event.kind,
             "scoring": event.scoring,
             "status": event.status,
             "settings": {
@@ -114,6 +125,20 @@ def _standing(standing, letters: dict[int, str]) -> dict:
     }
 
 
+def _player_ranking(section) -> list[dict]:
+    return [
+        {
+            "player": standing.individual.number,
+            "name": standing.individual.name,
+            "score": _number(standing.score),
+            "percentage": _number(standing.percentage),
+            "place": standing.place,
+            "boards_played": standing.boards_played,
+        }
+        for standing in player_ranking(section=section)
+    ]
+
+
 def _datum(event: Event, results: list[Result]) -> int | None:
     if event.scoring != Event.Scoring.BUTLER:
         return None
@@ -151,8 +176,8 @@ def _weighted(result: Result) -> list[dict] | None:
     ]
 
 
-def _result(result: Result) -> dict:
-    return {
+def _result(result: Result, seats: dict | None) -> dict:
+    line = {
         "ns": result.ns_pair.number,
         "ew": result.ew_pair.number,
         "ns_label": result.ns_pair.name,
@@ -171,6 +196,10 @@ def _result(result: Result) -> dict:
         "ns_points": _number(result.ns_points),
         "ew_points": _number(result.ew_points),
     }
+    if seats is not None:
+        players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
+        line["players"] = {seat: player.number for seat, player in sorted(players.items())}
+    return line
 
 
 def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:

@@ -19,6 +19,7 @@ from events.formats.imported import (
     ImportedEvent,
     ImportedPair,
     ImportedTableRound,
+    Sides,
     adjusted_line,
     ew_offset,
     file_pair_id,
@@ -30,6 +31,7 @@ from events.formats.imported import (
 )
 from events.models import Event, Pair, Result
 from events.services.hand_records import DealRefused, normalize_deal
+from events.services.individuals import player_ranking, side_players
 from events.services.rankings import section_ranking
 from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
@@ -289,6 +291,7 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
         )
     settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
     settings.update(_settings_from_meta(meta))
+    individual = first.value("Competition").strip().lower() == "individuals"
     event = ImportedEvent(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
         date=_event_date(first),
@@ -297,6 +300,9 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
         club_name=first.value("Site").split(",")[0].strip(),
         settings=settings,
     )
+    if individual:
+        _read_individuals(event, games)
+        return event
     event.pairs, offset = _pairs(games)
     event.ew_offset = offset
     if offset:
@@ -324,6 +330,50 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
         for pair in event.pairs:
             pair.direction = declared.get(pair.number, "")
     return event
+
+
+# An individual's ScoreTable names the four players; its TotalScoreTable ranks players.
+_PLAYER_COLUMNS = {"N": "PlayerId_North", "E": "PlayerId_East", "S": "PlayerId_South",
+                   "W": "PlayerId_West"}  # fmt: skip
+
+
+def _read_individuals(event: ImportedEvent, games: list[_Game]) -> None:
+    """An individual file ([Competition "Individuals"]): its players, and its lines between
+    sides (imported.Sides)."""
+    for tag in _total_tables(games):
+        for number, row in _table(tag, "TotalScoreTable"):
+            player = whole_number(row.get("PlayerId", ""))
+            if player is None or player < 1:
+                raise FileRefused(f"line {number}: the player number is not a whole number")
+            event.players[player] = row.get("Names", "").strip().strip("-").strip()
+    sides = Sides()
+    for game in games:
+        if tag := game.tags.get("ScoreTable"):
+            game.tags["ScoreTable"] = _sided(tag, sides)
+        board, _ = _board(game, 0)
+        if board is not None:
+            event.boards.append(board)
+    sides.settle(event)
+    finish_event(event, winners=1)
+
+
+def _sided(tag: _Tag, sides: Sides) -> _Tag:
+    """The ScoreTable with each row's sides as PairId_NS and PairId_EW (provisional numbers)."""
+    columns = _columns(tag)
+    for needed in _PLAYER_COLUMNS.values():
+        if needed not in columns:
+            raise FileRefused(f"line {tag.line}: the individuals' ScoreTable has no {needed}")
+    rows = []
+    for number, row in _table(tag, "ScoreTable"):
+        where = f"line {number}"
+        players = {seat: _number(row, column, where) for seat, column in _PLAYER_COLUMNS.items()}
+        if None in players.values() or len(set(players.values())) < 4:
+            raise FileRefused(f"{where}: the row needs four different players, N, E, S and W")
+        at = (_number(row, "Round", where), _number(row, "Table", where))
+        ns = sides.number(*at, "NS", (players["N"], players["S"]))
+        ew = sides.number(*at, "EW", (players["E"], players["W"]))
+        rows.append((number, [*(row[c] for c in columns), str(ns), str(ew)]))
+    return _Tag(tag.value + ";PairId_NS;PairId_EW", tag.line, rows)
 
 
 def _movement_from_meta(event: ImportedEvent, meta: dict[str, str]) -> None:
@@ -751,6 +801,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     for section in sections:
         boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
         letter = section.letter if several else ""
+        seats = side_players(section=section) if event.is_individual else None
         for board in boards:
             hidden = board.pk in hidden_hands
             lines += [
@@ -770,13 +821,15 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
                 _tag("Declarer", ""),
                 _tag("Contract", ""),
                 _tag("Result", ""),
-                _tag("Competition", "Pairs"),
+                _tag("Competition", "Individuals" if event.is_individual else "Pairs"),
             ]
-            if first:
+            if first and event.is_individual:
+                lines += _player_score_table(event, section, unit)
+            elif first:
                 lines += _total_score_table(event, sections if several else [section], unit)
-                first = False
+            first = False
             lines += _score_table(
-                event, board, unit, notes=notes, weighted=weighted, section=letter
+                event, board, unit, notes=notes, weighted=weighted, section=letter, seats=seats
             )
             if board.double_dummy and not hidden:
                 lines += _optimum(board)
@@ -852,17 +905,44 @@ def _total_score_table(event: Event, sections: list, unit: str) -> list[str]:
     return rows
 
 
+def _player_score_table(event: Event, section, unit: str) -> list[str]:
+    columns = ["Rank\\3R", "PlayerId\\3R", f"TotalScore{unit}\\8R"]
+    if not event.is_imps:
+        columns.append("TotalPercentage\\6R")
+    columns += ["Names\\30L", "NrBoards\\3R"]
+    rows = [_table_tag("TotalScoreTable", columns)]
+    for standing in player_ranking(section=section):
+        cells = [standing.place.rstrip("="), str(standing.individual.number)]
+        cells.append(f"{standing.score:.2f}")
+        if not event.is_imps:
+            cells.append("-" if standing.percentage is None else f"{standing.percentage:.2f}")
+        cells += [_quote(standing.individual.name or "-"), str(standing.boards_played)]
+        rows.append(" ".join(cells))
+    return rows
+
+
 def _names(pair: Pair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
 def _score_table(
-    event: Event, board, unit: str, *, notes: bool, weighted: bool, section: str = ""
+    event: Event,
+    board,
+    unit: str,
+    *,
+    notes: bool,
+    weighted: bool,
+    section: str = "",
+    seats: dict | None = None,
 ) -> list[str]:
     """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
     mean as Score_NS/Score_EW, and our own Weighted column (only when a line has one) the parts
-    as the entry grid reads them, from which our import takes the line back."""
-    columns = ["Table\\2R", "Round\\2R", "PairId_NS\\3R", "PairId_EW\\3R", "Contract\\5L",
+    as the entry grid reads them, from which our import takes the line back. In an individual
+    (`seats`: side -> seat -> player) the four players stand where the two pairs would."""
+    sides = ["PairId_NS\\3R", "PairId_EW\\3R"]
+    if seats:
+        sides = [f"{column}\\3R" for column in _PLAYER_COLUMNS.values()]
+    columns = ["Table\\2R", "Round\\2R", *sides, "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
                f"{unit}_NS\\6R", f"{unit}_EW\\6R"]  # fmt: skip
     if notes:  # our own column, only when a line has a note
@@ -887,8 +967,11 @@ def _score_table(
                     *([section] if section else []),
                     str(result.table or "-"),
                     str(result.round or "-"),
-                    result.ns_pair.file_id,
-                    result.ew_pair.file_id,
+                    *(
+                        _seat_cells(result, seats)
+                        if seats
+                        else [result.ns_pair.file_id, result.ew_pair.file_id]
+                    ),
                     contract,
                     result.declarer or "-",
                     "-" if result.tricks is None else str(result.tricks),
@@ -903,6 +986,11 @@ def _score_table(
             )
         )
     return rows
+
+
+def _seat_cells(result, seats: dict) -> list[str]:
+    players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
+    return [str(players[seat].number) if seat in players else "-" for seat in _PLAYER_COLUMNS]
 
 
 def _weighted_cell(result) -> str:

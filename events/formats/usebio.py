@@ -18,6 +18,7 @@ from events.formats.imported import (
     ImportedBoard,
     ImportedEvent,
     ImportedPair,
+    Sides,
     adjusted_line,
     ew_offset,
     file_pair_id,
@@ -29,6 +30,7 @@ from events.formats.imported import (
 )
 from events.models import Event
 from events.services.hand_records import DealRefused, normalize_deal
+from events.services.individuals import player_ranking, side_players
 from events.services.rankings import section_ranking
 from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
@@ -133,7 +135,7 @@ def parse_file(data: bytes) -> ImportedEvent:
     for element in sections if len(sections) > 1 else [event_element]:
         part = _section(root, event_element, element, settings, deals)
         part.readings = [] if parts else readings  # the preview reads the first section's
-        parts.append(finish_event(part, winners=winners))
+        parts.append(finish_event(part, winners=1 if part.players else winners))
     event = parts[0]
     if len(parts) > 1:
         letters = [element.get("SECTION_ID", "").strip().upper() for element in sections]
@@ -171,11 +173,60 @@ def _section(root, event_element, element, settings: dict, deals) -> ImportedEve
         pairs=pairs,
         ew_offset=offset,
     )
+    individual = event_element.get("EVENT_TYPE", "").strip().upper() == "INDIVIDUAL"
+    sides = Sides() if individual else None
+    if individual:
+        event.players = _players(event_element)
     in_handset = {id(b) for handset in root.iter("HANDSET") for b in handset.iter("BOARD")}
     for board in element.iter("BOARD"):
         if id(board) not in in_handset:
-            event.boards.append(_board(board, deals, offset))
+            event.boards.append(_board(board, deals, offset, sides))
+    if sides is not None:
+        sides.settle(event)
     return event
+
+
+# An individual's traveller line names its four players. The USEBIO 1.2 DTD could not be read
+# (SPEC §6.2): these are our names, after PBN's PlayerId_North .. PlayerId_West.
+_PLAYER_NUMBERS = {"N": "NORTH_PLAYER_NUMBER", "E": "EAST_PLAYER_NUMBER",
+                   "S": "SOUTH_PLAYER_NUMBER", "W": "WEST_PLAYER_NUMBER"}  # fmt: skip
+
+
+def _players(event_element: ET.Element) -> dict[int, str]:
+    """An individual's players by number, from PARTICIPANTS' PLAYER elements."""
+    players = {}
+    participants = next(event_element.iter("PARTICIPANTS"), None)
+    if participants is None:
+        return players
+    if participants.find("PAIR") is not None:
+        raise FileRefused(
+            "this individual event (EVENT_TYPE INDIVIDUAL) lists pairs: an individual's "
+            "PARTICIPANTS are PLAYER elements, each with its PLAYER_NUMBER"
+        )
+    for index, element in enumerate(participants.findall("PLAYER"), start=1):
+        number = whole_number(_text(element, "PLAYER_NUMBER"))
+        if number is None or number < 1:
+            raise FileRefused(f"PLAYER {index}: PLAYER_NUMBER is not a whole number")
+        players[number] = _text(element, "PLAYER_NAME")
+    return players
+
+
+def _individual_seat(element: ET.Element, where: str, sides: Sides) -> dict:
+    players = {seat: _int(element, name, where) for seat, name in _PLAYER_NUMBERS.items()}
+    if None in players.values() or len(set(players.values())) < 4:
+        named = ", ".join(_PLAYER_NUMBERS.values())
+        raise FileRefused(f"{where}: the line needs four different players, {named}")
+    ours = _line_instruction(element)
+    at = tuple(
+        _int(element, f"{name.upper()}_NUMBER", where) or whole_number(ours.get(name, ""))
+        for name in ("round", "table")
+    )
+    return {
+        "ns_pair": sides.number(*at, "NS", (players["N"], players["S"])),
+        "ew_pair": sides.number(*at, "EW", (players["E"], players["W"])),
+        "round": at[0],
+        "table": at[1],
+    }
 
 
 def _event_type_settings(event_element: ET.Element) -> dict:
@@ -186,21 +237,18 @@ def _event_type_settings(event_element: ET.Element) -> dict:
         raise FileRefused(
             f"this is a teams event (EVENT_TYPE {event_type}); teams are not supported yet"
         )
-    if event_type == "INDIVIDUAL":
-        raise FileRefused(
-            "this is an individual event (EVENT_TYPE INDIVIDUAL); individuals are not supported yet"
-        )
     if event_type in _SWISS_PAIR_TYPES:
         raise FileRefused(
             f"this is a Swiss pairs event (EVENT_TYPE {event_type}), scored in matches; Swiss "
             "pairs are not supported yet"
         )
-    if event_type == "PAIRS":
+    if event_type in ("PAIRS", "INDIVIDUAL"):
         method = _text(event_element, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
         if method not in _BOARD_SCORING:
             known = ", ".join(m for m in _BOARD_SCORING if m)
             raise FileRefused(
-                f"EVENT_TYPE PAIRS scored by BOARD_SCORING_METHOD {method} is not supported: "
+                f"EVENT_TYPE {event_type} scored by BOARD_SCORING_METHOD {method} is not "
+                "supported: "
                 f"{known} only"
             )
         return dict(_BOARD_SCORING[method])
@@ -324,7 +372,7 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
     return deals
 
 
-def _board(element: ET.Element, deals: dict, offset: int) -> ImportedBoard:
+def _board(element: ET.Element, deals: dict, offset: int, sides: Sides | None) -> ImportedBoard:
     number_text = _text(element, "BOARD_NUMBER")
     number = whole_number(number_text)
     if number is None or number < 1:
@@ -338,7 +386,7 @@ def _board(element: ET.Element, deals: dict, offset: int) -> ImportedBoard:
     vulnerability = given_vulnerability or vulnerability
     board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
     for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
-        board.lines.append(_line(line, _where(number, index), vulnerability, offset))
+        board.lines.append(_line(line, _where(number, index), vulnerability, offset, sides))
     return board
 
 
@@ -360,16 +408,23 @@ def _line_instruction(element: ET.Element) -> dict[str, str]:
     return {}
 
 
-def _line(element: ET.Element, where: str, vulnerability: str, offset: int):
+def _pair_seat(element: ET.Element, where: str, offset: int) -> dict:
     ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
     if not ns_text or not ew_text:
         raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
-    seat = {
+    return {
         "ns_pair": file_pair_id(ns_text, where)[0],
         "ew_pair": file_pair_id(ew_text, where)[0] + offset,
         "round": _int(element, "ROUND_NUMBER", where),
         "table": _int(element, "TABLE_NUMBER", where),
     }
+
+
+def _line(element: ET.Element, where: str, vulnerability: str, offset: int, sides=None):
+    if sides is not None:
+        seat = _individual_seat(element, where, sides)
+    else:
+        seat = _pair_seat(element, where, offset)
     return line_result(element, where, vulnerability, seat)
 
 
@@ -414,6 +469,18 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
     return line
 
 
+def _pair_seat(element: ET.Element, where: str, offset: int) -> dict:
+    ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
+    if not ns_text or not ew_text:
+        raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
+    return {
+        "ns_pair": file_pair_id(ns_text, where)[0],
+        "ew_pair": file_pair_id(ew_text, where)[0] + offset,
+        "round": _int(element, "ROUND_NUMBER", where),
+        "table": _int(element, "TABLE_NUMBER", where),
+    }
+
+
 def _published(element: ET.Element) -> tuple[float, float] | None:
     """The line's NS and EW matchpoints as the file prints them, when it does."""
     try:
@@ -429,6 +496,13 @@ _EVENT_TYPE_OF = {
     Event.Scoring.MATCHPOINTS: "MP_PAIRS",
     Event.Scoring.BUTLER: "BUTLER_PAIRS",
     Event.Scoring.CROSS_IMPS: "CROSS_IMP",
+}
+
+
+_BOARD_SCORING_OF = {
+    Event.Scoring.MATCHPOINTS: "MATCH_POINTS",
+    Event.Scoring.BUTLER: "BUTLER_IMPS",
+    Event.Scoring.CROSS_IMPS: "CROSS_IMPS",
 }
 
 
@@ -466,7 +540,7 @@ def _number(value: float | None, places: int = 2) -> str:
 def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
     """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals; an
     event of several sections has a SECTION (SECTION_ID the letter) for each in its SESSION."""
-    event_type = _EVENT_TYPE_OF[event.scoring]
+    event_type = "INDIVIDUAL" if event.is_individual else _EVENT_TYPE_OF[event.scoring]
     settings = " ".join(
         f'{name}="{value}"'
         for name, value in (
@@ -509,6 +583,8 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     out.element("SECTION_COUNT", len(sections))
     if event.is_imps:
         out.element("SCORING_METHOD", "IMPS")
+    if event.is_individual:
+        out.element("BOARD_SCORING_METHOD", _BOARD_SCORING_OF[event.scoring])
     if several:  # each section nested in the session, as USEBIO 1.2 allows
         out.open("SESSION", SESSION_ID="1")
     # The deals once when the sections play the same boards, else in each section.
@@ -519,8 +595,12 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             out.open("SECTION", SECTION_ID=section.letter)
         boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
         first_boards = first_boards or boards
-        _participants(out, event, section, event_type)
-        _boards(out, event, boards, event_type)
+        if event.is_individual:
+            _players_participants(out, event, section, event_type)
+        else:
+            _participants(out, event, section, event_type)
+        seats = side_players(section=section) if event.is_individual else None
+        _boards(out, event, boards, event_type, seats)
         if not shared:
             _handsets(out, [board for board in boards if board.pk not in hidden_hands])
         if several:
@@ -534,7 +614,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 
 
-def _boards(out: _Writer, event: Event, boards: list, event_type: str) -> None:
+def _boards(out: _Writer, event: Event, boards: list, event_type: str, seats: dict | None) -> None:
     points = _POINTS[event.scoring]
     for board in boards:
         out.open("BOARD", EVENT_TYPE=event_type)
@@ -545,7 +625,7 @@ def _boards(out: _Writer, event: Event, boards: list, event_type: str) -> None:
             if scores:
                 out.element("BOARD_AVERAGE", butler_datum(scores, event.datum_method))
         for result in results:
-            _traveller_line(out, result, points)
+            _traveller_line(out, result, points, seats)
         out.close("BOARD")
 
 
@@ -570,10 +650,30 @@ def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
     out.close("PARTICIPANTS")
 
 
-def _traveller_line(out: _Writer, result, points: str) -> None:
+def _players_participants(out: _Writer, event: Event, section, event_type: str) -> None:
+    out.open("PARTICIPANTS", EVENT_TYPE=event_type)
+    for standing in player_ranking(section=section):
+        out.open("PLAYER")
+        out.element("PLAYER_NUMBER", standing.individual.number)
+        out.element("PLAYER_NAME", standing.individual.name)
+        out.element("NATIONAL_ID_NUMBER")
+        out.element("TOTAL_SCORE", _number(standing.score))
+        if not event.is_imps:
+            out.element("PERCENTAGE", _number(standing.percentage))
+        out.element("PLACE", standing.place)
+        out.close("PLAYER")
+    out.close("PARTICIPANTS")
+
+
+def _traveller_line(out: _Writer, result, points: str, seats: dict | None) -> None:
     out.open("TRAVELLER_LINE")
-    out.element("NS_PAIR_NUMBER", result.ns_pair.file_id)
-    out.element("EW_PAIR_NUMBER", result.ew_pair.file_id)
+    if seats is not None:
+        players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
+        for seat, name in _PLAYER_NUMBERS.items():
+            out.element(name, players[seat].number if seat in players else "")
+    else:
+        out.element("NS_PAIR_NUMBER", result.ns_pair.file_id)
+        out.element("EW_PAIR_NUMBER", result.ew_pair.file_id)
     if result.ns_adjustment:
         ns = (
             result.ns_percent

@@ -23,6 +23,7 @@ from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
+from events.services.individuals import player_ranking, player_scorecard
 from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
 from events.services.travellers import scorecard, traveller
 
@@ -63,9 +64,15 @@ def export_event(event: Event) -> bytes:
     sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
     book = Workbook()
     book.remove(book.active)
-    ranking_sheet(book, event=event, sections=sections)
+    if event.is_individual:
+        player_ranking_sheet(book, event=event, sections=sections)
+    else:
+        ranking_sheet(book, event=event, sections=sections)
     travellers_sheet(book, event=event, sections=sections)
-    scorecards_sheet(book, event=event, sections=sections)
+    if event.is_individual:
+        player_scorecards_sheet(book, event=event, sections=sections)
+    else:
+        scorecards_sheet(book, event=event, sections=sections)
     settings_sheet(book, event=event, sections=sections)
     book.properties.title = _storable(f"{event.name}, {event.club.name}, {_long_date(event.date)}")
     book.properties.creator = "Clubscoring"
@@ -114,6 +121,74 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
     sheet.fit()
 
 
+def player_ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """An individual's ranking: place, player, name, total, percentage and boards."""
+    columns = [
+        Column("Place", align=RIGHT),
+        Column("Player", align=RIGHT),
+        Column("Name"),
+        Column("IMPs", IMP_TOTAL, RIGHT) if event.is_imps else Column("MPs", MP_TOTAL, RIGHT),
+        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
+        Column("Boards", align=RIGHT),
+    ]
+    sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
+    for section, _ in sections:
+        for standing in player_ranking(section=section):
+            sheet.line(
+                [
+                    _numeric(standing.place),
+                    standing.individual.number,
+                    standing.individual.name,
+                    standing.score,
+                    *([] if event.is_imps else [standing.percentage]),
+                    standing.boards_played,
+                ]
+            )
+    sheet.fit()
+
+
+def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+    """Every player's scorecard, round by round: seat, partner, opponents, and their total."""
+    unit = _unit(event)
+    columns = [
+        Column("Round", align=RIGHT),
+        Column("Board", align=RIGHT),
+        Column("Seat"),
+        Column("Partner"),
+        Column("Opponents"),
+        *_PLAY_COLUMNS,
+        Column("Score", SIGNED, RIGHT),
+        Column(unit, POINTS, RIGHT),
+        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
+    ]
+    sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
+    for section, _ in sections:
+        for index, standing in enumerate(
+            sorted(player_ranking(section=section), key=lambda s: s.individual.number)
+        ):
+            if index:
+                sheet.gap()
+            sheet.heading(f"Player {standing.individual.label}: place {standing.place}")
+            for row in player_scorecard(individual=standing.individual):
+                line = row.line
+                sheet.line(
+                    [
+                        row.round,
+                        line.board.number,
+                        row.seat,
+                        row.partner.label,
+                        " & ".join(o.label for o in row.opponents),
+                        *_play(line.result),
+                        line.score,
+                        line.points,
+                        *([] if event.is_imps else [line.percentage]),
+                    ]
+                )
+            total = {"Round": "Total", unit: standing.score, "%": standing.percentage}
+            sheet.line([total.get(c.header) for c in columns], bold=True)
+    sheet.fit()
+
+
 def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
     """Every board's traveller, best NS score first, headed by its dealer and vulnerability."""
     unit = _unit(event)
@@ -146,8 +221,7 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
             for result in results:
                 sheet.line(
                     [
-                        _numeric(result.ns_pair.name),
-                        _numeric(result.ew_pair.name),
+                        *_sides(event, result),
                         *_play(result),
                         None if result.weights else result.score_ns,
                         result.ns_points,
@@ -260,6 +334,13 @@ def _play(result: Result) -> list:
         card_text(result.lead),
         result.tricks,
     ]
+
+
+def _sides(event: Event, result: Result) -> list:
+    """The NS and EW of a traveller line: the pairs' numbers, or an individual's players."""
+    if event.is_individual:
+        return [result.ns_pair.names, result.ew_pair.names]
+    return [_numeric(result.ns_pair.name), _numeric(result.ew_pair.name)]
 
 
 def _note(result: Result) -> str:

@@ -9,6 +9,7 @@ from .changes import Change, Upload
 from .clubs import Club, Player
 from .competitions import Competition, CompetitionSession
 from .event import Event
+from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
 from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 
@@ -21,6 +22,7 @@ __all__ = [
     "Competition",
     "CompetitionSession",
     "Event",
+    "IndividualPlayer",
     "Match",
     "MatchBoard",
     "MatchLine",
@@ -28,6 +30,7 @@ __all__ = [
     "Partnership",
     "Player",
     "Result",
+    "Seat",
     "Section",
     "TableRound",
     "Team",

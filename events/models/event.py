@@ -18,6 +18,7 @@ class Event(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", "Pairs"
         TEAMS = "teams", "Teams"
+        INDIVIDUAL = "individual", "Individual"
 
     class Scoring(models.TextChoices):
         MATCHPOINTS = "mp", "Matchpoints"
@@ -152,6 +153,10 @@ class Event(models.Model):
     @property
     def is_teams(self) -> bool:
         return self.kind == self.Kind.TEAMS
+
+    @property
+    def is_individual(self) -> bool:
+        return self.kind == self.Kind.INDIVIDUAL
 
     @property
     def is_published(self) -> bool:

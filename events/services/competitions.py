@@ -61,6 +61,10 @@ def add_session(*, competition: Competition, event: Event, user=None) -> Competi
         raise CompetitionRefused(
             f"{event.name} is scored in IMPs: sessions carry matchpoints and percentages over"
         )
+    if event.is_individual:
+        raise CompetitionRefused(
+            f"{event.name} is an individual: a multi-session event carries pairs over"
+        )
     note = f"{competition.name}: {event} added"
     with (
         transaction.atomic(),

@@ -1,6 +1,6 @@
 """A demo club: a finished Mitchell, a Howell with results still coming in, a two-section
-evening scored across the field, a two-session championship with its cumulative ranking, and a
-director."""
+evening scored across the field, an individual halfway through, a two-session championship
+with its cumulative ranking, and a director."""
 
 import datetime
 import random
@@ -12,8 +12,10 @@ from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.hand_records import analyse_boards, normalize_deal
+from events.services.individuals import create_individual_event, name_players
 from events.services.setup import create_pairs_event, name_pair
 from scoring import howell, mitchell, parse_traveller_line
+from scoring.movements import rainbow_individual
 
 DEMO_SLUG = "riverside"
 
@@ -130,6 +132,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     )
     _play(running, rng, share=0.55)
     _two_sections(club, rng, today)
+    _individual(club, rng, today)
     _championship(club, rng, today, director)
     return club
 
@@ -179,6 +182,24 @@ def _championship(club: Club, rng: random.Random, today: datetime.date, director
         session.status = Event.Status.PUBLISHED
         session.save(update_fields=["status"])
         add_session(competition=competition, event=session, user=director)
+
+
+def _individual(club: Club, rng: random.Random, today: datetime.date) -> None:
+    """A 5-table Rainbow individual, 20 players, three of its five rounds played."""
+    event = create_individual_event(
+        club=club,
+        name="Friday Individual",
+        date=today,
+        movement=rainbow_individual(5, 3),
+        status=Event.Status.RUNNING,
+    )
+    section = event.sections.get()
+    names = [p.name for p in Player.objects.filter(club=club)]
+    rng.shuffle(names)
+    name_players(section=section, names=dict(enumerate(names[:20], start=1)))
+    boards = list(section.boards.select_related("section__event"))
+    _deal(boards, rng)
+    _play_section(section, boards, rng, share=0.6)
 
 
 def _play(

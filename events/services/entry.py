@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.conflicts import retry_on_conflict
+from events.services.individuals import sides_of_players
 from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
 from events.services.scoring import lock_board, rescore_board
@@ -118,7 +119,9 @@ def _scores_and_pairs(
         raise LineRefused(WEIGHTED_NOT_IMPS)
     if weights:
         scores = (expected_score(weights), None)
-    if line.ns_pair is not None:
+    if line.players is not None:
+        ns_pair, ew_pair = _sides(board, line.players)
+    elif line.ns_pair is not None:
         ns_pair, ew_pair = _typed_pairs(board, line.ns_pair, line.ew_pair)
     if ns_pair is None or ew_pair is None:
         raise LineRefused("start the line with the NS and EW pair numbers, e.g. 1 8 4S N 10")
@@ -201,6 +204,25 @@ def _typed_pairs(board: Board, ns_typed: int, ew_typed: int) -> tuple[int, int]:
             raise LineRefused(f"there is no pair {pair} in {where}")
         numbers.append(number)
     return numbers[0], numbers[1]
+
+
+def _sides(board: Board, players: tuple[int, int, int, int]) -> tuple[int, int]:
+    """The sides of an individual a line names by its four players, North South East West."""
+    if not board.section.event.is_individual:
+        raise LineRefused(
+            "four numbers name an individual's players: in a pairs event start the line with "
+            "the NS and EW pair numbers, e.g. 1 8 4S N 10"
+        )
+    sides = sides_of_players(board=board, players=players)
+    for side, (first, second), seats in zip(
+        sides, (players[:2], players[2:]), ("North-South", "East-West"), strict=True
+    ):
+        if side is None:
+            raise LineRefused(
+                f"players {first} and {second} never sit {seats} together in this event: "
+                "type the players North, South, East, West"
+            )
+    return sides
 
 
 def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:

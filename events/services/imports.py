@@ -20,6 +20,7 @@ from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
+from events.services.individuals import player_ranking, seat_players
 from events.services.rankings import overall_ranking, section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -167,6 +168,7 @@ class ImportPreview:
     is_imps: bool
     groups: list[tuple[str, list[PreviewRow]]]
     is_teams: bool = False
+    players: int = 0  # an individual's
 
 
 def is_large(imported: ImportedEvent | TeamsFile) -> bool:
@@ -188,6 +190,16 @@ def preview_import(
     with transaction.atomic():
         if is_large(imported):
             event, groups = _event(imported, club), []
+        elif imported.players:
+            event = _save(imported, club)
+            ranking = player_ranking(section=event.sections.get())[:rows]
+            players = [
+                PreviewRow(
+                    s.place, str(s.individual.number), s.individual.name, s.score, s.percentage
+                )
+                for s in ranking
+            ]
+            groups = [("Players", players)]
         else:
             event = _save(imported, club)
             groups = [
@@ -210,6 +222,7 @@ def preview_import(
             readings=imported.readings,
             pairs=sum(len(part.pairs) for part in _parts(imported)),
             boards=sum(len(part.boards) for part in _parts(imported)),
+            players=len(imported.players),
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
@@ -333,6 +346,8 @@ def _save_section(event: Event, section: Section, imported: ImportedEvent, *, se
     for pair, source_pair in zip(pairs, imported.pairs, strict=True):
         if source_pair.names:
             name_pair(pair=pair, names=source_pair.names)
+    if imported.players:
+        seat_players(section=section, players=imported.players, side_seats=imported.side_seats)
     # Neuberg's E: every board is factored up to the most results any board has (the field's
     # top), as Ruter and Compscore do, or to every table when the file's figures say so.
     expected = imported.expected_results or max(len(board.lines) for board in imported.boards)

@@ -20,6 +20,7 @@ from events.forms_history import ConfirmForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
+from events.services.individuals import player_guides, player_ranking, side_labels
 from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
@@ -165,6 +166,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
+    if event.is_individual:  # its sides change every round: its players are named instead
+        return redirect("director-players", event_id=event.pk)
     section = chosen_section(request, event)
     pairs = list(section.pairs.prefetch_related("players"))
     form = PairNamesForm(request.POST or None, pairs=pairs)
@@ -197,6 +200,7 @@ def _event_page_context(event: Event) -> dict:
         ],
         "overall": overall_ranking(event=event) if len(sections) > 1 else None,
         "hands_waiting": hands_to_analyse(event=event).count(),
+        "players": player_ranking(section=sections[0]) if event.is_individual else [],
     }
 
 
@@ -294,8 +298,9 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "several_sections": event.sections.count() > 1,
             "cards": sorted(cards.items()),
             "guide": sorted(by_round.items()),
-            "pair_guides": pair_guides,
-            "labels": section_labels(section=section),
+            "pair_guides": [] if event.is_individual else pair_guides,
+            "player_guides": player_guides(section=section) if event.is_individual else [],
+            "labels": (side_labels if event.is_individual else section_labels)(section=section),
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },

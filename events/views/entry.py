@@ -30,6 +30,7 @@ from events.services.entry import (
     save_line,
 )
 from events.services.history import recording
+from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
@@ -124,7 +125,12 @@ def _grid(event, mode, letter, *, saved_key=None, refused=None, status_text="", 
     line"), else the next empty one."""
     context = _mode_context(event, mode, letter)
     rows = context["rows"]
-    labels = section_labels(section=rows[0].board.section) if rows else {}
+    labels = {}
+    if rows:
+        section = rows[0].board.section
+        # An individual's sides are shown by their players' numbers, "8+5".
+        labelled = side_labels if event.is_individual else section_labels
+        labels = labelled(section=section)
     for row in rows:
         row.text = row.saved_text = result_text(row.result) if row.result else ""
         if row.ns is not None:

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.explanations import explain_score, played_line
+from events.services.individuals import player_ranking, player_scorecard
 from events.services.pair_labels import pair_of_slug
 from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
@@ -57,6 +58,12 @@ def _ranking_context(event: Event) -> dict:
     limits = {section.pk: limit for section, limit, _ in sections}
     return {
         "event": event,
+        "players": [
+            (section, limit, player_ranking(section=section, up_to_round=limit))
+            for section, limit, _ in sections
+        ]
+        if event.is_individual
+        else [],
         "visible": results_visible(event),
         "sections": sections,
         "overall": overall_ranking(event=event, up_to_rounds=limits) if len(sections) > 1 else [],
@@ -187,4 +194,32 @@ def player_view(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
         request,
         "events/player.html",
         {"player": player, "rows": rows, "chart": percentage_chart(rows)},
+    )
+
+
+@require_GET
+def player_scorecard_view(
+    request: HttpRequest, event_id: int, section: str, number: int
+) -> HttpResponse:
+    event, section_obj, last_round = _public_section(event_id, section)
+    individual = section_obj.individuals.filter(number=number).first()
+    if individual is None:
+        raise Http404(f"There is no player {number} in this section.")
+    visible = results_visible(event)
+    standing = None
+    if visible:
+        ranking = player_ranking(section=section_obj, up_to_round=last_round)
+        standing = next(s for s in ranking if s.individual.pk == individual.pk)
+    return render(
+        request,
+        "events/player_scorecard.html",
+        {
+            "event": event,
+            "individual": individual,
+            "visible": visible,
+            "standing": standing,
+            "lines": player_scorecard(individual=individual, up_to_round=last_round)
+            if visible
+            else [],
+        },
     )

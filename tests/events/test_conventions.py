@@ -82,8 +82,8 @@ def test_a_pairs_event_is_scored_by_its_board_scoring_method(method, scoring):
         (
             b'EVENT_TYPE="PAIRS"',
             b'EVENT_TYPE="INDIVIDUAL"',
-            "this is an individual event (EVENT_TYPE INDIVIDUAL); individuals are not "
-            "supported yet",
+            "this individual event (EVENT_TYPE INDIVIDUAL) lists pairs: an individual's "
+            "PARTICIPANTS are PLAYER elements, each with its PLAYER_NUMBER",
         ),
         (
             b'EVENT_TYPE="PAIRS"',

@@ -7,13 +7,14 @@ from django.db.models import RestrictedError
 from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
+from events.services.individuals import player_ranking
 from events.services.setup import name_pair
 from scoring import mitchell
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_has_a_finished_mitchell_a_running_howell_and_a_two_session_championship():
+def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_championship():
     club = load_demo()
     finished = club.events.get(name="Tuesday Pairs")
     running = club.events.get(name="Thursday Howell")
@@ -21,6 +22,12 @@ def test_demo_has_a_finished_mitchell_a_running_howell_and_a_two_session_champio
     assert finished.sections.get().movement == "7-table Mitchell"
     assert Result.objects.filter(board__section__event=finished).count() == 147
     assert 0 < Result.objects.filter(board__section__event=running).count() < 84
+    # The individual: 20 named players, three of its five rounds in.
+    individual = club.events.get(name="Friday Individual")
+    assert individual.is_individual and individual.status == Event.Status.RUNNING
+    ranking = player_ranking(section=individual.sections.get())
+    assert len(ranking) == 20 and all(s.individual.name for s in ranking)
+    assert {s.boards_played for s in ranking} == {9}
     board = Board.objects.filter(section__event=finished).first()
     assert board.deal.startswith("N:") and board.par and board.double_dummy["tricks"]["N"]
     # The championship's sessions are played by the same partnerships at other tables.
@@ -80,6 +87,7 @@ def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
         "Autumn Championship, session 1",
         "Autumn Championship, session 2",
         "Congress Evening",
+        "Friday Individual",
         "Thursday Howell",
         "Tuesday Pairs",
     ]

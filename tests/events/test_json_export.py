@@ -28,6 +28,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "name": "Kerhon parikilpailu",
         "club": "Test Bridge Club",
         "date": "2026-03-14",
+        "kind": "pairs",
         "scoring": "mp",
         "status": "published",
         "settings": {

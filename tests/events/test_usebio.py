@@ -128,8 +128,8 @@ def _broken(old: bytes, new: bytes, name: str = "compscore_mp.xml") -> bytes:
         (
             b'<EVENT EVENT_TYPE="MP_PAIRS">',
             b'<EVENT EVENT_TYPE="INDIVIDUAL">',
-            "this is an individual event (EVENT_TYPE INDIVIDUAL); individuals are not supported "
-            "yet",
+            "this individual event (EVENT_TYPE INDIVIDUAL) lists pairs: an individual's "
+            "PARTICIPANTS are PLAYER elements, each with its PLAYER_NUMBER",
         ),
         (
             b"<DATE>12/03/2026</DATE>",

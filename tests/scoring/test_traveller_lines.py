@@ -196,3 +196,15 @@ def test_weighted_score_refusals(text, message):
     with pytest.raises(ScoringError) as refused:
         parse_traveller_line(text)
     assert str(refused.value) == message
+
+
+def test_an_individual_line_names_its_four_players_north_south_east_west_first():
+    line = parse_traveller_line("1 11 6 16 4S N 10")
+    assert line.players == (1, 11, 6, 16)
+    assert (line.ns_pair, line.ew_pair, line.tricks) == (None, None, 10)
+    assert parse_traveller_line("3 9 2 5 A+ A-").players == (3, 9, 2, 5)
+    # Two numbers are still the pairs, and a pairs line's score alone is not a fourth player.
+    assert parse_traveller_line("1 8 4S N 10").players is None
+    assert parse_traveller_line("1 8 420").entered_score == 420
+    with pytest.raises(ScoringError, match="1 1 6 16: the four players, North South East West"):
+        parse_traveller_line("1 1 6 16 4S N 10")

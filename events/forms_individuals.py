@@ -1,0 +1,96 @@
+"""Forms of an individual event: its movement, and its players' names."""
+
+from django import forms
+
+from events.forms import EventForm, no_control_characters
+from events.models import Player
+from scoring import ScoringError
+from scoring.movements.individual import (
+    COMPLETE_INDIVIDUALS,
+    RAINBOW_TABLES,
+    complete_individual,
+    rainbow_individual,
+)
+
+MOVEMENTS = [
+    (f"complete-{players}", f"{players} players: complete individual ({players // 4} tables)")
+    for players in COMPLETE_INDIVIDUALS
+] + [
+    (f"rainbow-{tables}", f"{4 * tables} players: Rainbow ({tables} tables)")
+    for tables in RAINBOW_TABLES
+]
+
+
+class IndividualForm(EventForm):
+    """A new individual event: its settings, movement, boards a round and rounds played."""
+
+    movement = forms.ChoiceField(choices=MOVEMENTS)
+    boards_per_round = forms.IntegerField(
+        label="Boards a round",
+        min_value=1,
+        max_value=8,
+        initial=3,
+        error_messages={
+            code: "Boards a round is a number from 1 to 8, e.g. 3."
+            for code in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+    rounds = forms.IntegerField(
+        label="Rounds played",
+        required=False,
+        min_value=1,
+        help_text="Blank: the whole movement. Fewer rounds make a shorter session.",
+        error_messages={
+            code: "Rounds played is a whole number from 1, or blank for all of them."
+            for code in ("invalid", "min_value")
+        },
+    )
+
+    class Meta(EventForm.Meta):
+        # One ranking of players: no winners per direction, no Mitchell numbering.
+        fields = [f for f in EventForm.Meta.fields if f not in ("winners", "ew_numbered_on")]
+
+    def clean(self):
+        data = super().clean()
+        family, _, count = data.get("movement", "").partition("-")
+        if not count or data.get("boards_per_round") is None:
+            return data
+        make = complete_individual if family == "complete" else rainbow_individual
+        try:
+            data["individual_movement"] = make(
+                int(count), data["boards_per_round"], rounds=data.get("rounds")
+            )
+        except ScoringError as refused:
+            self.add_error("rounds", str(refused))
+        return data
+
+
+class PlayerNamesForm(forms.Form):
+    """Every player's name, `player-<number>`."""
+
+    def __init__(self, *args, individuals, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.individuals = individuals
+        length = Player._meta.get_field("name").max_length
+        for individual in individuals:
+            self.fields[f"player-{individual.number}"] = forms.CharField(
+                label=f"Player {individual.number}",
+                required=False,
+                max_length=length,
+                initial=individual.name,
+                validators=[no_control_characters],
+                error_messages={
+                    "max_length": f"a name is at most {length} characters (it has %(show_value)d)",
+                    "null_characters_not_allowed": "a name cannot hold a NUL character",
+                },
+            )
+
+    def rows(self) -> list:
+        return [(i, self[f"player-{i.number}"]) for i in self.individuals]
+
+    def changed_names(self) -> dict[int, str]:
+        return {
+            i.number: self.cleaned_data[f"player-{i.number}"]
+            for i in self.individuals
+            if self.cleaned_data[f"player-{i.number}"].strip() != i.name
+        }

@@ -1,0 +1,274 @@
+"""An individual event: players seated by the movement, scored with the sides they sat in."""
+
+import random
+
+import pytest
+
+from events.formats import FORMATS
+from events.models import Board, Event, IndividualPlayer, Seat
+from events.services.competitions import CompetitionRefused, add_session, create_competition
+from events.services.entry import LineRefused, board_meetings, save_line
+from events.services.individuals import (
+    create_individual_event,
+    name_players,
+    player_guides,
+    player_ranking,
+    player_scorecard,
+)
+from scoring import mitchell, parse_traveller_line
+from scoring.movements.individual import complete_individual, rainbow_individual
+
+pytestmark = pytest.mark.django_db
+
+CONTRACTS = ["4S N 10", "4S N 11", "3NT S 9", "4H E 10", "2D W 8", "4S N 9", "3NT N 10"]
+
+
+def play_every_board(event, seed=1):
+    """Key a line for every meeting; returns {(board, round, table): NS score}."""
+    rng = random.Random(seed)
+    scores = {}
+    for board in Board.objects.filter(section__event=event).select_related("section__event"):
+        for meeting in board_meetings(board=board):
+            result = save_line(
+                board=board,
+                line=parse_traveller_line(rng.choice(CONTRACTS)),
+                ns_pair=meeting.ns,
+                ew_pair=meeting.ew,
+            )
+            scores[board.number, meeting.round, meeting.table] = result.score_ns
+    return scores
+
+
+def counted_matchpoints(movement, scores):
+    """Each player's matchpoints and top total, counted by hand: on each board an NS score
+    gets 2 for every NS score it beats and 1 for every one it ties; EW gets the rest."""
+    totals = {p: [0, 0] for p in range(1, movement.players + 1)}
+    seating = {(s.round, s.table): s for s in movement.seatings}
+    for (board, round, table), score in scores.items():
+        others = [v for (b, r, t), v in scores.items() if b == board and (r, t) != (round, table)]
+        ns = sum(2 if score > o else 1 if score == o else 0 for o in others)
+        top = 2 * len(others)
+        s = seating[round, table]
+        for player, points in (
+            (s.north, ns),
+            (s.south, ns),
+            (s.east, top - ns),
+            (s.west, top - ns),
+        ):
+            totals[player][0] += points
+            totals[player][1] += top
+    return totals
+
+
+def test_laying_out_an_individual_seats_every_player_in_their_sides(club):
+    movement = rainbow_individual(5, 2, rounds=3)
+    event = create_individual_event(
+        club=club, movement=movement, name="Individual", date="2026-11-23"
+    )
+    section = event.sections.get()
+    assert event.kind == Event.Kind.INDIVIDUAL and event.winners == 1
+    assert IndividualPlayer.objects.filter(section=section).count() == 20
+    assert section.pairs.count() == len(movement.sides) == 30
+    for side in movement.sides:
+        seated = Seat.objects.filter(side__section=section, side__number=side.number)
+        assert sorted(s.individual.number for s in seated) == sorted(side.players)
+    assert section.boards.count() == 10
+    # The usual table-round lines: the sides of a table meet on that table's boards.
+    assert section.table_rounds.count() == 15
+
+
+def test_each_player_scores_the_matchpoints_of_the_sides_they_sat_in(club):
+    movement = rainbow_individual(5, 1, rounds=3)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    counted = counted_matchpoints(movement, play_every_board(event))
+    ranking = player_ranking(section=section)
+    assert len(ranking) == 20
+    for standing in ranking:
+        score, top = counted[standing.individual.number]
+        assert standing.score == pytest.approx(score)
+        assert standing.percentage == pytest.approx(100 * score / top)
+        assert standing.boards_played == 3
+    percentages = [s.percentage for s in ranking]
+    assert percentages == sorted(percentages, reverse=True)
+    assert ranking[0].place in ("1", "1=")
+
+
+def test_a_player_scorecard_names_partner_and_opponents_round_by_round(club):
+    movement = complete_individual(8, 2, rounds=3)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    play_every_board(event)
+    player = section.individuals.get(number=8)
+    lines = player_scorecard(individual=player)
+    assert [line.round for line in lines] == [1, 1, 2, 2, 3, 3]
+    for line in lines:
+        s = next(s for s in movement.seatings if s.round == line.round and 8 in s.players)
+        assert line.seat == "N"  # player 8 stays North at table 1
+        assert line.partner.number == s.south
+        assert {o.number for o in line.opponents} == {s.east, s.west}
+    total = sum(line.line.points for line in lines)
+    standing = next(s for s in player_ranking(section=section) if s.individual == player)
+    assert standing.score == pytest.approx(total)
+
+
+def test_naming_players_names_their_sides_for_the_travellers(club):
+    movement = complete_individual(8, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={8: "Ann North", 5: "Bob South", 3: " "})
+    side = section.pairs.get(number=1)  # round 1, table 1, NS: players 8 and 5
+    assert side.names == "8 Ann North & 5 Bob South"
+    assert section.pairs.get(number=2).names == "3 & 2"
+    assert section.individuals.get(number=8).player.name == "Ann North"
+    name_players(section=section, names={8: ""})
+    assert section.pairs.get(number=1).names == "8 & 5 Bob South"
+
+
+def test_the_director_sets_up_an_individual_names_players_and_players_read_it(
+    director_client, club
+):
+    response = director_client.post(
+        f"/director/clubs/{club.slug}/new-individual/",
+        {
+            "name": "Thursday Individual",
+            "date": "2026-11-26",
+            "scoring": "mp",
+            "mp_scale": 2,
+            "mp_rounding": "none",
+            "adjusted_scores": "session",
+            "datum_method": "drop-one",
+            "cross_imp_mode": "cross2",
+            "reveal": "always",
+            "movement": "rainbow-5",
+            "boards_per_round": 2,
+            "rounds": 3,
+        },
+    )
+    event = Event.objects.get(name="Thursday Individual")
+    assert response.status_code == 302 and event.is_individual
+    assert event.sections.get().movement == "5-table Rainbow individual"
+    names = {f"player-{n}": "" for n in range(1, 21)} | {"player-1": "Ann North"}
+    director_client.post(f"/director/events/{event.pk}/players/", names)
+    section = event.sections.get()
+    assert section.individuals.get(number=1).name == "Ann North"
+    play_every_board(event)
+    event.status = Event.Status.PUBLISHED
+    event.save()
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    assert "player-ranking" in page and "Ann North" in page
+    card = director_client.get(f"/events/{event.pk}/A/players/1/").content.decode()
+    # Player 1 sits North: partners 11, 12 (South moves up two a round) ... as the movement says.
+    assert "Scorecard of player 1 Ann North" in card
+    assert card.count('<td class="num points">') == 6 * 2  # 6 boards, MPs and %
+    traveller = director_client.get(f"/events/{event.pk}/A/boards/1/").content.decode()
+    assert "1 Ann North &amp; 11" in traveller
+    assert director_client.get(f"/events/{event.pk}/A/players/21/").status_code == 404
+    event.status = Event.Status.RUNNING
+    event.save()
+    # The entry grid shows each side by its players' numbers: round 1, table 1 is 1+11 v 6+16.
+    entry = director_client.get(f"/director/events/{event.pk}/boards/1/").content.decode()
+    assert '<td class="num">1+11</td><td class="num">6+16</td>' in entry
+    director = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert "Players and names" in director and "player-ranking" in director
+    assert director_client.get(f"/director/events/{event.pk}/players/").status_code == 200
+
+
+def test_every_page_and_download_of_an_individual_answers_without_an_error(director_client, club):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={1: "Ann North"})
+    event.status = Event.Status.RUNNING
+    event.save()
+    play_every_board(event)
+    player = section.individuals.get(number=1).player
+    pages = [
+        f"/director/events/{event.pk}/",
+        f"/director/events/{event.pk}/panels/",
+        f"/director/events/{event.pk}/movement/",
+        f"/director/events/{event.pk}/repair/",
+        f"/director/events/{event.pk}/players/",
+        f"/director/events/{event.pk}/settings/",
+        f"/director/events/{event.pk}/cards/",
+        f"/director/events/{event.pk}/hands/",
+        f"/director/events/{event.pk}/history/",
+        f"/director/events/{event.pk}/boards/3/",
+        f"/director/events/{event.pk}/rounds/2/tables/4/",
+        f"/director/clubs/{club.slug}/players/{player.pk}/",
+        f"/clubs/{club.slug}/players/{player.pk}/",
+        f"/events/{event.pk}/",
+        f"/events/{event.pk}/ranking/",
+        f"/events/{event.pk}/A/boards/3/",
+        f"/events/{event.pk}/A/boards/3/explain/3/",
+        f"/events/{event.pk}/A/pairs/5/",
+        f"/events/{event.pk}/A/players/7/",
+        *(f"/events/{event.pk}/download/{key}/" for key in FORMATS),
+    ]
+    for url in pages:
+        assert director_client.get(url).status_code == 200, url
+    # An individual's players are named on its players page, not as pairs.
+    assert director_client.get(f"/director/events/{event.pk}/pairs/").status_code == 302
+
+
+def test_the_table_cards_seat_each_player_and_give_each_a_guide_card(director_client, club):
+    movement = complete_individual(9, 2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={8: "Ann North"})
+    guides = dict(player_guides(section=section))
+    for individual, lines in guides.items():
+        sat_out = [line.round for line in lines if line.table is None]
+        assert sat_out == [r for r in range(1, 10) if individual.number in movement.sit_outs(r)]
+        for line in lines:
+            if line.table is not None:
+                s = next(
+                    s for s in movement.seatings if (s.round, s.table) == (line.round, line.table)
+                )
+                assert s.seat_of(individual.number) == line.seat
+                assert {individual.number, line.partner.number} in (
+                    {s.north, s.south},
+                    {s.east, s.west},
+                )
+    page = director_client.get(f"/director/events/{event.pk}/cards/").content.decode()
+    assert "Player 8 Ann North" in page and "sit out" in page
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    assert f"{first.north}+{first.south} v {first.east}+{first.west}" in page
+
+
+def test_an_individual_is_no_session_of_a_multi_session_pairs_event(club):
+    event = create_individual_event(
+        club=club, movement=complete_individual(8, 2, rounds=1), name="Ind", date="2026-11-23"
+    )
+    competition = create_competition(
+        club=club, name="Series", carry_over="sum-percent", best_of=None, user=None
+    )
+    with pytest.raises(CompetitionRefused, match="Ind is an individual"):
+        add_session(competition=competition, event=event)
+    assert not competition.sessions.exists()
+
+
+def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
+    movement = rainbow_individual(5, 1, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 3))
+    board = Board.objects.select_related("section__event").get(section__event=event, number=3)
+
+    def save(text):
+        return save_line(board=board, line=parse_traveller_line(text))
+
+    # North and South either way round; the sides are the ones the movement seats there.
+    result = save(f"{first.south} {first.north} {first.east} {first.west} 4S N 10")
+    assert (result.round, result.table) == (1, 3)
+    seated = {s.seat: s.individual.number for s in Seat.objects.filter(side=result.ns_pair)}
+    assert seated == {"N": first.north, "S": first.south}
+    with pytest.raises(LineRefused, match=f"players {first.north} and {first.east} never sit"):
+        save(f"{first.north} {first.east} {first.south} {first.west} 4S N 10")
+    pairs = make_event(mitchell(3, 2))
+    with pytest.raises(LineRefused, match="in a pairs event start the line with the NS and EW"):
+        save_line(
+            board=Board.objects.select_related("section__event").get(
+                section__event=pairs, number=1
+            ),
+            line=parse_traveller_line("1 2 3 4 4S N 10"),
+        )
