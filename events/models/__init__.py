@@ -10,6 +10,7 @@ from .clubs import Club, Player
 from .competitions import Competition, CompetitionSession
 from .event import Event
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
+from .team_rounds import TeamRound
 from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "TableRound",
     "Team",
     "TeamMember",
+    "TeamRound",
     "TeamSettings",
     "Upload",
     "tracked",
