@@ -15,6 +15,8 @@ from events.views import (
     public,
     repairs,
     results_json,
+    teams,
+    teams_public,
 )
 
 
@@ -69,6 +71,8 @@ urlpatterns = [
         name="explain-score",
     ),
     path("clubs/<slug:slug>/players/<int:player_id>/", public.player_view, name="player"),
+    path("events/<int:event_id>/teams/<int:number>/", teams_public.team_view, name="team"),
+    path("events/<int:event_id>/matches/<int:match_id>/", teams_public.match_view, name="match"),
     path("competitions/<int:competition_id>/", competitions.competition, name="competition"),
     path(
         "competitions/<int:competition_id>/download/<str:format_key>/",
@@ -118,6 +122,45 @@ urlpatterns = [
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
     path("director/events/<int:event_id>/hands/", hand_records.upload_hands, name="director-hands"),
+    # Teams events
+    path(
+        "director/clubs/<slug:slug>/new-teams-event/", teams.team_event_new, name="teams-event-new"
+    ),
+    path("director/events/<int:event_id>/teams/", teams.teams_event, name="director-teams"),
+    path("director/events/<int:event_id>/teams/panels/", teams.teams_panels, name="teams-panels"),
+    path("director/events/<int:event_id>/teams/add/", teams.team_add, name="team-add"),
+    path(
+        "director/events/<int:event_id>/teams/settings/",
+        teams.teams_settings,
+        name="teams-settings",
+    ),
+    path("director/events/<int:event_id>/teams/<int:number>/", teams.team_edit, name="team-edit"),
+    path("director/events/<int:event_id>/matches/add/", teams.match_add, name="match-add"),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/",
+        teams.match_entry,
+        name="director-match",
+    ),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/lines/",
+        teams.match_line_save,
+        name="match-line-save",
+    ),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/preview/",
+        teams.match_line_preview,
+        name="match-line-preview",
+    ),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/captains/",
+        teams.match_captains,
+        name="match-captains",
+    ),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/adjust/",
+        teams.match_adjust,
+        name="match-adjust",
+    ),
     # History, undo and corrections
     path("director/events/<int:event_id>/history/", history.history, name="director-history"),
     path(

@@ -243,6 +243,9 @@ class Match(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("match", kwargs={"event_id": self.event_id, "match_id": self.pk})
 
+    def get_director_url(self) -> str:
+        return reverse("director-match", kwargs={"event_id": self.event_id, "match_id": self.pk})
+
     @property
     def is_bye(self) -> bool:
         return self.away_id is None

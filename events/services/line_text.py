@@ -1,26 +1,29 @@
-"""A saved traveller line as text: what the entry grid shows and the history page quotes."""
+"""A saved traveller line as text: what the entry grid shows and the history page quotes.
 
-from events.models import Result
+A teams match's line (MatchLine) reads the same: it has no weighted, split or percent score.
+"""
+
+from events.models import MatchLine, Result
 from scoring import TravellerLine
 from scoring.weighted_scores import weighted_text
 
 _AVERAGES = {"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
 
 
-def result_text(result: Result) -> str:
+def result_text(result: Result | MatchLine) -> str:
     """A saved line as the director would type it again."""
     note = f" # {result.note}" if result.note else ""
     return _result_text(result) + note
 
 
-def _result_text(result: Result) -> str:
+def _result_text(result: Result | MatchLine) -> str:
     if result.not_played:
         return "NP"
-    if result.weights:
+    if getattr(result, "weights", None):
         return weighted_text(result.weights, typed=True)
     if result.ns_adjustment:
         return f"{adjusted_text(result, 'ns')} {adjusted_text(result, 'ew')}"
-    if result.score_ew is not None:
+    if getattr(result, "score_ew", None) is not None:
         return f"{result.score_ns:+d} / {result.score_ew:+d}"
     if result.contract == "PASS":
         return "P"
@@ -30,7 +33,7 @@ def _result_text(result: Result) -> str:
     return f"{result.contract} {result.declarer} {result.tricks}{lead}"
 
 
-def scored_text(result: Result) -> str:
+def scored_text(result: Result | MatchLine) -> str:
     """The line and its North-South score, as the history quotes it: "4S N 10 (+420)"."""
     text = _result_text(result)
     if result.contract and result.contract != "PASS" and result.score_ns is not None:
@@ -40,15 +43,15 @@ def scored_text(result: Result) -> str:
 
 def adjusted_text(result: Result, side: str) -> str:
     """One side's artificial score as typed: its code (A+), or its percent (A70) when it has one."""
-    percent = getattr(result, f"{side}_percent")
+    percent = getattr(result, f"{side}_percent", None)
     return getattr(result, f"{side}_adjustment") if percent is None else f"A{percent:g}"
 
 
-def adjusted_words(line: Result | TravellerLine) -> str:
+def adjusted_words(line: Result | MatchLine | TravellerLine) -> str:
     """What an adjusted line gives each side, as the grid shows it: "Ave+ to NS, Ave- to EW"."""
     words = []
     for side in ("ns", "ew"):
-        percent = getattr(line, f"{side}_percent")
+        percent = getattr(line, f"{side}_percent", None)
         code = getattr(line, f"{side}_adjustment")
         words.append(
             f"{_AVERAGES[code]} to {side.upper()}"

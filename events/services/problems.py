@@ -37,6 +37,7 @@ class Problem:
     round: int | None = None
     table: int | None = None
     result_id: int | None = None
+    match_id: int | None = None  # a teams match's problem: its entry page
     ns_name: str = ""  # the pairs' labels, as the fix buttons name them
     ew_name: str = ""
 

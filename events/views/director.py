@@ -185,6 +185,8 @@ def _event_page_context(event: Event) -> dict:
 @login_required
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
+    if event.is_teams:
+        return redirect("director-teams", event_id=event.pk)
     context = _event_page_context(event)
     section = event.sections.get()
     context["boards"] = board_progress(section=section)

@@ -21,6 +21,7 @@ from events.services.publication import (
 )
 from events.services.rankings import pair_standing, section_ranking, visible_totals
 from events.services.travellers import score_frequencies, scorecard, traveller
+from events.views import teams_public
 
 
 @require_GET
@@ -64,6 +65,8 @@ def _ranking_context(event: Event) -> dict:
 @require_GET
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
+    if event.is_teams:
+        return teams_public.standings(request, event)
     context = _ranking_context(event)
     context["boards"] = Board.objects.filter(section__event=event).select_related("section")
     if everything_visible(event):
@@ -74,6 +77,8 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def ranking_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
+    if event.is_teams:
+        return teams_public.standings_fragment(request, event)
     return render(request, "events/event.html#ranking", _ranking_context(event))
 
 

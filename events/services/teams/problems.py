@@ -43,6 +43,7 @@ def match_problems(*, event: Event) -> list[Problem]:
                         f"from the boards' {_imps(*totals)}",
                         round=match.round,
                         table=match.table,
+                        match_id=match.pk,
                     )
                 )
         for board in boards[match.pk]:
@@ -54,6 +55,7 @@ def match_problems(*, event: Event) -> list[Problem]:
                         board=board.number,
                         round=match.round,
                         table=match.table,
+                        match_id=match.pk,
                     )
                 )
     return errors + missing

@@ -1,0 +1,183 @@
+"""Forms of a teams event: its settings, a team, a match set by hand, a match's line, the
+captains' totals and the director's adjustments."""
+
+from django import forms
+from django.utils import timezone
+
+from events.forms import PLAIN_MESSAGES, LineForm, no_control_characters
+from events.models import Event, Player, TeamSettings
+from events.services.teams.registration import MAX_PLAYERS
+from scoring import ScoringError, victory_points
+
+# Bounds the database keeps on every backend (SQLite gives a small integer no range).
+BOUNDS = {
+    "boards_per_match": (1, 64),
+    "rounds": (1, 99),
+    "danish_rounds": (0, 20),
+    "carry_over_limit": (0, 999),
+    "draw_seed": (0, 2**31 - 1),
+}
+
+
+class TeamEventForm(forms.ModelForm):
+    """A teams event's name, date and reveal rule; its teams settings come with it."""
+
+    class Meta:
+        model = Event
+        fields = ["name", "date", "reveal"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate
+        for name in self.Meta.fields:
+            self.fields[name].error_messages.update(PLAIN_MESSAGES.get(name, {}))
+
+
+class TeamSettingsForm(forms.ModelForm):
+    """How the teams play and are scored; changing it rescores every match."""
+
+    class Meta:
+        model = TeamSettings
+        fields = [
+            "format",
+            "match_scoring",
+            "vp_scale",
+            "bam_points",
+            "boards_per_match",
+            "rounds",
+            "round_robin_cycles",
+            "bye_vps",
+            "tie_break",
+            "carry_over",
+            "carry_over_limit",
+            "first_round",
+            "draw_seed",
+            "odd_field",
+            "arrears",
+            "danish_rounds",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, (low, high) in BOUNDS.items():
+            field = self.fields[name]
+            field.min_value, field.max_value = low, high
+            field.widget.attrs.update(min=low, max=high)
+            message = f"a whole number from {low} to {high}"
+            field.error_messages.update(invalid=message, min_value=message, max_value=message)
+        self.fields["bye_vps"].min_value, self.fields["bye_vps"].max_value = 0, 30
+        self.fields["bye_vps"].error_messages.update(
+            invalid="VPs for a bye: a number such as 12", max_value="a bye is worth 30 VPs at most"
+        )
+
+    def clean(self):
+        data = super().clean()
+        for name, (low, high) in BOUNDS.items():
+            value = data.get(name)
+            if value is not None and not low <= value <= high:
+                self.add_error(name, f"a whole number from {low} to {high}")
+        scale, boards = data.get("vp_scale"), data.get("boards_per_match")
+        if scale and boards and data.get("match_scoring") == TeamSettings.MatchScoring.VPS:
+            try:
+                victory_points(0, boards, scale)
+            except ScoringError as refused:
+                self.add_error("vp_scale", str(refused))
+        return data
+
+
+class TeamForm(forms.Form):
+    """A team: its name, 4 to 6 players (club members by name, anyone else a guest), captain."""
+
+    name = forms.CharField(
+        max_length=120,
+        validators=[no_control_characters],
+        error_messages={"required": "give the team a name, e.g. its captain's surname"},
+    )
+    captain = forms.CharField(
+        max_length=120,
+        required=False,
+        validators=[no_control_characters],
+        help_text="One of the players; blank for the first.",
+    )
+    seed = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text="1 for the strongest team; blank if not seeded.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        length = Player._meta.get_field("name").max_length
+        for seat in range(1, MAX_PLAYERS + 1):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=f"Player {seat}",
+                max_length=length,
+                required=False,
+                validators=[no_control_characters],
+                widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
+            )
+
+    @classmethod
+    def for_team(cls, team):
+        names = [member.player.name for member in team.members.select_related("player")]
+        initial = {f"player_{seat}": name for seat, name in enumerate(names, start=1)}
+        captain = team.captain.name if team.captain else ""
+        return cls(initial={"name": team.name, "captain": captain, "seed": team.seed, **initial})
+
+    @property
+    def players(self) -> list[str]:
+        return [
+            self.cleaned_data[f"player_{seat}"].strip()
+            for seat in range(1, MAX_PLAYERS + 1)
+            if self.cleaned_data[f"player_{seat}"].strip()
+        ]
+
+
+class MatchForm(forms.Form):
+    """A match set by hand: a round, a table, home and away (none: a bye)."""
+
+    round = forms.IntegerField(min_value=1, max_value=99)
+    table = forms.IntegerField(min_value=1, max_value=999)
+    home = forms.ModelChoiceField(queryset=None, empty_label=None)
+    away = forms.ModelChoiceField(queryset=None, required=False, empty_label="— a bye —")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["home"].queryset = event.teams.all()
+        self.fields["away"].queryset = event.teams.all()
+
+
+class MatchLineForm(LineForm):
+    """One table's line of a board of a match: `4S N 10` at table 1, `4S S 9` at table 2."""
+
+    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
+    table = forms.TypedChoiceField(
+        choices=[(1, "1"), (2, "2")], coerce=int, widget=forms.HiddenInput
+    )
+
+
+def _imps(label: str) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, required=False, min_value=0, max_value=9999, decimal_places=2
+    )
+
+
+class CaptainsForm(forms.Form):
+    """The IMPs each captain's scorecard gives; both blank takes them away."""
+
+    home_imps = _imps("Home team's IMPs")
+    away_imps = _imps("Away team's IMPs")
+
+
+class AdjustForm(forms.Form):
+    """The director's adjustments to a match."""
+
+    assigned_home_imps = _imps("Assigned IMPs, home")
+    assigned_away_imps = _imps("Assigned IMPs, away")
+    assigned_home_vps = _imps("Assigned VPs, home")
+    assigned_away_vps = _imps("Assigned VPs, away")
+    home_penalty = _imps("VP penalty, home")
+    away_penalty = _imps("VP penalty, away")
+    note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])

@@ -1,0 +1,209 @@
+"""The teams pages: set-up, registration, a match entered by keyboard (with and without htmx),
+captains' totals, and the public standings, team and match pages under the reveal rule."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from events.models import Event, Match, Team
+from events.services.teams.lines import save_match_line
+from events.services.teams.matches import create_match, save_captains_totals
+from scoring import parse_traveller_line
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_team_event):
+    return make_team_event(teams=4, boards_per_match=4, vp_scale="20-table")
+
+
+@pytest.fixture
+def match(event):
+    home, away = event.teams.get(number=1), event.teams.get(number=2)
+    return create_match(event=event, round=1, table=1, home=home, away=away)
+
+
+def test_a_director_creates_a_teams_event_and_registers_a_team(director_client, club):
+    response = director_client.post(
+        reverse("teams-event-new", args=[club.slug]),
+        {
+            "name": "Sunday Swiss",
+            "date": "2026-11-29",
+            "reveal": "always",
+            "format": "swiss",
+            "match_scoring": "vps",
+            "vp_scale": "wbf",
+            "bam_points": 1,
+            "boards_per_match": 6,
+            "rounds": 7,
+            "round_robin_cycles": 1,
+            "bye_vps": "12",
+            "tie_break": "ebu",
+            "carry_over": "",
+            "first_round": "random",
+            "draw_seed": 4,
+            "odd_field": "bye",
+            "danish_rounds": 0,
+        },
+    )
+    event = Event.objects.get(name="Sunday Swiss")
+    assert response.url == reverse("director-teams", args=[event.pk])
+    assert (event.kind, event.date, event.team_settings.boards_per_match) == (
+        "teams",
+        datetime.date(2026, 11, 29),
+        6,
+    )
+    players = {f"player_{n}": name for n, name in enumerate(["Ann", "Bob", "Cy", "Di"], 1)}
+    director_client.post(
+        reverse("team-add", args=[event.pk]), {"name": "Aces", "captain": "Cy", **players}
+    )
+    team = Team.objects.get(event=event)
+    assert (team.number, team.name, team.captain.name) == (1, "Aces", "Cy")
+    page = director_client.get(reverse("director-event", args=[event.pk]), follow=True)
+    assert "Ann, Bob, Cy, Di" in page.content.decode()
+
+
+def test_a_scale_that_does_not_fit_the_match_length_is_refused(director_client, event):
+    response = director_client.post(
+        reverse("teams-settings", args=[event.pk]),
+        {
+            "name": event.name,
+            "date": "2026-11-22",
+            "reveal": "always",
+            "format": "swiss",
+            "match_scoring": "vps",
+            "vp_scale": "10-4board",
+            "bam_points": 1,
+            "boards_per_match": 8,
+            "round_robin_cycles": 1,
+            "bye_vps": "12",
+            "tie_break": "ebu",
+            "first_round": "random",
+            "draw_seed": 0,
+            "odd_field": "bye",
+            "danish_rounds": 0,
+        },
+    )
+    assert "10-VP scale for 4-board matches is for matches of 4 boards, not 8" in (
+        response.content.decode()
+    )
+    event.team_settings.refresh_from_db()
+    assert (event.team_settings.vp_scale, event.team_settings.boards_per_match) == ("20-table", 4)
+
+
+def test_a_team_of_three_is_refused_with_a_message(director_client, event):
+    players = {f"player_{n}": name for n, name in enumerate(["Ann", "Bob", "Cy"], 1)}
+    response = director_client.post(
+        reverse("team-add", args=[event.pk]), {"name": "Trio", **players}
+    )
+    assert "a team has 4 to 6 players, not 3: Trio" in response.content.decode()
+    assert not Team.objects.filter(name="Trio").exists()
+
+
+def test_a_match_set_by_hand(director_client, event):
+    response = director_client.post(
+        reverse("match-add", args=[event.pk]),
+        {"round": 1, "table": 2, "home": event.teams.get(number=3).pk, "away": ""},
+    )
+    match = Match.objects.get(event=event)
+    assert response.status_code == 302
+    assert (match.round, match.table, match.home.name, match.away, match.home_vps) == (
+        1,
+        2,
+        "Team 3",
+        None,
+        12,
+    )
+
+
+def save(client, match, board, table, line, **headers):
+    return client.post(
+        reverse("match-line-save", args=[match.event_id, match.pk]),
+        {"board": board, "table": table, "line": line},
+        **headers,
+    )
+
+
+def test_keyboard_lines_show_the_boards_imps_and_the_match_total(director_client, match):
+    save(director_client, match, 1, 1, "4S N 10", HTTP_HX_REQUEST="true")
+    response = save(director_client, match, 1, 2, "4S N 9", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
+    assert '<td class="num imps">+10</td>' in html
+    assert "Team 1 10 – 0 Team 2" in html
+    assert "VPs 14 – 6" in html
+    # The focus goes on to the next empty row: board 2 at table 1.
+    focused = html.split("data-focus")[0].rsplit("aria-label=", 1)[1]
+    assert focused.startswith('"Board 2, table 1"')
+
+
+def test_a_refused_line_comes_back_with_its_message_without_javascript(director_client, match):
+    response = save(director_client, match, 1, 1, "4S N 14")
+    html = response.content.decode()
+    assert "4S N 14" in html
+    assert "tricks must be 0 to 13" in html
+    assert not match.match_boards.exists()
+    saved = save(director_client, match, 1, 1, "4S N 10")
+    assert saved.url == match.get_director_url() + "?order=boards"
+
+
+def test_the_preview_scores_the_line_being_typed(director_client, match):
+    url = reverse("match-line-preview", args=[match.event_id, match.pk])
+    response = director_client.get(url, {"board": 4, "table": 2, "line": "6S N 12"})
+    assert "NS +1430" in response.content.decode()  # board 4: both sides vulnerable
+    refused = director_client.get(url, {"board": 4, "table": 2, "line": "1 2 6S N 12"})
+    assert "type the result alone" in refused.content.decode()
+
+
+def test_captains_totals_from_the_match_page(director_client, match):
+    director_client.post(
+        reverse("match-captains", args=[match.event_id, match.pk]),
+        {"home_imps": "31", "away_imps": "6"},
+    )
+    match.refresh_from_db()
+    assert (match.home_vps, match.away_vps, match.finished) == (19, 1, True)  # 25: 24 to 27
+
+
+def test_public_pages_show_standings_team_and_match(client, event, match):
+    for board, line1, line2 in ((1, "4S N 10", "4S N 9"), (2, "P", "P"), (3, "P", "P")):
+        save_match_line(match=match, board_number=board, table=1, line=parse_traveller_line(line1))
+        save_match_line(match=match, board_number=board, table=2, line=parse_traveller_line(line2))
+    unfinished = client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    assert "The boards are shown once the match has finished." in unfinished
+    assert "4S" not in unfinished.split("<h1>")[1]
+    save_match_line(match=match, board_number=4, table=1, line=parse_traveller_line("P"))
+    save_match_line(match=match, board_number=4, table=2, line=parse_traveller_line("P"))
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "<h2>Standings</h2>" in page
+    assert "Team 1" in page and "14" in page
+    team_page = client.get(reverse("team", args=[event.pk, 1])).content.decode()
+    assert "Player 1a (captain)" in team_page
+    assert "10–0" in team_page
+    match_page = client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    assert "+420" in match_page and "-50" in match_page
+    assert '<td class="num">10' in match_page
+
+
+def test_end_of_session_reveal_hides_the_standings(client, event, match):
+    Event.objects.filter(pk=event.pk).update(reveal=Event.Reveal.END_OF_SESSION)
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "The standings are shown when the director publishes the results." in page
+    match_page = client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    assert "when the director publishes the results" in match_page
+
+
+def test_a_round_robin_shows_the_vp_cross_table(client, make_team_event):
+    event = make_team_event(teams=3, boards_per_match=4, vp_scale="20-table", format="round-robin")
+    teams = list(event.teams.all())
+    match = create_match(event=event, round=1, table=1, home=teams[0], away=teams[1])
+    save_captains_totals(match=match, home_imps=5, away_imps=0)
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "Victory points, team against team" in page
+    assert '<td class="num">13</td>' in page and '<td class="num">7</td>' in page
+
+
+def test_a_pairs_event_has_no_teams_pages(director_client, make_event):
+    event = make_event()
+    assert director_client.get(reverse("director-teams", args=[event.pk])).status_code == 404
