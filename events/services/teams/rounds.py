@@ -532,3 +532,49 @@ def _add_round_note(event: Event, round: int, note: str) -> None:
     if team_round is not None:
         team_round.note = f"{team_round.note}; {note}"[-400:] if team_round.note else note
         team_round.save(update_fields=["note"])
+
+
+# What the draw pages show
+
+
+@dataclass
+class DrawRow:
+    """A match of a drawn round with its teams' places in the standings the public may see."""
+
+    match: Match
+    home_place: str = ""
+    away_place: str = ""
+
+    @property
+    def home_carry(self) -> Decimal | None:
+        """The IMPs the home team starts with (a knock-out's carry-over), if any."""
+        return self.match.carry_over if self.match.carry_over > 0 else None
+
+    @property
+    def away_carry(self) -> Decimal | None:
+        return -self.match.carry_over if self.match.carry_over < 0 else None
+
+
+def drawn_round_numbers(event: Event) -> list[int]:
+    """The rounds that have matches, in order."""
+    rounds = Match.objects.filter(event=event).order_by("round").values_list("round", flat=True)
+    return list(rounds.distinct())
+
+
+def round_draw(*, event: Event, round: int, places: dict[int, str] | None = None) -> list[DrawRow]:
+    """The round's matches in table order, each team with its place in `places` (team id ->
+    place, e.g. the standings under the event's reveal rule)."""
+    places = places or {}
+    return [
+        DrawRow(m, places.get(m.home_id, ""), places.get(m.away_id, "") if m.away_id else "")
+        for m in round_matches(event=event, round=round)
+    ]
+
+
+def rounds_by_number(*, event: Event) -> list[tuple[TeamRound | None, list[Match]]]:
+    """Every round's record and matches, in round order (a round set by hand has no record)."""
+    records = {r.number: r for r in TeamRound.objects.filter(event=event)}
+    rounds = defaultdict(list)
+    for match in event.matches.select_related("home", "away").order_by("round", "table", "pk"):
+        rounds[match.round].append(match)
+    return [(records.get(number), rounds[number]) for number in sorted(rounds)]
