@@ -171,6 +171,19 @@ class CaptainsForm(forms.Form):
     away_imps = _imps("Away team's IMPs")
 
 
+class BoardImpsForm(forms.Form):
+    """An assigned score on one board: whole IMPs to the home team (Law 86A's ±3, or any)."""
+
+    board = forms.IntegerField(min_value=1, max_value=999)
+    imps = forms.IntegerField(
+        label="IMPs to the home team",
+        required=False,
+        min_value=-99,
+        max_value=99,
+        help_text="Negative for IMPs to the away team; blank takes the assigned score away.",
+    )
+
+
 class AdjustForm(forms.Form):
     """The director's adjustments to a match."""
 

@@ -167,6 +167,16 @@ urlpatterns = [
         name="match-line-preview",
     ),
     path(
+        "director/events/<int:event_id>/matches/<int:match_id>/lines/delete/",
+        teams.match_line_delete,
+        name="match-line-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/matches/<int:match_id>/board-imps/",
+        teams.match_board_imps,
+        name="match-board-imps",
+    ),
+    path(
         "director/events/<int:event_id>/matches/<int:match_id>/captains/",
         teams.match_captains,
         name="match-captains",

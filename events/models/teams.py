@@ -192,16 +192,16 @@ class Match(models.Model):
     # The knock-out carry-over, in IMPs to the home team (negative: to the away team).
     carry_over = models.DecimalField(**_IMPS, default=0)
     # What the captains agreed on the scorecards, when a club scores from them.
-    home_captain_imps = models.DecimalField(**_IMPS, null=True, blank=True)
-    away_captain_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    home_captain_imps = models.DecimalField("home captain's IMPs", **_IMPS, null=True, blank=True)
+    away_captain_imps = models.DecimalField("away captain's IMPs", **_IMPS, null=True, blank=True)
     # The director's adjustments: an assigned IMP score replaces the boards' IMPs, an assigned
     # VP score replaces the scale's VPs; a VP penalty is deducted apart from the match VPs.
-    assigned_home_imps = models.DecimalField(**_IMPS, null=True, blank=True)
-    assigned_away_imps = models.DecimalField(**_IMPS, null=True, blank=True)
-    assigned_home_vps = models.DecimalField(**_VPS, null=True, blank=True)
-    assigned_away_vps = models.DecimalField(**_VPS, null=True, blank=True)
-    home_penalty_vps = models.DecimalField(**_VPS, default=0)
-    away_penalty_vps = models.DecimalField(**_VPS, default=0)
+    assigned_home_imps = models.DecimalField("assigned IMPs, home", **_IMPS, null=True, blank=True)
+    assigned_away_imps = models.DecimalField("assigned IMPs, away", **_IMPS, null=True, blank=True)
+    assigned_home_vps = models.DecimalField("assigned VPs, home", **_VPS, null=True, blank=True)
+    assigned_away_vps = models.DecimalField("assigned VPs, away", **_VPS, null=True, blank=True)
+    home_penalty_vps = models.DecimalField("VP penalty, home", **_VPS, default=0)
+    away_penalty_vps = models.DecimalField("VP penalty, away", **_VPS, default=0)
     note = models.CharField(max_length=200, blank=True)
     # Derived (events.services.teams): the IMPs each side scored (from the boards, else the
     # captains' totals, else assigned), the VPs before penalties (board-a-match: board points),
@@ -258,7 +258,7 @@ class MatchBoard(models.Model):
     number = models.PositiveSmallIntegerField()
     # An assigned score in IMPs to the home team (Law 86A's ±3, or any the director rules),
     # replacing what the tables score.
-    assigned_imps = models.DecimalField(**_IMPS, null=True, blank=True)
+    assigned_imps = models.DecimalField("assigned IMPs", **_IMPS, null=True, blank=True)
     note = models.CharField(max_length=200, blank=True)
     # Derived: the home team's IMPs on the board (board-a-match and Patton: its board points
     # too), blank until both tables are in or a score is assigned.

@@ -8,7 +8,18 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Q
 
-from events.models import Board, Club, Event, Pair, Partnership, Player, Result, TableRound
+from events.models import (
+    Board,
+    Club,
+    Event,
+    Pair,
+    Partnership,
+    Player,
+    Result,
+    TableRound,
+    Team,
+    TeamMember,
+)
 
 
 class ClubRefused(Exception):
@@ -87,6 +98,12 @@ def remove_player(*, player: Player) -> int:
     """Delete the player. The pairs they sat in keep their names as printed, without a link to
     the player; the number of such pairs is returned."""
     with transaction.atomic():
+        membership = TeamMember.objects.filter(player=player).select_related("team__event")
+        if member := membership.first():
+            raise ClubRefused(
+                f"{player.name} plays for {member.team.name} in {member.team.event}: "
+                "take them out of the team first"
+            )
         detached, _ = Partnership.objects.filter(player=player).delete()
         player.delete()
     return detached
@@ -117,6 +134,7 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
                 f"{clash.names} play together as pair {clash.number} in {clash.section.event}: "
                 "two players of one pair cannot be the same person"
             )
+        _check_teams(everyone)
         seats = Partnership.objects.filter(player__in=duplicates)
         pair_ids = list(seats.values_list("pair_id", flat=True))
 
@@ -125,6 +143,12 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
             for seat in seats.select_for_update().order_by("pk"):
                 seat.player = keep
                 seat.save(update_fields=["player"])
+            for member in TeamMember.objects.filter(player__in=duplicates).order_by("pk"):
+                member.player = keep
+                member.save(update_fields=["player"])
+            for team in Team.objects.filter(captain__in=duplicates).order_by("pk"):
+                team.captain = keep
+                team.save(update_fields=["captain"])
             number = keep.member_number or next(
                 (d.member_number for d in duplicates if d.member_number), ""
             )
@@ -135,6 +159,23 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
 
         _keeping_pair_names(pair_ids, move)
         return len(pair_ids)
+
+
+def _check_teams(everyone: list[Player]) -> None:
+    """Refuse to merge two players of one team: they are two people."""
+    together = (
+        TeamMember.objects.filter(player__in=everyone)
+        .values("team")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+        .values_list("team", flat=True)
+    )
+    clash = Team.objects.filter(pk__in=together).select_related("event").first()
+    if clash is not None:
+        raise ClubRefused(
+            f"two of these players play for {clash.name} in {clash.event}: "
+            "two players of one team cannot be the same person"
+        )
 
 
 def _pair_names(pair_ids: list[int]) -> dict[int, str]:

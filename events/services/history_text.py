@@ -9,6 +9,7 @@ from events.models import Board, Change, Event, Pair, Result, Section, TableRoun
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
+from events.services.teams.history_text import TEAMS_MODELS, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
 STATUS_FIELDS = {"status", "reopened_on", "corrected_on"}
@@ -63,6 +64,8 @@ def change_lines(*, change: Change) -> list[str]:
 def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], int | str]:
     """Board numbers and pair labels by id, for rows that refer to them; deleted ones from
     history."""
+    if event.is_teams:
+        return team_numbers(event)
     numbers = {}
     for model, name in ((Board, "number"), (Pair, "label")):
         rows = model.objects.filter(section__event=event).values_list("pk", name)
@@ -91,7 +94,9 @@ def describe(change: Change, rows, numbers) -> list[str]:
     if change.undoes_id:
         lines.append(f"Undo of change #{change.undoes_id} ({change.undoes.get_kind_display()})")
     for version in rows:
-        if version.model is Event:
+        if version.model in TEAMS_MODELS:
+            lines += team_lines(version, numbers)
+        elif version.model is Event:
             lines += _event_lines(version)
         elif version.model is Result:
             lines.append(_line_text(version, numbers))

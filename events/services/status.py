@@ -7,7 +7,7 @@ after a correction tells players when their results were corrected.
 from django.db import transaction
 from django.utils import timezone
 
-from events.models import Board, Change, Event
+from events.models import Board, Change, Event, Match
 from events.services.history import recording
 
 
@@ -58,6 +58,8 @@ def change_status(*, event: Event, status: str, user=None) -> None:
             # Saves in flight finish first, and later ones find the event published: every
             # save holds its board and looks at the status under that lock (services.entry).
             list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
+            # A teams event's saves hold their match (services.teams.lines) instead.
+            list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
         event.save(update_fields=["status", "reopened_on", "corrected_on"])
 
 

@@ -18,6 +18,8 @@ def director_shortcuts(context) -> dict:
     match = getattr(request, "resolver_match", None)
     if not (isinstance(event, Event) and match and (match.url_name or "").startswith("director-")):
         return {}
+    if event.is_teams:  # boards and table-rounds are a pairs event's
+        return {}
     destinations = event_destinations(event=event)
     kwargs = match.kwargs
     current_slip = ""

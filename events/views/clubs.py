@@ -144,8 +144,12 @@ def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     club, player = _club_player(request, slug, player_id)
     seats = player_seats(players=[player])
     if request.method == "POST" and (not seats or request.POST.get("confirm") == "yes"):
-        with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
-            detached = remove_player(player=player)
+        try:
+            with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
+                detached = remove_player(player=player)
+        except ClubRefused as refused:
+            messages.error(request, f"{refused}.")
+            return redirect("club-admin", slug=club.slug)
         kept = f"; {detached} pairs keep the name" if detached else ""
         messages.success(request, f"{player.name} removed from the players{kept}.")
         return redirect("club-admin", slug=club.slug)

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -37,6 +37,15 @@ def directed_event(request: HttpRequest, event_id: int) -> Event:
     return get_object_or_404(
         Event.objects.select_related("club"), pk=event_id, club__directors=request.user
     )
+
+
+def directed_pairs_event(request: HttpRequest, event_id: int) -> Event:
+    """A pairs event the logged-in director directs: a page of sections, boards and pairs is
+    a 404 for a teams event, which has none."""
+    event = directed_event(request, event_id)
+    if event.is_teams:
+        raise Http404("A teams event has no sections, boards or pairs.")
+    return event
 
 
 @require_GET
@@ -85,7 +94,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 @never_cache
 @login_required
 def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     section = event.sections.get()
     data = request.POST if request.method == "POST" else request.GET
     form = MovementForm(data if "tables" in data else {"tables": str(section.tables or "")})
@@ -126,7 +135,7 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
 @never_cache
 @login_required
 def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         try:
@@ -145,7 +154,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @never_cache
 @login_required
 def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     section = event.sections.get()
     pairs = list(section.pairs.prefetch_related("players"))
     form = PairNamesForm(request.POST or None, pairs=pairs)
@@ -206,7 +215,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_panels(request: HttpRequest, event_id: int) -> HttpResponse:
     """The ranking and problems panels, re-rendered whenever a result is saved."""
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     return render(request, "events/director/event.html#panels", _event_page_context(event))
 
 
@@ -243,7 +252,7 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
 @never_cache
 @login_required
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     section = event.sections.get()
     try:
         movement = section_movement(section=section)

@@ -34,7 +34,7 @@ from events.services.line_text import adjusted_words, result_text, scored_text
 from events.services.pair_labels import section_labels
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
-from events.views.director import directed_event
+from events.views.director import directed_pairs_event
 from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
@@ -196,7 +196,7 @@ def _slips(section_id: int):
 @never_cache
 @login_required
 def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     context = _grid(event, f"board:{number}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
@@ -213,7 +213,7 @@ def _table_round(event: Event, round_number: int, table: int) -> TableRound:
 @never_cache
 @login_required
 def slip_entry(request: HttpRequest, event_id: int, round_number: int, table: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     context = _grid(event, f"slip:{round_number}:{table}", picked=request.GET.get("row"))
     return render(request, "events/director/entry.html", context)
 
@@ -249,7 +249,7 @@ def _mode_url(event: Event, mode: str) -> str:
 @require_POST
 @login_required
 def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     board = _board(event, number)
     mode = _mode(request, default=f"board:{number}")
     form = LineForm(request.POST)
@@ -298,7 +298,7 @@ def _form_error(form: LineForm) -> str:
 @require_POST
 @login_required
 def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     result = (
         Result.objects.select_related("board__section__event")
         .filter(pk=result_id, board__section__event=event)
@@ -348,7 +348,7 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
 def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """What the line being typed in a row scores, or why Enter would not save it: the same
     message the save gives."""
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     board = _board(event, number)
     if not request.GET.get("line", "").strip():
         return HttpResponse("")

@@ -17,7 +17,7 @@ from events.services.hand_record_upload import (
 )
 from events.services.hand_records import hands_to_analyse
 from events.services.status import EventLocked
-from events.views.director import directed_event
+from events.views.director import directed_pairs_event
 
 
 @require_http_methods(["GET", "POST"])
@@ -26,7 +26,7 @@ from events.views.director import directed_event
 def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
     """Choose a file of deals; they are saved at once and analysed by the worker, whose progress
     the event's page follows."""
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     form = HandRecordForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:

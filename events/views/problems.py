@@ -12,13 +12,13 @@ from events.services.entry import LineRefused
 from events.services.history import recording
 from events.services.line_fixes import swap_directions
 from events.services.status import EventLocked, check_editable
-from events.views.director import directed_event
+from events.views.director import directed_pairs_event
 
 
 @require_POST
 @login_required
 def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     result = get_object_or_404(
         Result.objects.select_related("board__section__event", "ns_pair", "ew_pair"),
         pk=result_id,

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from events.forms_repairs import REPAIR_FORMS
 from events.services import repairs
 from events.services.repairs import RepairRefused, twice_played
-from events.views.director import directed_event
+from events.views.director import directed_pairs_event
 
 SERVICES = {
     "late": repairs.late_pair_joins,
@@ -26,7 +26,7 @@ SERVICES = {
 @never_cache
 @login_required
 def repair(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_event(request, event_id)
+    event = directed_pairs_event(request, event_id)
     section = event.sections.get()
     kind = request.POST.get("kind") if request.method == "POST" else None
     forms = {

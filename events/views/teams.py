@@ -12,8 +12,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
+from events.forms_history import ConfirmForm
 from events.forms_teams import (
     AdjustForm,
+    BoardImpsForm,
     CaptainsForm,
     MatchForm,
     MatchLineForm,
@@ -24,11 +26,12 @@ from events.forms_teams import (
 from events.models import Club, Event, Match, Team, TeamSettings
 from events.services.entry import LineRefused
 from events.services.line_text import adjusted_words, result_text
-from events.services.teams.lines import check_match_line, save_match_line
+from events.services.teams.lines import check_match_line, delete_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
 from events.services.teams.matches import (
     MatchRefused,
     adjust_match,
+    assign_board_imps,
     create_match,
     save_captains_totals,
 )
@@ -311,6 +314,7 @@ def _match_forms(match: Match, **forms) -> dict:
     return {
         "captains_form": forms.get("captains_form") or CaptainsForm(initial=captains),
         "adjust_form": forms.get("adjust_form") or AdjustForm(initial=adjusted),
+        "board_form": forms.get("board_form") or BoardImpsForm(),
     }
 
 
@@ -444,4 +448,56 @@ def match_adjust(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
             messages.success(request, "Adjustments saved.")
             return redirect(match.get_director_url())
     context = _sheet(match, "boards") | _match_forms(match, adjust_form=form)
+    return render(request, "events/director/match_entry.html", context)
+
+
+@require_POST
+@login_required
+def match_line_delete(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """Take a table's line of a board away; without JavaScript a page asks first."""
+    event = directed_teams_event(request, event_id)
+    match = _match(event, match_id)
+    form = MatchLineForm({**request.POST.dict(), "line": "NP"})
+    order = _order(request)
+    if not form.is_valid():
+        context = _sheet(match, order, status_text="Not deleted: reload the page.")
+        return _render_sheet(request, match, context, saved=False)
+    number, table = form.cleaned_data["board"], form.cleaned_data["table"]
+    if not ConfirmForm(request.POST).is_valid():
+        return render(
+            request,
+            "events/director/match_line_delete.html",
+            {"event": event, "match": match, "board": number, "table": table, "order": order},
+        )
+    try:
+        delete_match_line(match=match, board_number=number, table=table, user=request.user)
+    except LineRefused as refused:
+        context = _sheet(match, order, status_text=f"Not deleted: {refused}.")
+        return _render_sheet(request, match, context, saved=False)
+    match.refresh_from_db()
+    context = _sheet(match, order, status_text=f"Deleted board {number}, table {table}.")
+    return _render_sheet(request, match, context, saved=True)
+
+
+@require_POST
+@login_required
+def match_board_imps(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """An assigned score on one board, in IMPs to the home team; blank takes it away."""
+    event = directed_teams_event(request, event_id)
+    match = _match(event, match_id)
+    form = BoardImpsForm(request.POST)
+    if form.is_valid():
+        try:
+            assign_board_imps(
+                match=match,
+                number=form.cleaned_data["board"],
+                imps=form.cleaned_data["imps"],
+                user=request.user,
+            )
+        except MatchRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(request, f"Board {form.cleaned_data['board']}: assigned IMPs saved.")
+            return redirect(match.get_director_url())
+    context = _sheet(match, "boards") | _match_forms(match, board_form=form)
     return render(request, "events/director/match_entry.html", context)

@@ -5,6 +5,8 @@ from decimal import Decimal
 import pytest
 
 from events.models import Change, Match, MatchLine, Player, Team
+from events.services.backup import backup_bytes, read_backup, restore_club
+from events.services.clubs import ClubRefused, merge_players, remove_player
 from events.services.entry import LineRefused
 from events.services.history import undo_change
 from events.services.teams.lines import delete_match_line, save_match_line
@@ -317,3 +319,38 @@ def test_a_published_event_takes_no_line(event):
     event.save()
     with pytest.raises(LineRefused, match="published"):
         enter(match, 1, 1, "4S N 10")
+
+
+def test_a_player_in_a_team_is_not_removed_from_the_club(event):
+    player = Player.objects.get(name="Player 2b")
+    with pytest.raises(ClubRefused, match="plays for Team 2 in Swiss Teams"):
+        remove_player(player=player)
+    assert Player.objects.filter(pk=player.pk).exists()
+
+
+def test_merging_a_duplicate_moves_its_team_seat_and_captaincy(event, club):
+    keep = Player.objects.create(club=club, name="Jo Smith")
+    duplicate = Player.objects.get(name="Player 3a")  # Team 3's first player and captain
+    merge_players(keep=keep, duplicates=[duplicate])
+    team = event.teams.get(number=3)
+    assert team.members.first().player.name == "Jo Smith"
+    assert team.captain == keep
+    with pytest.raises(ClubRefused, match="two players of one team"):
+        merge_players(keep=keep, duplicates=[Player.objects.get(name="Player 3b")])
+
+
+def test_a_club_backup_holds_its_teams_matches_and_lines(event, club):
+    match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
+    play(match, A_V_B)
+    summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
+    copied = summary.club.events.get()
+    assert (copied.kind, copied.team_settings.vp_scale) == ("teams", "20-table")
+    assert [m.player.name for m in copied.teams.get(number=1).members.all()] == [
+        "Player 1a",
+        "Player 1b",
+        "Player 1c",
+        "Player 1d",
+    ]
+    copy = copied.matches.get()
+    assert (copy.home.name, copy.home_imps, copy.home_vps) == ("Team 1", 23, 18)
+    assert MatchLine.objects.filter(board__match=copy).count() == 8

@@ -207,3 +207,60 @@ def test_a_round_robin_shows_the_vp_cross_table(client, make_team_event):
 def test_a_pairs_event_has_no_teams_pages(director_client, make_event):
     event = make_event()
     assert director_client.get(reverse("director-teams", args=[event.pk])).status_code == 404
+
+
+def test_the_pairs_shortcuts_stay_off_a_teams_match_page(director_client, match):
+    page = director_client.get(match.get_director_url()).content.decode()
+    assert 'id="shortcuts"' not in page
+    assert "Board 1, table 1" in page
+
+
+def test_the_history_of_a_teams_event_lists_its_changes_and_undoes_a_line(director_client, match):
+    save(director_client, match, 1, 1, "4S N 10")
+    page = director_client.get(reverse("director-history", args=[match.event_id]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Round 1, table 1 (Team 1 v Team 2), board 1, table 1: entered 4S N 10 (+420)" in html
+    assert "Match set: Round 1, table 1 (Team 1 v Team 2)" in html
+    assert "Team 2 Team 2 registered" in html
+    director_client.post(
+        reverse("match-captains", args=[match.event_id, match.pk]),
+        {"home_imps": "20", "away_imps": "3"},
+    )
+    html = director_client.get(reverse("director-history", args=[match.event_id])).content.decode()
+    captains = "Round 1, table 1 (Team 1 v Team 2): Home captain&#x27;s IMPs: (blank) -&gt; 20.00"
+    assert captains in html
+
+
+def test_a_line_is_deleted_after_a_confirmation(director_client, match):
+    save(director_client, match, 1, 1, "4S N 10")
+    save(director_client, match, 1, 2, "4S N 9")
+    url = reverse("match-line-delete", args=[match.event_id, match.pk])
+    asked = director_client.post(url, {"board": 1, "table": 2})
+    assert "Delete board 1, table 2?" in asked.content.decode()
+    assert match.match_boards.get().lines.count() == 2
+    director_client.post(url, {"board": 1, "table": 2, "confirm": "on"})
+    board = match.match_boards.get()
+    assert (board.lines.count(), board.home_imps) == (1, None)
+
+
+def test_a_board_is_given_an_assigned_score(director_client, match):
+    url = reverse("match-board-imps", args=[match.event_id, match.pk])
+    director_client.post(url, {"board": 2, "imps": "-3"})
+    match.refresh_from_db()
+    assert (match.home_imps, match.away_imps, match.home_vps) == (0, 3, 8)  # 3 to 4: 12-8
+    refused = director_client.post(url, {"board": 9, "imps": "3"})
+    assert "this match plays boards 1 to 4, not board 9" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["director-movement", "director-pairs", "director-cards", "director-repair", "director-hands"],
+)
+def test_pairs_pages_of_a_teams_event_are_not_found(director_client, event, name):
+    assert director_client.get(reverse(name, args=[event.pk])).status_code == 404
+
+
+def test_the_pairs_settings_of_a_teams_event_are_not_found(director_client, event):
+    assert director_client.get(reverse("director-settings", args=[event.pk])).status_code == 404
+    assert director_client.get(reverse("director-slip", args=[event.pk, 1, 1])).status_code == 404

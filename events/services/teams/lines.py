@@ -10,8 +10,8 @@ from events.models import Change, Match, MatchBoard, MatchLine
 from events.services.conflicts import retry_on_conflict
 from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
 from events.services.history import recording
-from events.services.status import LOCKED
-from events.services.teams.match_scoring import lock_match, match_boards, rescore_match
+from events.services.teams.locks import open_match
+from events.services.teams.match_scoring import match_boards, rescore_match
 from scoring import ScoringError, TravellerLine, board_conditions
 
 TABLES = (1, 2)
@@ -71,7 +71,7 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> Ma
         ),
     ):
         # Several directors may key in at once: saves on one match queue here.
-        locked = _open(match)
+        locked = open_match(match=match, refused=LineRefused)
         board, _ = MatchBoard.objects.get_or_create(match=locked, number=board_number)
         saved = MatchLine.objects.filter(board=board, table=table).first()
         saved = saved or MatchLine(board=board, table=table)
@@ -91,15 +91,8 @@ def _delete(match, board_number, table, user) -> None:
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT),
     ):
-        locked = _open(match)
+        locked = open_match(match=match, refused=LineRefused)
         MatchLine.objects.filter(
             board__match=locked, board__number=board_number, table=table
         ).delete()
         rescore_match(match=locked)
-
-
-def _open(match: Match) -> Match:
-    locked = lock_match(match=match)
-    if locked.event.is_locked:
-        raise LineRefused(LOCKED)
-    return locked

@@ -10,7 +10,8 @@ from django.db.models import Q
 from events.models import Change, Event, Match, MatchBoard, Team
 from events.services.history import recording
 from events.services.status import LOCKED
-from events.services.teams.match_scoring import lock_match, match_boards, rescore_match
+from events.services.teams.locks import open_match
+from events.services.teams.match_scoring import match_boards, rescore_match
 
 
 class MatchRefused(Exception):
@@ -64,7 +65,7 @@ def delete_match(*, match: Match, user=None) -> None:
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=str(match)),
     ):
-        _open(match)
+        open_match(match=match, refused=MatchRefused)
         match.delete()
 
 
@@ -143,14 +144,7 @@ def _changing(match: Match, user):
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH),
     ):
-        yield _open(match)
-
-
-def _open(match: Match) -> Match:
-    locked = lock_match(match=match)
-    if locked.event.is_locked:
-        raise MatchRefused(LOCKED)
-    return locked
+        yield open_match(match=match, refused=MatchRefused)
 
 
 def _amount(value, unit: str) -> Decimal | None:
