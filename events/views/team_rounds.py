@@ -36,12 +36,14 @@ PROJECTOR_SECONDS = 20
 def draw(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's draw page: what the next draw would be, and the last round drawn."""
     event = directed_teams_event(request, event_id)
-    return render(request, "teams/draw.html", _draw_context(event))
+    return render(request, "teams/draw.html", _draw_context(event, request.GET.get("round")))
 
 
-def _draw_context(event: Event, **forms) -> dict:
+def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
+    """The draw page's data: the plan, and a drawn round (the last unless `asked`)."""
     numbers = drawn_round_numbers(event)
     last = numbers[-1] if numbers else None
+    shown = _round_number(asked, numbers)
     records = {
         record.number: record for record, _ in rounds_by_number(event=event) if record is not None
     }
@@ -49,11 +51,13 @@ def _draw_context(event: Event, **forms) -> dict:
         "event": event,
         "team_settings": event.team_settings,
         "plan": draw_plan(event=event),
+        "numbers": numbers,
         "last": last,
-        "last_round": records.get(last),
-        "rows": round_draw(event=event, round=last, places=_places(event, last)) if last else [],
+        "shown": shown,
+        "shown_round": records.get(shown),
+        "rows": round_draw(event=event, round=shown, places=_places(event, shown)) if shown else [],
         "draw_form": forms.get("draw_form") or DrawForm(),
-        "swap_form": forms.get("swap_form") or SwapForm(event=event, initial={"round": last}),
+        "swap_form": forms.get("swap_form") or SwapForm(event=event, initial={"round": shown}),
         "rematch": forms.get("rematch", ""),
         "take_back_form": TakeBackForm(initial={"round": last}),
     }
@@ -136,14 +140,22 @@ def _places(event: Event, round: int) -> dict[int, str]:
     return {line.team.pk: line.place for line in team_standings(event=event, rounds=after)}
 
 
+def _round_number(asked: str | None, numbers: list[int]) -> int | None:
+    """The round asked for (404 if it has no matches), else the last drawn."""
+    if not asked:
+        return numbers[-1] if numbers else None
+    try:
+        round = int(asked)
+    except ValueError:
+        raise Http404("No such round.") from None
+    if round not in numbers:
+        raise Http404("No such round.")
+    return round
+
+
 def _round_context(request: HttpRequest, event: Event) -> dict:
     numbers = drawn_round_numbers(event)
-    try:
-        round = int(request.GET.get("round", ""))
-    except ValueError:
-        round = numbers[-1] if numbers else None
-    if round is not None and round not in numbers:
-        raise Http404("No such round.")
+    round = _round_number(request.GET.get("round"), numbers)
     return {
         "event": event,
         "team_settings": event.team_settings,

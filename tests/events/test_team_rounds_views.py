@@ -137,6 +137,21 @@ def test_the_public_draw_and_the_projector_show_each_team_with_its_place(
     first = client.get(reverse("teams-round", args=[event.pk]), {"round": 1}).content.decode()
     assert "Round 1: the draw" in first
     assert client.get(reverse("teams-round", args=[event.pk]), {"round": 9}).status_code == 404
+    results = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert f'href="{url}">Projector view</a>' in results
+
+
+def test_the_director_looks_at_an_earlier_round_to_enter_it(make_team_event, director_client):
+    event = make_team_event(teams=4, arrears=True)
+    draw_next_round(event=event)
+    draw_next_round(event=event)
+    url = reverse("teams-draw", args=[event.pk])
+    page = director_client.get(url, {"round": 1}).content.decode()
+    first = round_matches(event=event, round=1)
+    assert "<h2>Round 1</h2>" in page and first[0].get_director_url() in page
+    assert "Take back round" not in page  # only the last round drawn is taken back
+    assert "Take back round 2" in director_client.get(url).content.decode()
+    assert director_client.get(url, {"round": "x"}).status_code == 404
 
 
 def test_a_round_robin_shows_its_whole_schedule_with_the_results_so_far(make_team_event, client):
