@@ -7,7 +7,7 @@ from django.utils import timezone
 from events.forms import PLAIN_MESSAGES, LineForm, no_control_characters
 from events.models import Event, Player, TeamSettings
 from events.services.teams.registration import MAX_PLAYERS
-from scoring import ScoringError, victory_points
+from events.services.teams.setup import TeamRefused, check_scale
 
 # Bounds the database keeps on every backend (SQLite gives a small integer no range).
 BOUNDS = {
@@ -78,10 +78,11 @@ class TeamSettingsForm(forms.ModelForm):
             if value is not None and not low <= value <= high:
                 self.add_error(name, f"a whole number from {low} to {high}")
         scale, boards = data.get("vp_scale"), data.get("boards_per_match")
-        if scale and boards and data.get("match_scoring") == TeamSettings.MatchScoring.VPS:
+        if scale and boards:
+            chosen = TeamSettings(match_scoring=data.get("match_scoring"), vp_scale=scale)
             try:
-                victory_points(0, boards, scale)
-            except ScoringError as refused:
+                check_scale(settings=chosen, boards=boards)
+            except TeamRefused as refused:
                 self.add_error("vp_scale", str(refused))
         return data
 
@@ -142,6 +143,25 @@ class MatchForm(forms.Form):
     table = forms.IntegerField(min_value=1, max_value=999)
     home = forms.ModelChoiceField(queryset=None, empty_label=None)
     away = forms.ModelChoiceField(queryset=None, required=False, empty_label="— a bye —")
+    boards = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=64,
+        help_text="Blank for the event's length; a three-way's matches are half length.",
+    )
+    three_way = forms.BooleanField(
+        label="One of a three-way's half matches",
+        required=False,
+        help_text="Scored on the half scale of the event's scale (10 VPs).",
+    )
+    carry_over = forms.DecimalField(
+        label="Carry-over",
+        required=False,
+        min_value=-999,
+        max_value=999,
+        decimal_places=2,
+        help_text="A knock-out's IMPs to the home team (negative: to the away team).",
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

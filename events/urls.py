@@ -140,6 +140,11 @@ urlpatterns = [
         name="teams-settings",
     ),
     path("director/events/<int:event_id>/teams/<int:number>/", teams.team_edit, name="team-edit"),
+    path(
+        "director/events/<int:event_id>/teams/<int:number>/delete/",
+        teams.team_delete,
+        name="team-delete",
+    ),
     path("director/events/<int:event_id>/matches/add/", teams.match_add, name="match-add"),
     path("director/events/<int:event_id>/draw/", team_rounds.draw, name="teams-draw"),
     path(

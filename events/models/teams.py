@@ -189,6 +189,9 @@ class Match(models.Model):
         help_text="Boards in this match when not the event's (a three-way's half match).",
     )
     first_board = models.PositiveSmallIntegerField(default=1)
+    # One of a three-way's half-length matches: scored on the half scale of the event's scale
+    # (scoring.team_matches.three_way_scale), so that a team's two halves make a whole match.
+    three_way = models.BooleanField(default=False)
     # The knock-out carry-over, in IMPs to the home team (negative: to the away team).
     carry_over = models.DecimalField(**_IMPS, default=0)
     # What the captains agreed on the scorecards, when a club scores from them.

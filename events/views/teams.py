@@ -36,7 +36,7 @@ from events.services.teams.matches import (
     save_captains_totals,
 )
 from events.services.teams.problems import match_problems
-from events.services.teams.registration import register_team, update_team
+from events.services.teams.registration import delete_team, register_team, update_team
 from events.services.teams.setup import TeamRefused, create_team_event, update_team_settings
 from events.services.teams.standings import team_standings
 from events.templatetags.bridge import contract as contract_html
@@ -501,3 +501,18 @@ def match_board_imps(request: HttpRequest, event_id: int, match_id: int) -> Http
             return redirect(match.get_director_url())
     context = _sheet(match, "boards") | _match_forms(match, board_form=form)
     return render(request, "events/director/match_entry.html", context)
+
+
+@require_POST
+@login_required
+def team_delete(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Remove a team that has no match yet."""
+    event = directed_teams_event(request, event_id)
+    team = get_object_or_404(Team, event=event, number=number)
+    try:
+        delete_team(team=team, user=request.user)
+    except TeamRefused as refused:
+        messages.error(request, f"{refused}.")
+        return redirect("team-edit", event_id=event.pk, number=number)
+    messages.success(request, f"{team.name} is removed.")
+    return redirect("director-teams", event_id=event.pk)

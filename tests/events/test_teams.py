@@ -3,6 +3,8 @@
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from events.models import Change, Match, MatchLine, Player, Team
 from events.services.backup import backup_bytes, read_backup, restore_club
@@ -18,7 +20,7 @@ from events.services.teams.matches import (
     save_captains_totals,
 )
 from events.services.teams.problems import match_problems
-from events.services.teams.registration import register_team, update_team
+from events.services.teams.registration import delete_team, register_team, update_team
 from events.services.teams.setup import TeamRefused, update_team_settings
 from events.services.teams.standings import team_standings, vp_cross_table
 from scoring import parse_traveller_line
@@ -354,3 +356,94 @@ def test_a_club_backup_holds_its_teams_matches_and_lines(event, club):
     copy = copied.matches.get()
     assert (copy.home.name, copy.home_imps, copy.home_vps) == ("Team 1", 23, 18)
     assert MatchLine.objects.filter(board__match=copy).count() == 8
+
+
+def test_a_saved_line_costs_as_many_queries_whatever_the_field(make_team_event):
+    counts = []
+    for size in (4, 12):
+        event = make_team_event(teams=size, boards_per_match=4, name=f"Teams of {size}")
+        teams = list(event.teams.all())
+        match = create_match(event=event, round=1, table=1, home=teams[0], away=teams[1])
+        play(match, A_V_B)
+        with CaptureQueriesContext(connection) as queries:
+            enter(match, 4, 2, "6S N 12")
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_board_a_match_scores_board_points(make_team_event):
+    event = make_team_event(teams=2, boards_per_match=4, match_scoring="bam")
+    match = play(
+        create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2)),
+        A_V_B,
+    )
+    # Boards 1 and 4 won, 2 and 3 tied (the same score at both tables): 1 + ½ + ½ + 1.
+    assert (match.home_vps, match.away_vps) == (3, 1)
+    [first, second] = team_standings(event=event)
+    assert (first.team.name, first.vps, second.vps) == ("Team 1", 3, 1)
+
+
+def test_patton_adds_the_aggregate_to_the_board_points(make_team_event):
+    event = make_team_event(teams=2, boards_per_match=4, match_scoring="patton")
+    match = play(
+        create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2)),
+        A_V_B,
+    )
+    # 2 + 1 + 1 + 2 board points, and the aggregate +470 + 750 = +1220: 8-0 from 1000 up.
+    assert (match.home_vps, match.away_vps) == (14, 2)
+
+
+def test_a_three_way_half_match_is_scored_on_the_10_vp_half_scale(event, make_team_event):
+    wbf = make_team_event(teams=3, boards_per_match=8, vp_scale="wbf", name="Three")
+    a, b, c = (team(wbf, n) for n in (1, 2, 3))
+    first = create_match(event=wbf, round=1, table=1, home=a, away=b, boards=4, three_way=True)
+    second = create_match(event=wbf, round=1, table=1, home=a, away=c, boards=4, three_way=True)
+    first = save_captains_totals(match=first, home_imps=0, away_imps=0)
+    assert (first.home_vps, first.away_vps) == (5, 5)
+    assert second.pk != first.pk
+    with pytest.raises(MatchRefused, match="a team plays once a round"):
+        create_match(event=wbf, round=1, table=2, home=b, away=c)
+    with pytest.raises(MatchRefused, match="give their number of boards"):
+        create_match(event=wbf, round=2, table=1, home=b, away=c, three_way=True)
+    with pytest.raises(MatchRefused, match="half scale"):
+        create_match(
+            event=event,
+            round=2,
+            table=1,
+            home=team(event, 1),
+            away=team(event, 2),
+            boards=2,
+            three_way=True,
+        )
+
+
+def test_a_knock_out_carry_over_counts_for_the_side_it_favours(make_team_event):
+    event = make_team_event(teams=2, boards_per_match=4, format="knockout")
+    match = create_match(
+        event=event, round=1, table=1, home=team(event, 1), away=team(event, 2), carry_over="-5.5"
+    )
+    match = play(match, A_V_B)
+    assert (match.home_imps, match.away_imps) == (23, Decimal("5.5"))
+
+
+def test_a_removed_team_comes_back_with_its_players_on_undo(event, director):
+    delete_team(team=team(event, 4), user=director)
+    assert not event.teams.filter(number=4).exists()
+    undo_change(change=Change.objects.filter(kind=Change.Kind.TEAMS).first(), user=director)
+    assert [m.player.name for m in team(event, 4).members.all()] == [
+        "Player 4a",
+        "Player 4b",
+        "Player 4c",
+        "Player 4d",
+    ]
+
+
+def test_a_match_length_the_scale_has_no_row_for_is_refused(make_team_event):
+    event = make_team_event(teams=2, boards_per_match=4, vp_scale="10-4board")
+    with pytest.raises(MatchRefused, match="for matches of 4 boards, not 6"):
+        create_match(event=event, round=1, table=1, home=team(event, 1), boards=6)
+    assert not Match.objects.exists()
+    # Board-a-match needs no VP scale: any length goes.
+    update_team_settings(event=event, match_scoring="bam", boards_per_match=8)
+    event.team_settings.refresh_from_db()
+    assert event.team_settings.boards_per_match == 8

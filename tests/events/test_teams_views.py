@@ -4,6 +4,8 @@ captains' totals, and the public standings, team and match pages under the revea
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import Event, Match, Team
@@ -264,3 +266,46 @@ def test_pairs_pages_of_a_teams_event_are_not_found(director_client, event, name
 def test_the_pairs_settings_of_a_teams_event_are_not_found(director_client, event):
     assert director_client.get(reverse("director-settings", args=[event.pk])).status_code == 404
     assert director_client.get(reverse("director-slip", args=[event.pk, 1, 1])).status_code == 404
+
+
+def _queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def _play_round(event):
+    teams = list(event.teams.all())
+    for table, (home, away) in enumerate(zip(teams[::2], teams[1::2], strict=True), start=1):
+        match = create_match(event=event, round=1, table=table, home=home, away=away)
+        for board in (1, 2):
+            for t in (1, 2):
+                line = parse_traveller_line("4S N 10" if t == 1 else "4S N 9")
+                save_match_line(match=match, board_number=board, table=t, line=line)
+    return match
+
+
+def test_the_teams_pages_read_as_many_queries_whatever_the_field(director_client, make_team_event):
+    counts = []
+    for size in (4, 8):
+        event = make_team_event(teams=size, boards_per_match=2, name=f"Teams of {size}")
+        match = _play_round(event)
+        urls = [
+            reverse("event", args=[event.pk]),
+            reverse("team", args=[event.pk, 1]),
+            reverse("match", args=[event.pk, match.pk]),
+            reverse("director-teams", args=[event.pk]),
+            reverse("director-match", args=[event.pk, match.pk]),
+        ]
+        counts.append([_queries(director_client, url) for url in urls])
+    assert counts[0] == counts[1]
+
+
+def test_a_team_without_matches_is_removed_and_one_with_a_match_is_not(
+    director_client, event, match
+):
+    director_client.post(reverse("team-delete", args=[event.pk, 4]))
+    assert not event.teams.filter(number=4).exists()
+    response = director_client.post(reverse("team-delete", args=[event.pk, 1]), follow=True)
+    assert "Team 1 has matches: delete its matches first." in response.content.decode()
+    assert event.teams.filter(number=1).exists()

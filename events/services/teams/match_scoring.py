@@ -19,6 +19,7 @@ from scoring.team_matches import (
     match_imps,
     match_result,
     patton_result,
+    three_way_scale,
 )
 
 
@@ -129,10 +130,11 @@ def _score_match(match: Match, boards: list[MatchBoard], settings: TeamSettings)
             points = _points(played, settings)
             match.home_vps, match.away_vps = _decimal(points.home), _decimal(points.away)
     elif assigned is not None or imps is not None:
+        scale = three_way_scale(settings.vp_scale) if match.three_way else settings.vp_scale
         result = match_result(
             imps,
             boards=length,
-            scale=settings.vp_scale,
+            scale=scale,
             assigned_vps=None
             if assigned is None
             else (Fraction(assigned), Fraction(match.assigned_away_vps)),

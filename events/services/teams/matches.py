@@ -7,11 +7,12 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.db.models import Q
 
-from events.models import Change, Event, Match, MatchBoard, Team
+from events.models import Change, Event, Match, MatchBoard, Team, TeamSettings
 from events.services.history import recording
 from events.services.status import LOCKED
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
+from events.services.teams.setup import check_scale
 
 
 class MatchRefused(Exception):
@@ -26,10 +27,13 @@ def create_match(
     home: Team,
     away: Team | None = None,
     boards=None,
+    three_way: bool = False,
+    carry_over=0,
     user=None,
 ) -> Match:
     """Put two teams (or one, for a bye) at a table in a round. A team plays once a round,
-    except in a three-way's half-length matches (`boards` given)."""
+    except in a three-way's half-length matches (`three_way`, each of `boards` boards, scored on
+    the half scale of the event's scale). `carry_over`: a knock-out's IMPs to the home team."""
     teams = [home] if away is None else [home, away]
     if away is not None and home.pk == away.pk:
         raise MatchRefused(f"{home.name} cannot play against itself")
@@ -37,6 +41,12 @@ def create_match(
         raise MatchRefused("both teams must be in this event")
     if round < 1 or table < 1:
         raise MatchRefused("the round and the table are 1 or more")
+    carry_over = _amount(carry_over, "IMPs") or Decimal(0)
+    if three_way and not boards:
+        raise MatchRefused("a three-way's matches are half length: give their number of boards")
+    settings = TeamSettings.objects.get(event=event)
+    length = boards or settings.boards_per_match
+    check_scale(settings=settings, boards=length, three_way=three_way, refused=MatchRefused)
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH),
@@ -47,12 +57,19 @@ def create_match(
         playing = Match.objects.filter(event=event, round=round).filter(
             Q(home__in=teams) | Q(away__in=teams)
         )
-        if boards is None or playing.filter(boards__isnull=True).exists():
+        if not three_way or playing.filter(three_way=False).exists():
             clash = playing.select_related("home", "away").first()
             if clash is not None:
                 raise MatchRefused(f"round {round} already has {clash}: a team plays once a round")
         match = Match.objects.create(
-            event=event, round=round, table=table, home=home, away=away, boards=boards
+            event=event,
+            round=round,
+            table=table,
+            home=home,
+            away=away,
+            boards=boards,
+            three_way=three_way,
+            carry_over=carry_over,
         )
         rescore_match(match=match)
     return match

@@ -7,18 +7,26 @@ from events.services.history import recording
 from events.services.status import LOCKED
 from events.services.teams.match_scoring import rescore_team_event
 from scoring import ScoringError, victory_points
+from scoring.team_matches import three_way_scale
 
 
 class TeamRefused(Exception):
     """A change to a teams event, its settings or its teams that cannot be made; str() says why."""
 
 
-def check_scale(*, scale: str, boards: int) -> None:
-    """Raise TeamRefused when the VP scale has no row for matches of this length."""
+def check_scale(
+    *, settings: TeamSettings, boards: int, three_way: bool = False, refused=None
+) -> None:
+    """Raise `refused` (TeamRefused) when the event's VP scale (its half scale for a
+    three-way's half match) has no row for matches of this length; board-a-match and Patton
+    need none."""
+    if settings.match_scoring != TeamSettings.MatchScoring.VPS:
+        return
     try:
+        scale = three_way_scale(settings.vp_scale) if three_way else settings.vp_scale
         victory_points(0, boards, scale)
-    except ScoringError as refused:
-        raise TeamRefused(str(refused)) from None
+    except ScoringError as error:
+        raise (refused or TeamRefused)(str(error)) from None
 
 
 def create_team_event(
@@ -31,7 +39,7 @@ def create_team_event(
         )
         with recording(club=club, event=event, user=user, kind=Change.Kind.SETTINGS):
             team_settings = TeamSettings(event=event, **settings)
-            check_scale(scale=team_settings.vp_scale, boards=team_settings.boards_per_match)
+            check_scale(settings=team_settings, boards=team_settings.boards_per_match)
             team_settings.save()
     return event
 
@@ -56,8 +64,10 @@ def update_team_settings(
         for name, value in fields.items():
             setattr(team_settings, name, value)
         matches = list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
-        for length in {team_settings.boards_per_match} | {m.boards for m in matches if m.boards}:
-            check_scale(scale=team_settings.vp_scale, boards=length)
+        check_scale(settings=team_settings, boards=team_settings.boards_per_match)
+        for match in matches:
+            length = match.boards or team_settings.boards_per_match
+            check_scale(settings=team_settings, boards=length, three_way=match.three_way)
         team_settings.save()
         rescore_team_event(event=event)
     return team_settings
