@@ -208,13 +208,16 @@ def test_an_odd_field_plays_a_three_way_once_a_team_when_the_director_prefers_on
     for number in range(1, 3):
         matches = draw_next_round(event=event)
         assert not any(m.is_bye for m in matches)
-        three_way = [m for m in matches if m.boards]
+        three_way = [m for m in matches if m.three_way]
         assert [m.boards for m in three_way] == [4, 4, 4]
         assert {m.table for m in three_way} == {3}  # after two four-team matches
         trio = {m.home_id for m in three_way} | {m.away_id for m in three_way}
         assert len(trio) == 3
         trios.append(trio)
         finish(event, number, rng=rng)
+        for match in three_way:
+            match.refresh_from_db()
+            assert match.home_vps + match.away_vps == 10  # the half scale of the WBF's 20
     assert not trios[0] & trios[1]
 
 

@@ -8,7 +8,7 @@ teams that have had a bye or played in a three-way.
 """
 
 import random
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -20,6 +20,7 @@ from events.models import Change, Event, Match, MatchLine, Team, TeamRound, Team
 from events.services.history import bulk_create_recorded, recording
 from events.services.status import LOCKED
 from events.services.teams.match_scoring import rescore_match
+from events.services.teams.setup import check_scale
 from events.services.teams.standings import team_standings
 from scoring import (
     knockout_bracket,
@@ -226,7 +227,7 @@ def _draw_swiss_round(event: Event, plan: DrawPlan, user) -> list[Match]:
     number = plan.next_round
     teams = list(event.teams.order_by("number"))
     by_id = {team.pk: team for team in teams}
-    earlier = list(Match.objects.filter(event=event).values("round", "home_id", "away_id"))
+    earlier = list(Match.objects.filter(event=event).values("home_id", "away_id", "three_way"))
     met = {frozenset((m["home_id"], m["away_id"])) for m in earlier if m["away_id"]}
     had_bye = {m["home_id"] for m in earlier if m["away_id"] is None}
     scores = None
@@ -241,7 +242,9 @@ def _draw_swiss_round(event: Event, plan: DrawPlan, user) -> list[Match]:
             scores = {line.team.pk: float(line.vps) for line in standings}
     three_way = ()
     if len(ranking) % 2 and settings.odd_field == TeamSettings.OddField.THREE_WAY:
-        in_three_ways = _three_way_teams(earlier)
+        in_three_ways = {
+            m[side] for m in earlier if m["three_way"] for side in ("home_id", "away_id")
+        }
         if len(set(ranking) - in_three_ways) >= 3:
             three_way = three_way_teams(ranking, met, had_three_way=in_three_ways)
     field_ = [t for t in ranking if t not in three_way]
@@ -273,10 +276,19 @@ def _draw_swiss_round(event: Event, plan: DrawPlan, user) -> list[Match]:
     if three_way:
         table = len(draw) + 1
         half = max(1, settings.boards_per_match // 2)
+        check_scale(settings=settings, boards=half, three_way=True, refused=DrawRefused)
         first, second, third = three_way
         matches += [
-            Match(event=event, round=number, table=table, home_id=h, away_id=a, boards=half)
-            for h, a in ((first, second), (first, third), (second, third))
+            Match(
+                event=event,
+                round=number,
+                table=table,
+                home_id=home,
+                away_id=away,
+                boards=half,
+                three_way=True,
+            )
+            for home, away in ((first, second), (first, third), (second, third))
         ]
     note = _swiss_note(number, plan, settings, by_id, three_way)
     return _create_round(event, number, Stage.SWISS, matches, note, user, plan.standings_after)
@@ -319,16 +331,6 @@ def _swiss_note(number, plan, settings, by_id, three_way) -> str:
     if three_way:
         note += "; a three-way: " + ", ".join(by_id[t].name for t in three_way)
     return note
-
-
-def _three_way_teams(earlier) -> set[int]:
-    """Teams that have played a three-way: twice in one round."""
-    plays = Counter()
-    for m in earlier:
-        for team in (m["home_id"], m["away_id"]):
-            if team is not None:
-                plays[(m["round"], team)] += 1
-    return {team for (_, team), count in plays.items() if count > 1}
 
 
 # Round robins
