@@ -4,6 +4,8 @@ a round robin's schedule and a knock-out's bracket."""
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import Change, Match
@@ -192,3 +194,19 @@ def test_a_pairs_event_has_no_draw(make_event, client):
     event = make_event()
     assert client.get(reverse("teams-round", args=[event.pk])).status_code == 404
     assert client.get(reverse("teams-projector", args=[event.pk])).status_code == 404
+
+
+def test_the_draw_pages_read_as_many_queries_whatever_the_field(make_team_event, director_client):
+    def queries(teams: int) -> list[int]:
+        event = make_team_event(teams=teams, name=f"Swiss of {teams}")
+        draw_next_round(event=event)
+        finish(event, 1, dict.fromkeys(range(1, teams), 7))
+        draw_next_round(event=event)
+        counts = []
+        for name in ("teams-round", "teams-projector", "teams-draw", "teams-schedule"):
+            with CaptureQueriesContext(connection) as captured:
+                assert director_client.get(reverse(name, args=[event.pk])).status_code == 200
+            counts.append(len(captured))
+        return counts
+
+    assert queries(5) == queries(15)
