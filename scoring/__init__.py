@@ -39,7 +39,14 @@ from scoring.movements import (
 from scoring.places import places
 from scoring.round_robin import round_robin
 from scoring.rubber import Chicago, Rubber
-from scoring.swiss import mismatches, random_draw, seeded_draw, swiss_draw, three_way_teams
+from scoring.swiss import (
+    mismatches,
+    random_draw,
+    seeded_draw,
+    swap_teams,
+    swiss_draw,
+    three_way_teams,
+)
 from scoring.team_matches import (
     ArtificialImps,
     MatchImps,
@@ -47,6 +54,7 @@ from scoring.team_matches import (
     PointsResult,
     board_a_match_result,
     board_imps,
+    bye_vps,
     match_imps,
     match_result,
     patton_result,
@@ -89,6 +97,7 @@ __all__ = [
     "board_imps",
     "bracket_order",
     "butler_datum",
+    "bye_vps",
     "cross_imps",
     "datum_imps",
     "deal_score",
@@ -117,6 +126,7 @@ __all__ = [
     "score_breakdown",
     "seeded_draw",
     "standings",
+    "swap_teams",
     "swiss_draw",
     "three_way_scale",
     "three_way_teams",

@@ -36,9 +36,12 @@ def round_robin(
     size = len(turning)
     rounds = []
     for r in range(size):
-        pairs = [(fixed, turning[r]) if r % 2 == 0 else (turning[r], fixed)]
+        # Round 1 turns round the last team, as the Howell schedules do (SPEC §5.3).
+        centre = (r - 1) % size
+        pairs = [(fixed, turning[centre]) if r % 2 == 0 else (turning[centre], fixed)]
         pairs += [
-            (turning[(r + k) % size], turning[(r - k) % size]) for k in range(1, len(field) // 2)
+            (turning[(centre + k) % size], turning[(centre - k) % size])
+            for k in range(1, len(field) // 2)
         ]
         rounds.append(_with_bye_last(pairs))
     if double:

@@ -17,26 +17,28 @@ Magic Contest's greedy pass with repairs gives "no guarantees there will not be 
 meetings" (SPEC §4.2); a matching over the whole field does.
 
 Which standings to draw from is the caller's business: one round in arrears passes the
-standings after round n to draw round n + 2; a late match passes the standings without it.
+standings after round n to draw round n + 2; a late match passes the standings without its
+result, its two teams in `met` all the same.
 """
 
 import random
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 
-import networkx as nx
-
 from scoring.errors import ScoringError
 
 Team = Hashable
 Draw = list[tuple[Team, Team | None]]
 
-# The search first pairs only teams at most this many places apart; when that draw has a
-# rematch, a bye above the lowest team due one, or a mismatch, it widens, up to the whole field.
-# So the first three aims are met over the whole field, and the fourth only differs from the
-# whole field's when an opponent more than WINDOW places away would shorten the rest.
+# The search first pairs only teams at most this many places apart, and no two teams that have
+# met; when that leaves a team unpaired or the bye above the lowest team due one, it searches
+# the whole field. Rematches and the bye are thus settled over the whole field; mismatches and
+# closeness among the draws that pair no teams further apart (a pairing further apart is a
+# mismatch in its own right once the scores have spread). A 200-team field takes a few
+# hundredths of a second in the window, a few tenths over the whole field.
 WINDOW = 12
 MISMATCH_VPS = 5  # EBU White Book §165, on a 20-VP scale
+THREE_WAY_CANDIDATES = 15
 
 
 def random_draw(teams: Sequence[Team], seed: int) -> Draw:
@@ -85,9 +87,8 @@ def swiss_draw(
     `danish=True` allows rematches, as the "Danish" option does for the last rounds: only
     between two teams of `may_rematch` when that is given (e.g. the top half), else anyone.
 
-    `window` first limits the search to opponents that many places apart, widening it while a
-    wider search could avoid a rematch, a bye above the lowest team due one or a mismatch;
-    None searches the whole field at once (slower for fields of a hundred teams and more).
+    `window` first limits the search to opponents that many places apart (see WINDOW); None
+    searches the whole field at once (slower for fields of a hundred teams and more).
     """
     teams = list(_distinct(ranking))
     pairs_met = {frozenset(pair) for pair in met}
@@ -107,12 +108,12 @@ def swiss_draw(
         return [(t, None) for t in teams]
 
     problem = _DrawProblem(teams, pairs_met, byes, rematch_allowed, scores, mismatch_vps)
-    width = len(teams) if window is None else window
-    while True:
-        mate = problem.solve(width)
-        if width >= len(teams) or problem.is_settled(mate):
-            break
-        width *= 2
+    mate = problem.best(window)
+    if len(teams) % 2 and mate.get(len(teams)) != problem.bye:
+        # Rematches sent the bye higher: measure again without the team that really sits out.
+        # The bye stays where it is, its place being settled before distances and mismatches.
+        problem.sit_out(mate[len(teams)])
+        mate = problem.best(window)
     return problem.draw(mate)
 
 
@@ -143,6 +144,24 @@ def mismatches(
     ]
 
 
+def swap_teams(draw: Draw, first: Team, second: Team) -> Draw:
+    """The draw with two teams changing places, as a director swaps them by hand: each takes
+    the other's table, side and opponent (or bye). Rematches it makes are the director's call;
+    `mismatches` and the meetings so far tell what the swap costs."""
+    seats = {team: (k, side) for k, match in enumerate(draw) for side, team in enumerate(match)}
+    for team in (first, second):
+        if team is None or team not in seats:
+            raise ScoringError(f"{team!r} is not in this draw.")
+    if first == second:
+        raise ScoringError("Swap two different teams.")
+    (k1, s1), (k2, s2) = seats[first], seats[second]
+    if k1 == k2:
+        raise ScoringError(f"{first!r} and {second!r} already play each other.")
+    swapped = [list(match) for match in draw]
+    swapped[k1][s1], swapped[k2][s2] = second, first
+    return [(home, away) for home, away in swapped]
+
+
 def three_way_teams(
     ranking: Sequence[Team],
     met: Iterable[Collection[Team]],
@@ -151,25 +170,39 @@ def three_way_teams(
 ) -> tuple[Team, Team, Team]:
     """The three teams to play a three-way match in an odd field, instead of a bye.
 
-    A team plays in a three-way at most once: the trio is chosen among the teams that have not,
-    with as few earlier meetings inside it as possible, then as low in the ranking as possible.
-    The rest of the field is drawn by `swiss_draw` without them.
+    A team plays in a three-way at most once. The trio is the one that, with the rest of the
+    field drawn by `swiss_draw`, makes the fewest rematches; among those, the one with the
+    fewest earlier meetings inside it, then the lowest in the ranking. Only the
+    THREE_WAY_CANDIDATES lowest teams that have not played a three-way are considered.
+    Draw the rest of the field with `swiss_draw` without the three.
     """
     teams = list(_distinct(ranking))
     used = set(had_three_way)
-    eligible = [i for i, t in enumerate(teams) if t not in used]
+    eligible = [i for i, t in enumerate(teams) if t not in used][-THREE_WAY_CANDIDATES:]
     if len(eligible) < 3:
         raise ScoringError("Fewer than three teams have not yet played a three-way match.")
     pairs_met = {frozenset(pair) for pair in met}
 
-    def cost(trio):
+    def inside(trio):
         meetings = sum(
             frozenset((teams[a], teams[b])) in pairs_met for a, b in combinations(trio, 2)
         )
         return (meetings, -sum(trio))
 
-    trio = min(combinations(eligible, 3), key=cost)
-    return tuple(teams[i] for i in trio)
+    def rematches(trio):
+        rest = [t for i, t in enumerate(teams) if i not in trio]
+        draw = swiss_draw(rest, pairs_met)
+        return inside(trio)[0] + sum(frozenset(match) in pairs_met for match in draw)
+
+    best, fewest = None, None
+    for trio in sorted(combinations(eligible, 3), key=inside):
+        count = rematches(trio)
+        if fewest is None or count < fewest:
+            best, fewest = trio, count
+        if count == inside(trio)[0]:
+            # No trio further down the order has fewer meetings inside it, nor fewer in all.
+            break
+    return tuple(teams[i] for i in best)
 
 
 class _DrawProblem:
@@ -191,29 +224,40 @@ class _DrawProblem:
         self.bye_eligible = eligible if n % 2 else []
         # How many eligible teams rank below each eligible one: 0 for the right team to sit out.
         self.bye_rank = {i: len(eligible) - 1 - k for k, i in enumerate(eligible)}
-        nominal_bye = {eligible[-1]} if n % 2 else set()
-        self.mismatch = None
-        if scores is not None:
-            playing = [i for i in range(n) if i not in nominal_bye]
-            correct = _correct_opponents(playing)
-            values = [scores[t] for t in teams]
-            self.mismatch = [
-                [
-                    i in correct and abs(values[j] - values[correct[i]]) > mismatch_vps
-                    for j in range(n)
-                ]
-                for i in range(n)
-            ]
+        self.scores = None if scores is None else [scores[t] for t in teams]
+        self.mismatch_vps = mismatch_vps
+        self.sit_out(eligible[-1] if n % 2 else None)
         # Each level of the cost outweighs the most that every level below it can add up to.
+        # Per match: closeness to the top d·(n − i) ≤ n², distance d² ≤ n²; n/2 matches.
         self.distance_weight = n * n * n + 1
-        self.mismatch_weight = self.distance_weight * (n + 1)
+        self.mismatch_weight = self.distance_weight * (n * n * n + 1)
         self.bye_weight = self.mismatch_weight * (n + 1)
         self.rematch_weight = self.bye_weight * (n + 1)
 
+    def sit_out(self, bye):
+        """Measure distances and mismatches in the ranking without the team that has the bye
+        (None for an even field): the lowest team due one at first, another if the draw gives
+        it elsewhere (see swiss_draw)."""
+        self.bye = bye
+        playing = [i for i in range(self.n) if i != bye]
+        self.place = {i: k for k, i in enumerate(playing)}
+        self.mismatch = None
+        if self.scores is not None:
+            correct = _correct_opponents(playing)
+            values = self.scores
+            self.mismatch = [
+                [
+                    i in correct and abs(values[j] - values[correct[i]]) > self.mismatch_vps
+                    for j in range(self.n)
+                ]
+                for i in range(self.n)
+            ]
+
     def edge_cost(self, i, j):
         """The cost of pairing team i (the better placed) with team j."""
-        distance = j - i - 1
-        cost = distance * distance * self.distance_weight + distance * (self.n - i)
+        distance = abs(self.place.get(j, j) - self.place.get(i, i)) - 1
+        top = self.place.get(i, i)
+        cost = distance * distance * self.distance_weight + distance * (self.n - top)
         if self.rematch[i][j]:
             cost += self.rematch_weight
         if self.mismatch is not None:
@@ -223,16 +267,32 @@ class _DrawProblem:
     def bye_cost(self, i):
         return self.bye_rank[i] * self.bye_weight
 
+    def best(self, window):
+        """The best matching, in the window first when that settles it (see WINDOW)."""
+        if window is not None and window < self.n - 1:
+            mate = self.solve(window)
+            if self.is_settled(mate):
+                return mate
+        return self.solve(self.n)
+
     def solve(self, width):
+        """The best matching among teams at most `width` places apart; when that is less than
+        the whole field, without the rematches either (see is_settled)."""
+        # networkx takes a few tenths of a second to import: only a draw pays for it, not every
+        # process that imports the scoring engine.
+        import networkx as nx
+
         n = self.n
+        whole_field = width >= n - 1
         graph = nx.Graph()
         graph.add_nodes_from(range(n + 1))
         costs = []
         for i in range(n):
             for j in range(i + 1, min(n, i + width + 1)):
-                costs.append((i, j, self.edge_cost(i, j)))
+                if whole_field or not self.rematch[i][j]:
+                    costs.append((i, j, self.edge_cost(i, j)))
         costs.extend((i, n, self.bye_cost(i)) for i in self.bye_eligible)
-        ceiling = max(cost for _, _, cost in costs) + 1
+        ceiling = max((cost for _, _, cost in costs), default=0) + 1
         graph.add_weighted_edges_from((i, j, ceiling - cost) for i, j, cost in costs)
         mate = {}
         for a, b in nx.max_weight_matching(graph, maxcardinality=True):
@@ -240,22 +300,17 @@ class _DrawProblem:
         return mate
 
     def is_settled(self, mate):
-        """Whether no wider search can do better on rematches, the bye or mismatches."""
+        """Whether a draw found in a window is as good as the whole field's on rematches and
+        the bye: it pairs everyone without a rematch and the bye is where it belongs."""
         if any(i not in mate for i in range(self.n)):
             return False
-        if any(mate[i] < self.n and self.rematch[i][mate[i]] for i in range(self.n)):
-            return False
-        if self.bye_eligible and self.bye_rank[mate[self.n]] != 0:
-            return False
-        return self.mismatch is None or not any(
-            mate[i] < self.n and self.mismatch[i][mate[i]] for i in range(self.n)
-        )
+        return not self.bye_eligible or self.bye_rank[mate[self.n]] == 0
 
     def draw(self, mate):
+        """The matching as matches in table order, then the bye. Over the whole field it pairs
+        every team: each may meet each, and the bye node reaches a team that can sit out."""
         n = self.n
-        matches = [(i, mate[i]) for i in range(n) if i < mate.get(i, -1) < n]
-        if len(matches) * 2 + bool(n % 2) != n:
-            raise ScoringError("No draw pairs every team: a bye is missing.")
+        matches = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
         result: Draw = [(self.teams[i], self.teams[j]) for i, j in matches]
         if n in mate:
             result.append((self.teams[mate[n]], None))

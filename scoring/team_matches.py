@@ -13,10 +13,11 @@ event's scale (`three_way_scale`), so that a team's two halves are worth a whole
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from numbers import Real
 from typing import NamedTuple
 
-from scoring.board_a_match import POINTS_PER_BOARD, board_a_match
+from scoring.board_a_match import board_a_match
 from scoring.errors import ScoringError
 from scoring.imps import imps
 from scoring.victory_points import VP_SCALES, Bands, victory_points
@@ -24,9 +25,12 @@ from scoring.victory_points import VP_SCALES, Bands, victory_points
 # Law 86A: in IMPs, average plus is +3, average 0 and average minus −3.
 ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
+# A bye's VPs as a share of the scale: 12 of 20, as RealBridge scores a bye (SPEC §4.2); the
+# EBU names no figure for teams, so it is the event's setting.
+BYE_SHARE = Fraction(3, 5)
+
 # The 10-VP scale that scores each half-length match of a three-way (SPEC §1.2, §4.2).
-HALF_SCALES = {"wbf": "wbf-10", "wbf-discrete": "wbf-discrete-10", "wbf-10": "wbf-10"}
-HALF_SCALES["wbf-discrete-10"] = "wbf-discrete-10"
+HALF_SCALES = {"wbf": "wbf-10", "wbf-discrete": "wbf-discrete-10"}
 
 
 @dataclass(frozen=True)
@@ -149,13 +153,26 @@ def match_result(
     return MatchResult(imps, home_vps, away_vps, _vps(home_penalty), _vps(away_penalty))
 
 
+def bye_vps(scale: str = "wbf", *, share: Fraction = BYE_SHARE) -> float:
+    """A bye's VPs on a scale: `share` of its total, 12 of 20 by default (18 of 30)."""
+    if scale not in VP_SCALES:
+        known = ", ".join(VP_SCALES)
+        raise ScoringError(f"Unknown victory-point scale {scale!r}; choose one of {known}.")
+    if not 0 <= share <= 1:
+        raise ScoringError(f"A bye's share of the VPs is between 0 and 1, not {share}.")
+    vps = VP_SCALES[scale].total * Fraction(share)
+    return int(vps) if vps.denominator == 1 else round(float(vps), 2)
+
+
 def three_way_scale(scale: str) -> str:
     """The 10-VP half scale for the half-length matches of a three-way, for an event's scale."""
     if scale in VP_SCALES and VP_SCALES[scale].total == 10:
         return scale
     if scale not in HALF_SCALES:
-        known = ", ".join(sorted({s for s in HALF_SCALES if VP_SCALES[s].total == 20}))
-        raise ScoringError(f"The {scale!r} scale has no half scale for three-way matches: {known}.")
+        known = ", ".join(HALF_SCALES)
+        raise ScoringError(
+            f"The {scale!r} scale has no half scale for three-way matches; {known} have."
+        )
     return HALF_SCALES[scale]
 
 
@@ -219,21 +236,3 @@ def _vps(value) -> float:
 def _tidy(value: float) -> float:
     """Hundredths of VPs without float noise (20 − 0.3 is 19.7, not 19.700000000000003)."""
     return round(value, 2) if isinstance(value, float) else value
-
-
-__all__ = [
-    "ARTIFICIAL_IMPS",
-    "HALF_SCALES",
-    "PATTON_AGGREGATE",
-    "POINTS_PER_BOARD",
-    "ArtificialImps",
-    "MatchImps",
-    "MatchResult",
-    "PointsResult",
-    "board_a_match_result",
-    "board_imps",
-    "match_imps",
-    "match_result",
-    "patton_result",
-    "three_way_scale",
-]

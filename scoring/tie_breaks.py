@@ -5,8 +5,9 @@ Tie-break orders (SPEC §4.3), chosen per event:
   of those matches; then the sum of the final scores of every opponent played (not in a round
   robin, where it is the same for all); then the IMP difference over all matches.
 - "cbai", the Irish CBAI: head-to-head VPs, then head-to-head IMPs, then the IMP quotient (IMPs
-  won over IMPs lost) over all matches. Its further step, the margin against the next-highest
-  common opponent, and its one-board play-off are left to the director.
+  won over IMPs lost) over all matches, then for two teams the IMP margin against their
+  highest-placed common opponent (the next one down while those are equal). Its last step, a
+  one-board play-off, is the director's.
 - "none": teams level on VPs share the place.
 
 Head to head counts every meeting of the tied teams, the half-length matches of a three-way
@@ -43,6 +44,9 @@ class MatchRecord:
 
 @dataclass(frozen=True)
 class Standing:
+    """A team's line in the standings; `played` counts MatchRecords, so a three-way's two
+    halves count two."""
+
     team: Team
     place: str
     vps: float
@@ -53,7 +57,7 @@ class Standing:
 
 TIE_BREAKS = {
     "ebu": "EBU White Book: head to head, opponents' scores, IMP difference",
-    "cbai": "CBAI: head to head, then IMP quotient",
+    "cbai": "CBAI: head to head, IMP quotient, margin against the best common opponent",
     "none": "No tie-break: teams level on VPs share the place",
 }
 
@@ -77,6 +81,8 @@ def standings(
         raise ScoringError(f"Unknown tie-break order {tie_break!r}; choose one of {known}.")
     field = list(teams)
     index = {team: i for i, team in enumerate(field)}
+    if len(index) != len(field):
+        raise ScoringError("A team is in the standings twice.")
     records = list(matches)
     for match in records:
         for team in (match.home, match.away):
@@ -101,7 +107,7 @@ def standings(
         vps[team] += extra
     vps = {team: round(total, NDIGITS) for team, total in vps.items()}
 
-    steps = _steps(tie_break, records, vps, imps_for, imps_against, round_robin)
+    steps = _steps(tie_break, records, vps, imps_for, imps_against, round_robin, index)
     groups = _ranked_groups(sorted(field, key=lambda t: (-vps[t], index[t])), vps.__getitem__)
     ordered = [part for group in groups for part in _resolve(group, steps)]
     result = []
@@ -132,7 +138,7 @@ def head_to_head(matches: Iterable[MatchRecord], teams: Iterable[Team]) -> dict[
 Step = Callable[[list[Team]], dict[Team, float] | None]
 
 
-def _steps(tie_break, records, vps, imps_for, imps_against, round_robin) -> list[Step]:
+def _steps(tie_break, records, vps, imps_for, imps_against, round_robin, index) -> list[Step]:
     met = {frozenset((m.home, m.away)) for m in records}
 
     def all_met(group):
@@ -166,10 +172,28 @@ def _steps(tie_break, records, vps, imps_for, imps_against, round_robin) -> list
             for team in group
         }
 
+    def common_opponent(group):
+        if len(group) != 2:
+            return None
+        margins = {team: {} for team in group}
+        for m in records:
+            for team, opponent, margin in (
+                (m.home, m.away, m.home_imps - m.away_imps),
+                (m.away, m.home, m.away_imps - m.home_imps),
+            ):
+                if team in margins and opponent not in margins:
+                    margins[team][opponent] = margins[team].get(opponent, 0) + margin
+        first, second = group
+        common = set(margins[first]) & set(margins[second])
+        for opponent in sorted(common, key=lambda t: (-vps[t], index[t])):
+            if margins[first][opponent] != margins[second][opponent]:
+                return {team: margins[team][opponent] for team in group}
+        return None
+
     if tie_break == "ebu":
         return [h2h_vps, h2h_imps] + ([] if round_robin else [opponents_scores]) + [imp_difference]
     if tie_break == "cbai":
-        return [h2h_vps, h2h_imps, imp_quotient]
+        return [h2h_vps, h2h_imps, imp_quotient, common_opponent]
     return []
 
 

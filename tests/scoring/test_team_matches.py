@@ -1,3 +1,5 @@
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from scoring import (
     ScoringError,
     board_a_match_result,
     board_imps,
+    bye_vps,
     match_imps,
     match_result,
     patton_result,
@@ -67,6 +70,44 @@ def test_issue10_wbf_continuous_values(margin, boards, expected):
 def test_issue10_acbl_values(scale, boards, margin, expected):
     result = match_result(MatchImps(margin, 0), boards=boards, scale=scale)
     assert (result.home_vps, result.away_vps) == expected
+
+
+# Seed 001, "Example in a team event", round 3 against team 5: our score, then the opposing
+# table's score on the same cards from the same direction; the IMPs and board-a-match points.
+SEED001_ROUND_3 = [
+    (110, 110, 0, 0.5),
+    (620, 170, 10, 1),
+    (-110, -100, 0, 0),
+    (-630, -600, -1, 0),
+    (600, -200, 13, 1),
+    (-50, 70, -3, 0),
+    (-710, -2210, 17, 1),
+    (300, 420, -3, 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "expected"),
+    [
+        pytest.param(ours, theirs, expected, id=f"seed001-team-board{n}")
+        for n, (ours, theirs, expected, _) in enumerate(SEED001_ROUND_3, start=1)
+    ],
+)
+def test_seed001_team_example_board_imps(ours, theirs, expected):
+    assert board_imps(ours, theirs) == expected
+
+
+def test_seed001_team_example_wins_33_imps():
+    imps = match_imps(board_imps(ours, theirs) for ours, theirs, _, _ in SEED001_ROUND_3)
+    assert (imps.home, imps.away, imps.home_margin) == (40, 7, 33)
+
+
+def test_seed001_team_example_is_3_and_a_half_board_a_match():
+    boards = [(ours, theirs) for ours, theirs, _, _ in SEED001_ROUND_3]
+    assert board_a_match_result(boards) == (3.5, 4.5)
+    assert [bam for *_, bam in SEED001_ROUND_3] == [
+        board_a_match_result([board]).home for board in boards
+    ]
 
 
 # --- Boards ----------------------------------------------------------------------------------
@@ -132,6 +173,24 @@ def test_a_match_without_imps_or_assigned_vps_is_refused():
 def test_negative_penalty_is_refused():
     with pytest.raises(ScoringError, match="0 or more"):
         match_result(MatchImps(1, 0), boards=8, home_penalty=-1)
+
+
+# --- Byes -----------------------------------------------------------------------------------
+
+
+def test_a_bye_is_12_of_20_by_default():
+    assert bye_vps() == 12
+    assert bye_vps("30-table") == 18
+    assert bye_vps("wbf-10") == 6
+    assert bye_vps("wbf", share=Fraction(1, 2)) == 10
+    assert bye_vps("10-4board", share=Fraction(3, 4)) == 7.5
+
+
+def test_a_bye_share_beyond_the_scale_is_refused():
+    with pytest.raises(ScoringError, match="between 0 and 1"):
+        bye_vps(share=Fraction(3, 2))
+    with pytest.raises(ScoringError, match="Unknown victory-point scale"):
+        bye_vps("ebu-13")
 
 
 # --- Three-way matches -----------------------------------------------------------------------

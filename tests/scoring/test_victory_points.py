@@ -346,3 +346,50 @@ def test_realdata_ruter_team_match_vps():
         home, away = victory_points(int(home_imps) - int(away_imps), 8)
         assert home == pytest.approx(float(match["VP_Home"]), abs=0.005)
         assert away == pytest.approx(float(match["VP_Away"]), abs=0.005)
+
+
+# --- 10-VP half scales for three-way matches (SPEC §1.2, §4.2) -------------------------------
+
+
+def test_discrete_half_scale_8_boards_by_hand():
+    # Blitz 15·√8 = 42.43; the curve inverted at 5.5, 6.5, … 9.5 of 10 VPs gives 2.34, 7.65,
+    # 14.14, 22.49 and 34.19 IMPs, rounded down; no band needs narrowing.
+    assert wbf_discrete_bounds(8, 10) == (2, 7, 14, 22, 34)
+    assert victory_points(2, 8, "wbf-discrete-10") == (5, 5)
+    assert victory_points(3, 8, "wbf-discrete-10") == (6, 4)
+    assert victory_points(-35, 8, "wbf-discrete-10") == (0, 10)
+
+
+@given(st.integers(1, 64), st.integers(0, 100))
+def test_continuous_half_scale_is_the_halved_curve_corrected_upwards(boards, margin):
+    # SPEC §1.1's formula with 5 for 10: V = 5 + 5 (1 − R^(M/B)) / (1 − R), capped at 10,
+    # rounded half up; the concavity correction only ever adds hundredths.
+    tau_cubed = ((math.sqrt(5) - 1) / 2) ** 3
+    blitz = 15 * math.sqrt(boards)
+    plain = 5 + 5 * (1 - tau_cubed ** (margin / blitz)) / (1 - tau_cubed)
+    plain = min(1000, math.floor(100 * plain + 0.5)) / 100
+    half, other = victory_points(margin, boards, "wbf-10")
+    assert plain <= half <= 10
+    assert half + other == 10
+
+
+@given(st.integers(1, 100))
+def test_half_scale_increments_never_grow(boards):
+    table = wbf_table(boards, 10)
+    steps = [high - low for low, high in itertools.pairwise(table)] + [0]
+    assert all(later <= earlier for earlier, later in itertools.pairwise(steps))
+    assert (table[0], table[-1]) == (500, 1000)
+
+
+@given(scale_and_boards())
+def test_whole_vp_scales_never_narrow_a_band(scale):
+    # ISSUE 10: each IMP is worth no more than the one before. On a scale of whole VPs that
+    # is: as the margin grows, each band of margins is at least as wide as the band below it.
+    # The draw band is counted from 0 up: counted both ways, from −u to +u as the WBF discrete
+    # scale's generator does, SPEC §1.3's ACBL rows for 21 boards and more would fail it.
+    name, boards = scale
+    if VP_SCALES[name].decimals:
+        return
+    winners = [victory_points(margin, boards, name)[0] for margin in range(301)]
+    widths = [len(list(run)) for _, run in itertools.groupby(winners)][:-1]  # last is open
+    assert widths == sorted(widths)
