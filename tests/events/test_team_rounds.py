@@ -254,16 +254,19 @@ def test_a_director_swaps_two_teams_and_is_warned_of_a_rematch(make_team_event, 
     ]
 
 
-def test_a_swap_into_the_same_match_changes_home_and_away_and_moves_the_bye(make_team_event):
+def test_a_swap_moves_the_bye_and_is_refused_within_one_match(make_team_event):
     event = make_team_event(teams=5, draw_seed=1)
     matches = draw_next_round(event=event)
     bye_team, playing = matches[-1].home, matches[0]
-    swap_teams(event=event, round=1, first=playing.home, second=playing.away)
-    after = round_matches(event=event, round=1)
-    assert (after[0].home, after[0].away) == (playing.away, playing.home)
+    with pytest.raises(DrawRefused, match=f"{playing.home} and {playing.away} already play"):
+        swap_teams(event=event, round=1, first=playing.home, second=playing.away)
     swap_teams(event=event, round=1, first=bye_team, second=playing.home)
-    bye = round_matches(event=event, round=1)[-1]
+    after = round_matches(event=event, round=1)
+    assert (after[0].home, after[0].away) == (bye_team, playing.away)
+    bye = after[-1]
     assert (bye.home, bye.home_vps, bye.finished) == (playing.home, Decimal(12), True)
+    with pytest.raises(DrawRefused, match="Team 1 does not play round 2"):
+        swap_teams(event=event, round=2, first=team(event, 1), second=team(event, 2))
 
 
 def test_a_round_that_has_started_is_neither_swapped_nor_taken_back(make_team_event):

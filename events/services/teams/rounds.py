@@ -23,6 +23,7 @@ from events.services.teams.match_scoring import rescore_match
 from events.services.teams.setup import check_scale
 from events.services.teams.standings import team_standings
 from scoring import (
+    ScoringError,
     knockout_bracket,
     knockout_carry_over,
     next_knockout_round,
@@ -32,6 +33,7 @@ from scoring import (
     swiss_draw,
     three_way_teams,
 )
+from scoring import swap_teams as swap_draw
 from scoring.swiss import MISMATCH_VPS
 
 Stage = TeamRound.Stage
@@ -127,34 +129,39 @@ def draw_next_round(
 def swap_teams(
     *, event: Event, round: int, first: Team, second: Team, insist: bool = False, user=None
 ) -> list[Match]:
-    """Swap two teams' places in a drawn round not yet started (the same match: home and away
-    change over). A swap that makes a rematch, or gives a second bye, raises RematchWarning
-    unless the director insists; the note records it."""
-    if first.pk == second.pk:
-        raise DrawRefused("choose two different teams to swap")
+    """Swap two teams' places in a drawn round not yet started (scoring.swap_teams: each takes
+    the other's table, side and opponent, or bye). A swap that makes a rematch, or gives a
+    second bye, raises RematchWarning unless the director insists; the note records it."""
     with transaction.atomic():
         event = _locked(event)
-        matches = list(
-            Match.objects.filter(event=event, round=round)
-            .filter(Q(home__in=[first, second]) | Q(away__in=[first, second]))
-            .select_related("home", "away")
-        )
-        places = defaultdict(list)
-        for match in matches:
-            for side in ("home", "away"):
-                if getattr(match, f"{side}_id") in (first.pk, second.pk):
-                    places[getattr(match, f"{side}_id")].append((match, side))
+        matches = [
+            m
+            for m in round_matches(event=event, round=round)
+            if {m.home_id, m.away_id} & {first.pk, second.pk}
+        ]
         for team in (first, second):
-            if len(places[team.pk]) != 1:
-                raise DrawRefused(
-                    f"{team.name} does not play round {round}"
-                    if not places[team.pk]
-                    else f"{team.name} plays a three-way in round {round}: it cannot be swapped"
-                )
+            if any(m.three_way for m in matches if team.pk in (m.home_id, m.away_id)):
+                raise DrawRefused(f"{team.name} plays a three-way in round {round}: not swapped")
+        try:
+            swapped = swap_draw([(m.home_id, m.away_id) for m in matches], first.pk, second.pk)
+        except ScoringError:
+            names = {first.pk: first.name, second.pk: second.name}
+            playing = {t for m in matches for t in (m.home_id, m.away_id)}
+            missing = [names[t] for t in names if t not in playing]
+            raise DrawRefused(
+                f"{missing[0]} does not play round {round}"
+                if missing
+                else f"{first.name} and {second.name} already play each other"
+                if first.pk != second.pk
+                else "choose two different teams to swap"
+            ) from None
         _check_not_started(matches)
-        (match_a, side_a), (match_b, side_b) = places[first.pk][0], places[second.pk][0]
-        setattr(match_a, f"{side_a}_id", second.pk)
-        setattr(match_b, f"{side_b}_id", first.pk)
+        changed = []
+        for match, (home, away) in zip(matches, swapped, strict=True):
+            if (match.home_id, match.away_id) != (home, away):
+                match.home_id, match.away_id = home, away
+                changed.append(match)
+        match_a, match_b = changed
         warnings = _swap_warnings(event, round, {match_a, match_b})
         if warnings and not insist:
             raise RematchWarning("; ".join(warnings))
