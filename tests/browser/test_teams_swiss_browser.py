@@ -209,6 +209,7 @@ def test_a_thirteen_team_swiss_of_seven_rounds_run_by_the_app(page, live_server,
         draw()
         play(number)
     page.goto(draw_url)
+    screenshot(page, "teams-draw-desktop")
     expect(page.locator("#draw-refusal")).to_contain_text(
         "the event plays 7 rounds, and all are drawn"
     )

@@ -153,6 +153,10 @@ def test_the_director_looks_at_an_earlier_round_to_enter_it(make_team_event, dir
     assert "<h2>Round 1</h2>" in page and first[0].get_director_url() in page
     assert "Take back round" not in page  # only the last round drawn is taken back
     assert "Take back round 2" in director_client.get(url).content.decode()
+    event.team_settings.rounds = 2
+    event.team_settings.save()
+    page = director_client.get(url).content.decode()
+    assert "<h2>All 2 rounds are drawn</h2>" in page and "Round 3" not in page
     assert director_client.get(url, {"round": "x"}).status_code == 404
 
 
