@@ -214,3 +214,18 @@ def test_the_draw_pages_read_as_many_queries_whatever_the_field(make_team_event,
         return counts
 
     assert queries(5) == queries(15)
+
+
+def test_a_draw_is_undone_from_the_history_page(make_team_event, director_client):
+    event = make_team_event(teams=4)
+    draw_next_round(event=event)
+    change = Change.objects.get(event=event, kind="match")
+    history = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
+    assert "Round 1 drawn at random from seed 0" in history
+    undo_url = reverse("director-undo", args=[event.pk, change.pk])
+    page = director_client.get(undo_url).content.decode()
+    first = round_matches(event=event, round=1)[0]
+    assert f"Match set: Round 1, table 1 ({first.home.name} v {first.away.name})" in page
+    director_client.post(undo_url, {"note": "drawn too early"})
+    assert not Match.objects.filter(event=event).exists()
+    assert draw_next_round(event=event)[0].round == 1
