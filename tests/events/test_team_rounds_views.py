@@ -178,12 +178,18 @@ def test_a_round_robin_shows_its_whole_schedule_with_the_results_so_far(make_tea
     assert f"{first.home_imps:.0f}–{first.away_imps:.0f}" in page
 
 
-def test_a_knock_out_shows_its_bracket_with_the_carry_over(make_team_event, client):
+def test_a_knock_out_shows_its_bracket_with_the_carry_over(
+    make_team_event, client, director_client
+):
     event = make_team_event(teams=4, format="knockout", carry_over="half-third")
     draw_next_round(event=event, qualifying=True)
     for match in Match.objects.filter(event=event):
         save_captains_totals(match=match, home_imps=20, away_imps=2 * match.home.number)
+    page = director_client.get(reverse("teams-draw", args=[event.pk])).content.decode()
+    assert "drawn from the qualifying round robin's standings" in page
     draw_next_round(event=event)
+    page = director_client.get(reverse("teams-draw", args=[event.pk])).content.decode()
+    assert "The next stage is drawn from the winners" in page
     page = client.get(reverse("teams-bracket", args=[event.pk])).content.decode()
     semis = round_matches(event=event, round=4)
     for match in semis:

@@ -79,7 +79,9 @@ def draw_plan(*, event: Event) -> DrawPlan:
             plan.refusal = "register two teams or more first"
         return plan
     if settings.format == Format.KNOCKOUT:
-        plan = DrawPlan(next_round, "stage", standings_after=drawn or None)
+        last = TeamRound.objects.filter(event=event, number=drawn).first()
+        qualified = last is not None and last.stage == Stage.ROUND_ROBIN
+        plan = DrawPlan(next_round, "stage", standings_after=drawn if qualified else None)
         plan.unfinished = _unfinished(event, up_to=drawn)
         if teams < 2:
             plan.refusal = "register two teams or more first"
