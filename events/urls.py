@@ -16,6 +16,7 @@ from events.views import (
     public,
     repairs,
     results_json,
+    team_rounds,
     teams,
     teams_public,
 )
@@ -79,6 +80,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/<int:player_id>/", public.player_view, name="player"),
     path("events/<int:event_id>/teams/<int:number>/", teams_public.team_view, name="team"),
     path("events/<int:event_id>/matches/<int:match_id>/", teams_public.match_view, name="match"),
+    path("events/<int:event_id>/draw/", team_rounds.round_view, name="teams-round"),
+    path("events/<int:event_id>/projector/", team_rounds.projector, name="teams-projector"),
+    path("events/<int:event_id>/schedule/", team_rounds.schedule, name="teams-schedule"),
+    path("events/<int:event_id>/bracket/", team_rounds.bracket, name="teams-bracket"),
     path("competitions/<int:competition_id>/", competitions.competition, name="competition"),
     path(
         "competitions/<int:competition_id>/download/<str:format_key>/",
@@ -157,6 +162,16 @@ urlpatterns = [
         name="team-delete",
     ),
     path("director/events/<int:event_id>/matches/add/", teams.match_add, name="match-add"),
+    path("director/events/<int:event_id>/draw/", team_rounds.draw, name="teams-draw"),
+    path(
+        "director/events/<int:event_id>/draw/next/", team_rounds.draw_round, name="teams-draw-next"
+    ),
+    path("director/events/<int:event_id>/draw/swap/", team_rounds.swap, name="teams-draw-swap"),
+    path(
+        "director/events/<int:event_id>/draw/take-back/",
+        team_rounds.take_back,
+        name="teams-draw-take-back",
+    ),
     path(
         "director/events/<int:event_id>/matches/<int:match_id>/",
         teams.match_entry,

@@ -11,6 +11,7 @@ from .competitions import Competition, CompetitionSession
 from .event import Event
 from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
+from .team_rounds import TeamRound
 from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "TableRound",
     "Team",
     "TeamMember",
+    "TeamRound",
     "TeamSettings",
     "Upload",
     "tracked",

@@ -1,6 +1,7 @@
 """A demo club: a finished Mitchell, a Howell with results still coming in, a two-section
 evening scored across the field, an individual halfway through, a two-session championship
-with its cumulative ranking, and a director."""
+with its cumulative ranking, a Swiss teams afternoon with its next round drawn, and a
+director."""
 
 import datetime
 import random
@@ -14,6 +15,11 @@ from events.services.entry import board_meetings, save_line
 from events.services.hand_records import analyse_boards, normalize_deal
 from events.services.individuals import create_individual_event, name_players
 from events.services.setup import create_pairs_event, name_pair
+from events.services.teams.lines import save_match_line
+from events.services.teams.matches import save_captains_totals
+from events.services.teams.registration import register_team
+from events.services.teams.rounds import draw_next_round
+from events.services.teams.setup import create_team_event
 from scoring import howell, mitchell, parse_traveller_line
 from scoring.movements import rainbow_individual
 
@@ -134,6 +140,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     _two_sections(club, rng, today)
     _individual(club, rng, today)
     _championship(club, rng, today, director)
+    _swiss_teams(club, rng, today, director)
     return club
 
 
@@ -154,6 +161,56 @@ def _two_sections(club: Club, rng: random.Random, today: datetime.date) -> None:
     _play(evening, rng, share=1.0, partnerships=[[names.pop(), names.pop()] for _ in range(28)])
     evening.status = Event.Status.PUBLISHED
     evening.save(update_fields=["status"])
+
+
+# A typical hand for each board of the demo's teams matches: contract, declarer, tricks.
+TEAMS_BOARDS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("6D", "W", 12)]
+TEAMS_BOARDS += [("1NT", "N", 7), ("4H", "E", 10)]
+
+
+def _swiss_teams(club: Club, rng: random.Random, today: datetime.date, director) -> None:
+    """A Swiss of 13 teams, 7 rounds of 6 boards: three rounds played (both tables' lines for
+    most matches, the captains' totals for two a round), round 4 drawn from the standings."""
+    event = create_team_event(
+        club=club,
+        name="Saturday Swiss Teams",
+        date=today,
+        user=director,
+        boards_per_match=len(TEAMS_BOARDS),
+        rounds=7,
+        draw_seed=rng.randrange(10_000),
+    )
+    members = [p.name for p in Player.objects.filter(club=club)]
+    members += [
+        f"{first} {last}" for first, last in zip(FIRST_NAMES, reversed(SURNAMES), strict=True)
+    ]
+    rng.shuffle(members)
+    names = set()
+    for number in range(13):
+        players = members[4 * number : 4 * number + 4]
+        # A team is known by its captain's surname, or full name when two share one.
+        name = players[0].split()[-1] if players[0].split()[-1] not in names else players[0]
+        names.add(name)
+        register_team(event=event, name=name, players=players, user=director)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    for _ in range(3):
+        matches = [m for m in draw_next_round(event=event, user=director) if not m.is_bye]
+        for k, match in enumerate(matches):
+            if k % 3 == 2:
+                home, away = rng.randrange(0, 40), rng.randrange(0, 40)
+                save_captains_totals(match=match, home_imps=home, away_imps=away, user=director)
+                continue
+            for number, (contract, declarer, tricks) in enumerate(TEAMS_BOARDS, start=1):
+                for table in (1, 2):
+                    line = _variation(rng, contract, declarer, tricks)
+                    save_match_line(
+                        match=match,
+                        board_number=number,
+                        table=table,
+                        line=parse_traveller_line(line),
+                        user=director,
+                    )
+    draw_next_round(event=event, user=director)
 
 
 def _championship(club: Club, rng: random.Random, today: datetime.date, director) -> None:

@@ -33,6 +33,7 @@ from events.models import (
     TableRound,
     Team,
     TeamMember,
+    TeamRound,
     TeamSettings,
 )
 from events.services.hand_records import queue_analysis
@@ -56,11 +57,22 @@ TRACKED = [
     Match,
     MatchBoard,
     MatchLine,
+    TeamRound,
 ]
 # The models each kind of event writes: the history of a change is read from those alone.
 EVENT_MODELS = {
     Event.Kind.PAIRS: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
-    Event.Kind.TEAMS: {Event, TeamSettings, Player, Team, TeamMember, Match, MatchBoard, MatchLine},
+    Event.Kind.TEAMS: {
+        Event,
+        TeamSettings,
+        Player,
+        Team,
+        TeamMember,
+        Match,
+        MatchBoard,
+        MatchLine,
+        TeamRound,
+    },
 }
 # Kinds that are not undone from the history page: the status has its own buttons (reopening
 # with a reason), an import is removed by deleting the event, and a deleted event has no page.

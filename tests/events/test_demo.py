@@ -4,7 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
 
-from events.models import Board, Club, Event, Player, Result
+from events.models import Board, Club, Event, MatchLine, Player, Result
 from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
 from events.services.individuals import player_ranking
@@ -40,6 +40,19 @@ def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_champ
     assert all(row.played == 2 for row in standings.rows)
     top = standings.rows[0]
     assert top.total == sum(cell.score.percentage for cell in top.cells)
+    # A Swiss teams afternoon: three rounds played, the fourth drawn and waiting.
+    swiss = club.events.get(name="Saturday Swiss Teams")
+    assert (swiss.status, swiss.teams.count()) == (Event.Status.RUNNING, 13)
+    matches = list(swiss.matches.all())
+    assert [m.round for m in matches if m.is_bye] == [1, 2, 3, 4]
+    assert len({m.home_id for m in matches if m.is_bye}) == 4
+    assert all(m.finished for m in matches if m.round <= 3)
+    assert not any(m.finished for m in matches if m.round == 4 and not m.is_bye)
+    met = [frozenset((m.home_id, m.away_id)) for m in matches if not m.is_bye]
+    assert len(met) == len(set(met)) == 24
+    entered = MatchLine.objects.filter(board__match__event=swiss).count()
+    captains = [m for m in matches if m.home_captain_imps is not None]
+    assert (entered, len(captains)) == (3 * 4 * 6 * 2, 3 * 2)
 
 
 def test_demo_has_a_two_section_evening_scored_across_the_field():
@@ -88,6 +101,7 @@ def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
         "Autumn Championship, session 2",
         "Congress Evening",
         "Friday Individual",
+        "Saturday Swiss Teams",
         "Thursday Howell",
         "Tuesday Pairs",
     ]
