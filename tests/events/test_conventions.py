@@ -72,12 +72,12 @@ def test_a_pairs_event_is_scored_by_its_board_scoring_method(method, scoring):
         (
             b'EVENT_TYPE="PAIRS"',
             b'EVENT_TYPE="TEAMS"',
-            "this is a teams event (EVENT_TYPE TEAMS); teams are not supported yet",
+            "the file lists no teams",
         ),
         (
             b'EVENT_TYPE="PAIRS"',
             b'EVENT_TYPE="TEAMS_OF_FOUR"',
-            "this is a teams event (EVENT_TYPE TEAMS_OF_FOUR); teams are not supported yet",
+            "the file lists no teams",
         ),
         (
             b'EVENT_TYPE="PAIRS"',
