@@ -24,7 +24,7 @@ from scoring import (
     datum_imps,
     matchpoint_traveller,
 )
-from scoring.matchpoints import board_top, round_matchpoints
+from scoring.matchpoints import board_top, round_each, round_matchpoints
 from scoring.weighted_scores import weighted_entry
 
 # IMPs for an artificial score in IMP scoring (Law 86A).
@@ -60,18 +60,15 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     if event.scoring == Event.Scoring.MATCHPOINTS:
         expected = expected_results(board, lines)
         top = board_top(expected, event.mp_scale)
-        points = [
-            (
-                round_matchpoints(ns, event.mp_rounding, top),
-                round_matchpoints(ew, event.mp_rounding, top),
-            )
-            for ns, ew in matchpoint_traveller(
-                [matchpoint_entry(r) for r in lines],
-                expected=expected,
-                per_beat=event.mp_scale,
-                missing=event.missing_results,
-            )
-        ]
+        unrounded = matchpoint_traveller(
+            [matchpoint_entry(r) for r in lines],
+            expected=expected,
+            per_beat=event.mp_scale,
+            missing=event.missing_results,
+        )
+        ns_points = round_each((ns for ns, _ in unrounded), event.mp_rounding, top)
+        ew_points = round_each((ew for _, ew in unrounded), event.mp_rounding, top)
+        points = list(zip(ns_points, ew_points, strict=True))
     else:
         top = None
         points = _imp_points(event, lines)
