@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 
 from events.models import Board, Event, Pair, Result
+from events.services import page_cache
 from scoring import (
     Adjusted,
     Split,
@@ -51,6 +52,7 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
     """
     with transaction.atomic(savepoint=False):
         _rescore_board(board, former_pair_ids)
+        page_cache.changed(event_id=board.section.event_id)
 
 
 def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
