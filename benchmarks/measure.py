@@ -72,3 +72,40 @@ def report(rows: list[Row], options: argparse.Namespace) -> None:
         json.dump([asdict(row) for row in rows], sys.stdout)
     else:
         print(format_table(rows))
+
+
+def django_on_a_fresh_database() -> None:
+    """Set Django up on a database of the benchmark's own, migrated: SQLite in a temporary file
+    unless DATABASE_URL names one; on PostgreSQL, a database beside it (<name>_bench) made
+    afresh, so that the figures never touch the real one."""
+    import os
+    import tempfile
+
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres:", "postgresql:")):
+        import psycopg
+
+        server, name = url.rsplit("/", 1)
+        name = f"{name}_bench"
+        with psycopg.connect(
+            f"{server}/postgres".replace("postgres://", "postgresql://", 1), autocommit=True
+        ) as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            db.execute(f'CREATE DATABASE "{name}"')
+        os.environ["DATABASE_URL"] = f"{server}/{name}"
+    elif not url:
+        os.environ["DATABASE_URL"] = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.sqlite3'}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "benchmarks.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+
+
+def database_name() -> str:
+    from django.db import connection
+
+    return {"postgresql": "PostgreSQL", "sqlite": "SQLite"}[connection.vendor]

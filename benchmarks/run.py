@@ -24,6 +24,10 @@ from benchmarks.measure import ROOT, Row, format_table
 # (script, whether it uses the database): those that do run once for each database.
 BENCHMARKS = [
     ("engine", False),
+    ("files", True),
+    ("entry", True),
+    ("pages", True),
+    ("load", True),
 ]
 
 

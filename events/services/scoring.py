@@ -56,6 +56,12 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> N
 
 
 def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
+    on_board = score_lines(board=board)
+    update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=board.section.event)
+
+
+def score_lines(*, board: Board) -> set[int]:
+    """Score every line of `board` (the caller holds its lock); the ids of the pairs on it."""
     event = board.section.event
     results = list(board.results.all())
     lines = [r for r in results if not r.not_played]
@@ -77,8 +83,7 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> None:
     for line, (ns, ew) in zip(lines, points, strict=True):
         line.ns_points, line.ew_points, line.top = ns, ew, top
     Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
-    on_board = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
-    update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=event)
+    return {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
 
 
 def expected_results(board: Board, lines: list[Result]) -> int:
