@@ -365,7 +365,9 @@ class _Sheet:
         # A control character typed in a note or a name cannot be stored in a worksheet.
         self.ws.append([_storable(value) for value in values])
         self.row += 1
-        for cell in self.ws[self.row] if values else ():
+        # Cell by cell: ws[row] measures the whole sheet each time, slow on a big event.
+        for column in range(1, len(values) + 1):
+            cell = self.ws.cell(row=self.row, column=column)
             if isinstance(cell.value, str) and (
                 cell.data_type != "s" or starts_formula(cell.value)
             ):
