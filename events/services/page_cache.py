@@ -37,8 +37,9 @@ def changed(*, event_id: int | None = None, club_id: int | None = None) -> None:
     def replace() -> None:
         cache.set_many({key: uuid4().hex for key in keys}, timeout=None)
 
-    replace()
-    transaction.on_commit(replace)
+    if transaction.get_connection().in_atomic_block:
+        replace()
+    transaction.on_commit(replace)  # at once, outside a transaction
 
 
 def _versions(keys: list[str]) -> list[str]:
