@@ -24,7 +24,7 @@ from events.formats.csv_export import adjustment_text
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.rankings import RankingGroup, Standing, section_ranking
-from events.services.travellers import scorecard, traveller
+from events.services.travellers import section_scorecards, traveller
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
 POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
@@ -166,12 +166,13 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     for section, groups in sections:
         placed = [(group, s) for group in groups for s in group.standings]
+        cards = section_scorecards(section=section)
         for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
             if not first:
                 sheet.gap()
             first = False
             sheet.heading(_pair_heading(section, sections, group, standing))
-            for line in scorecard(pair=standing.pair):
+            for line in cards.get(standing.pair.pk, []):
                 sheet.line(
                     [
                         line.board.number,
