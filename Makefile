@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve production secret-key test install lint browser-deps demo clean
+.PHONY: run serve production secret-key test install lint browser-deps demo clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,7 @@ SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
 
 production: install secret-key
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
+	$(SERVE_ENV) $(BIN)/python manage.py createcachetable
 	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py clubscoring.wsgi
@@ -64,6 +65,11 @@ browser-deps:
 test: install lint browser-deps
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
+
+# Every benchmark (benchmarks/README.md): one table, and benchmarks/results.json with the machine.
+# On SQLite; on PostgreSQL too when DATABASE_URL names one.
+bench: install
+	$(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .ruff_cache .hypothesis

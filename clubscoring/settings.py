@@ -101,6 +101,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 
+# The public pages are cached (events/services/page_cache.py) where every app server reads the
+# same cache: Redis at CACHE_URL (or REDIS_URL), e.g. redis://127.0.0.1:6379/0, for several app
+# servers; else the database (a table `make production` creates), which each of gunicorn's
+# workers shares too; or, in development, the server's own memory.
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubscoring"),
+        }
+    }
+elif DEBUG:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "clubscoring_cache",
+        }
+    }
+
 # Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
 # which `make run` and `make serve` start beside the web server.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

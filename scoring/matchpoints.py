@@ -6,6 +6,8 @@ from decimal import ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from numbers import Real
 
+import numpy as np
+
 from scoring.errors import ScoringError
 
 # Law 12C2: average plus, average and average minus, in percent of the board top.
@@ -84,25 +86,58 @@ def matchpoints(scores: Iterable[int], per_beat: int = 2) -> list[float]:
     """Each score's matchpoints against the others, in the order given.
 
     per_beat=2: 2 for each score beaten and 1 for each tie; per_beat=1: 1 and ½. Equal scores
-    share. Sorting once makes this O(n log n), so a board played thousands of times is cheap.
+    share.
+    """
+    scores = list(scores)
+    return board_matchpoints(scores, per_beat=per_beat).tolist()
+
+
+def board_matchpoints(scores, boards=None, per_beat: int = 2) -> np.ndarray:
+    """The matchpoints of every score against the other scores on its board, many boards at once.
+
+    `scores` are numbers (a list, or a NumPy array of ints); `boards` gives each score's board as
+    an int from 0 (default: all on one board). A board has few distinct scores: each is counted
+    once (np.bincount), and a score's matchpoints are per_beat for each lower score on its
+    board and per_beat/2 for each other equal one, so thousands of results cost little more
+    than reading them.
     """
     _check_per_beat(per_beat)
-    scores = list(scores)
-    for score in scores:
-        _check_score(score)
-    order = sorted(range(len(scores)), key=scores.__getitem__)
-    result = [0.0] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end < len(order) and scores[order[end]] == scores[order[start]]:
-            end += 1
-        # `start` scores are beaten; the other end - start - 1 in the group are ties.
-        shared = per_beat * start + per_beat * (end - start - 1) / 2
-        for index in order[start:end]:
-            result[index] = float(shared)
-        start = end
-    return result
+    codes, span = _order_codes(scores)
+    if boards is None:
+        boards = np.zeros(len(codes), dtype=np.int64)
+    board_count = int(boards.max()) + 1 if len(codes) else 0
+    keys = boards * span + codes
+    counts = np.bincount(keys, minlength=board_count * span)
+    below = np.cumsum(counts) - counts  # scores with a lower key, on this board or before it
+    beaten = below[keys] - below[boards * span]
+    ties = counts[keys] - 1
+    return per_beat * beaten + per_beat * ties / 2
+
+
+def _order_codes(scores) -> tuple[np.ndarray, int]:
+    """Small ints from 0 in the order of the scores (equal scores get equal codes), and how
+    many codes there can be. Bridge scores are multiples of 10 within ±7,600: their codes are
+    the scores themselves, shifted and divided, without a sort."""
+    if isinstance(scores, np.ndarray) and scores.dtype.kind in "iu":
+        values = scores.astype(np.int64, copy=False)
+    else:
+        for score in scores:
+            _check_score(score)
+        if not all(type(score) is int for score in scores):
+            ranks = {score: rank for rank, score in enumerate(sorted(set(scores)))}
+            codes = np.fromiter(map(ranks.__getitem__, scores), np.int64, len(scores))
+            return codes, max(len(ranks), 1)
+        values = np.array(scores, dtype=np.int64)
+    if not len(values):
+        return values, 1
+    offsets = values - values.min()
+    step = int(np.gcd.reduce(offsets)) or 1
+    codes = offsets // step
+    span = int(codes.max()) + 1
+    if span > 4 * len(codes) + 4096:  # scattered scores: rank the distinct ones instead
+        distinct, codes = np.unique(values, return_inverse=True)
+        span = len(distinct)
+    return codes, span
 
 
 def neuberg(mp: float, actual: int, expected: int, per_beat: int = 2) -> float:
@@ -119,7 +154,7 @@ def neuberg(mp: float, actual: int, expected: int, per_beat: int = 2) -> float:
         raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
     if actual == expected:
         # Exactly the input: (mp + h)·E/A − h would round an already fractional mp.
-        return float(mp)
+        return _as_float(mp)
     half = per_beat / 2
     return (mp + half) * expected / actual - half
 
@@ -134,7 +169,12 @@ def missing_as_ties(mp: float, actual: int, expected: int, per_beat: int = 2) ->
         raise ScoringError(f"A board needs at least one actual result, not {actual!r}.")
     if not isinstance(expected, int) or expected < actual:
         raise ScoringError(f"The expected number of results must be {actual} or more.")
-    return float(mp) + per_beat * (expected - actual) / 2
+    return _as_float(mp) + per_beat * (expected - actual) / 2
+
+
+def _as_float(mp):
+    """mp as a float, or an array of them: neuberg and missing_as_ties take a board at once."""
+    return mp.astype(float) if isinstance(mp, np.ndarray) else float(mp)
 
 
 def missing_factor(rule: str):
@@ -162,6 +202,8 @@ def compared_scores(
     """The lines that are matchpointed against each other (real and split results, by index),
     their NS scores, and their EW scores from EW's side (so that higher is better for EW too).
     Artificial scores take no part in the comparison."""
+    if all(type(entry) is int for entry in entries):  # plain results only: the common board
+        return list(range(len(entries))), list(entries), [-entry for entry in entries]
     played = []
     ns_scores = []
     ew_scores = []
@@ -208,14 +250,17 @@ def matchpoint_traveller(
     if any(isinstance(entry, Weighted) for entry in entries):
         return _weighted_traveller(entries, expected, per_beat, factor)
     played, ns_scores, ew_scores = compared_scores(entries)
+    ns_mps, ew_mps = (
+        factor(board_matchpoints(scores, per_beat=per_beat), len(played), expected, per_beat)
+        if played
+        else np.zeros(0)
+        for scores in (ns_scores, ew_scores)
+    )
+    if len(played) == len(entries):
+        return list(zip(ns_mps.tolist(), ew_mps.tolist(), strict=True))
     result: list[tuple[float, float]] = [(0.0, 0.0)] * len(entries)
-    ns_mps = matchpoints(ns_scores, per_beat)
-    ew_mps = matchpoints(ew_scores, per_beat)
-    for index, ns_mp, ew_mp in zip(played, ns_mps, ew_mps, strict=True):
-        result[index] = (
-            factor(ns_mp, len(played), expected, per_beat),
-            factor(ew_mp, len(played), expected, per_beat),
-        )
+    for index, ns_mp, ew_mp in zip(played, ns_mps.tolist(), ew_mps.tolist(), strict=True):
+        result[index] = (ns_mp, ew_mp)
     return _with_adjusted(result, entries, expected, per_beat)
 
 
@@ -325,3 +370,10 @@ def round_matchpoints(value: float, rule: str, top: float) -> float:
         # Decimal's half rules are about magnitudes; below zero "up" means towards zero.
         towards = ROUND_HALF_DOWN
     return float(exact.quantize(step, rounding=towards))
+
+
+def round_each(values: Iterable[float], rule: str, top: float) -> list[float]:
+    """round_matchpoints of every value, each distinct value rounded once (a board has few)."""
+    values = list(values)
+    rounded = {value: round_matchpoints(value, rule, top) for value in set(values)}
+    return [rounded[value] for value in values]

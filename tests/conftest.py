@@ -19,6 +19,14 @@ settings.load_profile("clubscoring")
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """No page a test renders is read by the next one: event ids come round again."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("director", password="bridge-director")

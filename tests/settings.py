@@ -28,3 +28,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # their own connection. An in-memory database is one connection shared by every thread, and
     # two requests at once (a save and a preview on a slow connection) misuse it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}  # noqa: F405
+
+# Each test starts with an empty cache (tests/conftest.py): the cache of the process, whatever
+# the environment names.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

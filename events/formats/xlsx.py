@@ -25,7 +25,7 @@ from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard
 from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
-from events.services.travellers import scorecard, traveller
+from events.services.travellers import section_scorecards, traveller
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
 POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
@@ -251,12 +251,13 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     for section, groups in sections:
         placed = [(group, s) for group in groups for s in group.standings]
+        cards = section_scorecards(section=section)
         for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
             if not first:
                 sheet.gap()
             first = False
             sheet.heading(_pair_heading(section, sections, group, standing))
-            for line in scorecard(pair=standing.pair):
+            for line in cards.get(standing.pair.pk, []):
                 sheet.line(
                     [
                         line.board.number,
@@ -457,7 +458,9 @@ class _Sheet:
         # A control character typed in a note or a name cannot be stored in a worksheet.
         self.ws.append([_storable(value) for value in values])
         self.row += 1
-        for cell in self.ws[self.row] if values else ():
+        # Cell by cell: ws[row] measures the whole sheet each time, slow on a big event.
+        for column in range(1, len(values) + 1):
+            cell = self.ws.cell(row=self.row, column=column)
             if isinstance(cell.value, str) and (
                 cell.data_type != "s" or starts_formula(cell.value)
             ):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from events.models import Board, Event
+from events.services import page_cache
 
 SEATS = "NESW"  # clockwise, as a PBN deal lists the hands
 SUITS = "SHDC"  # the order of the suits in a PBN hand
@@ -190,6 +191,7 @@ def analyse_event_hands(*, event: Event) -> int:
             done += Board.objects.filter(
                 pk=board.pk, deal=board.deal, double_dummy__isnull=True
             ).update(double_dummy=analysis.double_dummy, par=analysis.par)
+        page_cache.changed(event_id=event.pk)
     return done
 
 

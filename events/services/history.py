@@ -36,6 +36,7 @@ from events.models import (
     TeamRound,
     TeamSettings,
 )
+from events.services import page_cache
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
@@ -109,6 +110,7 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
     token = _current.set(change)
     try:
         yield change
+        page_cache.changed(event_id=change.event_id, club_id=None if change.event_id else club.pk)
     except BaseException:
         # Inside a transaction that is being rolled back, the change goes with it; a refusal
         # before any write (the usual one) costs no look-up.

@@ -8,6 +8,7 @@ direction swaps, leads). Rounds still in play or to come are one count, never a 
 import datetime
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import median
 
 from django.db.models import Case, F, When
@@ -304,6 +305,10 @@ def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     ]
 
 
+# The same few score differences come back on every board of an event: each is looked up once.
+_imps = lru_cache(maxsize=4096)(imps)
+
+
 def _suspicious(lines: list[_Line]) -> list[Problem]:
     by_board = defaultdict(list)
     for line in lines:
@@ -318,9 +323,9 @@ def _suspicious(lines: list[_Line]) -> list[Problem]:
             near = [
                 other
                 for other in played
-                if other is not line and abs(imps(other.score - line.score)) <= 3
+                if other is not line and abs(_imps(other.score - line.score)) <= 3
             ]
-            if abs(imps(line.score - middle)) >= SUSPICIOUS_IMPS and not near:
+            if abs(_imps(line.score - middle)) >= SUSPICIOUS_IMPS and not near:
                 problems.append(
                     line.problem(
                         "suspicious",

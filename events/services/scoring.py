@@ -13,9 +13,10 @@ another board is only ever locked for one of the writer's own pairs (its average
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Case, Count, FloatField, Q, Sum, Value, When
 
 from events.models import Board, Event, Pair, Result
+from events.services import page_cache
 from scoring import (
     Adjusted,
     Split,
@@ -25,7 +26,7 @@ from scoring import (
     datum_imps,
     matchpoint_traveller,
 )
-from scoring.matchpoints import board_top, round_matchpoints
+from scoring.matchpoints import board_top, round_each, round_matchpoints
 from scoring.weighted_scores import weighted_entry
 
 # IMPs for an artificial score in IMP scoring (Law 86A).
@@ -63,10 +64,15 @@ def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> s
     pairs: their totals change too.
     """
     with transaction.atomic(savepoint=False):
-        return _rescore_board(board, former_pair_ids)
+        scored, on_board = score_lines(board=board)
+        update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=board.section.event)
+        page_cache.changed(event_id=board.section.event_id)
+        return scored
 
 
-def _rescore_board(board: Board, former_pair_ids: set[int]) -> set[int]:
+def score_lines(*, board: Board) -> tuple[set[int], set[int]]:
+    """Score every line of `board` and, across the field, of the boards compared with it (the
+    caller holds their locks); the ids of the boards scored and of the pairs on them."""
     event = board.section.event
     boards = list(field_boards(board)) if event.across_field else [board]
     results = list(Result.objects.filter(board__in=[b.pk for b in boards]).order_by("pk"))
@@ -74,27 +80,42 @@ def _rescore_board(board: Board, former_pair_ids: set[int]) -> set[int]:
     if event.scoring == Event.Scoring.MATCHPOINTS:
         expected = field_expected_results(boards, lines)
         top = board_top(expected, event.mp_scale)
-        points = [
-            (
-                round_matchpoints(ns, event.mp_rounding, top),
-                round_matchpoints(ew, event.mp_rounding, top),
-            )
-            for ns, ew in matchpoint_traveller(
-                [matchpoint_entry(r) for r in lines],
-                expected=expected,
-                per_beat=event.mp_scale,
-                missing=event.missing_results,
-            )
-        ]
+        unrounded = matchpoint_traveller(
+            [matchpoint_entry(r) for r in lines],
+            expected=expected,
+            per_beat=event.mp_scale,
+            missing=event.missing_results,
+        )
+        ns_points = round_each((ns for ns, _ in unrounded), event.mp_rounding, top)
+        ew_points = round_each((ew for _, ew in unrounded), event.mp_rounding, top)
+        points = list(zip(ns_points, ew_points, strict=True))
     else:
         top = None
         points = _imp_points(event, lines)
+    board_ids = {b.pk for b in boards}
+    _save_points(board_ids, lines, points, top)
+    return board_ids, {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
+
+
+def _save_points(board_ids: set[int], lines: list[Result], points, top: float | None) -> None:
+    """Store the points of the boards' played lines (all of `lines`) in one UPDATE whose size
+    follows the distinct points, not the lines: a board played 2,000 times has a few dozen."""
+    same: dict[tuple[float, float], list[int]] = {}
     for line, (ns, ew) in zip(lines, points, strict=True):
         line.ns_points, line.ew_points, line.top = ns, ew, top
-    Result.objects.bulk_update(lines, ["ns_points", "ew_points", "top"])
-    on_board = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
-    update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=event)
-    return {b.pk for b in boards}
+        same.setdefault((ns, ew), []).append(line.pk)
+    if not lines:
+        return
+
+    def side(index: int) -> Case:
+        return Case(
+            *(When(pk__in=ids, then=Value(pair[index])) for pair, ids in same.items()),
+            output_field=FloatField(),
+        )
+
+    Result.objects.filter(board__in=board_ids, not_played=False).update(
+        ns_points=side(0), ew_points=side(1), top=top
+    )
 
 
 def expected_results(board: Board, lines: list[Result]) -> int:

@@ -39,6 +39,21 @@ def scorecard(*, pair: Pair, up_to_round: int | None = None) -> list[ScorecardLi
     return [_scorecard_line(pair, r) for r in results]
 
 
+def section_scorecards(*, section) -> dict[int, list[ScorecardLine]]:
+    """Every pair's scorecard in the section, by pair id, as scorecard() gives them: one query
+    for the whole section, for the files that list every pair's."""
+    results = (
+        Result.objects.filter(board__section=section)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "pk")
+    )
+    cards: dict[int, list[ScorecardLine]] = {}
+    for result in results:
+        for pair in (result.ns_pair, result.ew_pair):
+            cards.setdefault(pair.pk, []).append(_scorecard_line(pair, result))
+    return cards
+
+
 def _scorecard_line(pair: Pair, result: Result) -> ScorecardLine:
     is_ns = result.ns_pair_id == pair.pk
     if result.weights:

@@ -9,6 +9,7 @@ from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.explanations import explain_score, played_line
 from events.services.individuals import player_ranking, player_scorecard
+from events.services.page_cache import cached_page
 from events.services.pair_labels import pair_of_slug
 from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
@@ -76,7 +77,11 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
     if event.is_teams:
         return teams_public.standings(request, event)
-    context = _ranking_context(event)
+    return cached_page(request, event, lambda extra: _event_page(request, event, extra))
+
+
+def _event_page(request: HttpRequest, event: Event, extra: dict) -> HttpResponse:
+    context = _ranking_context(event) | extra
     boards = Board.objects.filter(section__event=event).select_related("section")
     if event.across_field:  # a traveller shows the whole field: one link a board
         first: dict[int, str] = {}
@@ -96,14 +101,17 @@ def ranking_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     event = public_event(event_id)
     if event.is_teams:
         return teams_public.standings_fragment(request, event)
-    return render(request, "events/event.html#ranking", _ranking_context(event))
+    return cached_page(
+        request,
+        event,
+        lambda extra: render(request, "events/event.html#ranking", _ranking_context(event) | extra),
+    )
 
 
-def _public_section(event_id: int, letter: str) -> tuple[Event, Section, int | None]:
-    """The event and section a player asks for, and the last round they may see."""
-    event = public_event(event_id)
+def _public_section(event: Event, letter: str) -> tuple[Section, int | None]:
+    """The section of the event a player asks for, and the last round they may see."""
     section = get_object_or_404(Section, event=event, letter=letter)
-    return event, section, reveal_limit(event, section)
+    return section, reveal_limit(event, section)
 
 
 def _pair(section: Section, slug: str) -> Pair:
@@ -115,7 +123,14 @@ def _pair(section: Section, slug: str) -> Pair:
 
 @require_GET
 def scorecard_view(request: HttpRequest, event_id: int, section: str, number: str) -> HttpResponse:
-    event, section_obj, last_round = _public_section(event_id, section)
+    event = public_event(event_id)
+    return cached_page(
+        request, event, lambda extra: _scorecard_page(request, event, section, number, extra)
+    )
+
+
+def _scorecard_page(request, event: Event, section: str, number: str, extra: dict):
+    section_obj, last_round = _public_section(event, section)
     pair = _pair(section_obj, number)
     visible = results_visible(event)
     lines = scorecard(pair=pair, up_to_round=last_round) if visible else []
@@ -131,13 +146,21 @@ def scorecard_view(request: HttpRequest, event_id: int, section: str, number: st
             "standing": pair_standing(pair=pair, up_to_round=last_round) if visible else None,
             "lines": lines,
             "explained": explainable_boards(event, [line.board for line in lines], last_round),
-        },
+        }
+        | extra,
     )
 
 
 @require_GET
 def traveller_view(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
-    event, section_obj, last_round = _public_section(event_id, section)
+    event = public_event(event_id)
+    return cached_page(
+        request, event, lambda extra: _traveller_page(request, event, section, number, extra)
+    )
+
+
+def _traveller_page(request, event: Event, section: str, number: int, extra: dict):
+    section_obj, last_round = _public_section(event, section)
     board = get_object_or_404(Board, section=section_obj, number=number)
     notice = withheld(event, board, last_round)
     results = traveller(board=board, up_to_round=last_round) if results_visible(event) else []
@@ -157,7 +180,8 @@ def traveller_view(request: HttpRequest, event_id: int, section: str, number: in
             "previous": numbers[index - 1] if index > 0 else None,
             "next": numbers[index + 1] if index + 1 < len(numbers) else None,
             "viewer": request.GET.get("pair"),
-        },
+        }
+        | extra,
     )
 
 
@@ -165,7 +189,8 @@ def traveller_view(request: HttpRequest, event_id: int, section: str, number: in
 def explanation_view(
     request: HttpRequest, event_id: int, section: str, number: int, pair: str
 ) -> HttpResponse:
-    event, section_obj, last_round = _public_section(event_id, section)
+    event = public_event(event_id)
+    section_obj, last_round = _public_section(event, section)
     board = get_object_or_404(
         Board.objects.select_related("section__event"), section=section_obj, number=number
     )

@@ -9,6 +9,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,23 +30,24 @@ def get(url: str, **headers: str):
         return response.status, response.headers, response.read()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """gunicorn started by `make production` on a fresh SQLite database and a free port."""
+@contextmanager
+def production_server(tmp_path: Path, **settings: str):
+    """`make production` on a free port with `settings` for its environment (DATABASE_URL...),
+    its log in tmp_path; yields its address once it answers, and stops it afterwards."""
     port = free_port()
-    tmp_path = tmp_path_factory.mktemp("serve")
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DJANGO_", "MAKE", "GUNICORN_")) and k not in {"MFLAGS"}
+        if not k.startswith(("DJANGO_", "MAKE", "GUNICORN_", "CACHE_", "REDIS_"))
+        and k not in {"MFLAGS", "DATABASE_URL"}
     }
     env.update(
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         DJANGO_STATIC_ROOT=str(tmp_path / "static"),
         DJANGO_SECRET_KEY="serve-test-" + "x" * 20 + "-not-secret-" + "y" * 20,
         GUNICORN_BIND=f"127.0.0.1:{port}",
         GUNICORN_WORKERS="1",
     )
+    env.update(settings)
     log = (tmp_path / "serve.log").open("w")
     process = subprocess.Popen(
         ["make", "--no-print-directory", "production"],
@@ -57,7 +59,7 @@ def server(tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 get(url + "/")
@@ -71,6 +73,14 @@ def server(tmp_path_factory):
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """gunicorn started by `make production` on a fresh SQLite database and a free port."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    with production_server(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}") as url:
+        yield url
 
 
 def test_production_serves_pages_css_and_htmx_with_long_caching(server):

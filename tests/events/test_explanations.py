@@ -7,6 +7,7 @@ from django.urls import reverse
 from events.models import Board, Event, Result
 from events.services.explanations import explain_score
 from events.services.scoring import rescore_board
+from events.services.status import change_status
 from scoring import mitchell
 from tests.events.test_public_views import enter
 
@@ -146,7 +147,7 @@ def test_a_traveller_hidden_until_publication_says_so(client, make_event):
         explanation
     )
     assert "matchpoints" not in explanation
-    Event.objects.filter(pk=event.pk).update(status="published")
+    change_status(event=Event.objects.get(pk=event.pk), status="published")
     assert "+420" in client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
 
 

@@ -15,6 +15,7 @@ from events.formats.xlsx import card_text, contract_text
 from events.models import Board, Event, Pair, Result, Section
 from events.services.entry import board_meetings, save_line
 from events.services.setup import apply_movement, name_pair
+from events.services.status import change_status
 from scoring import mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -477,5 +478,5 @@ def test_download_buttons_only_where_results_show(director_client, played):
     public_page = reverse("event", args=[event.pk])
     assert link not in Client().get(public_page).content.decode()
     assert link in director_client.get(reverse("director-event", args=[event.pk])).content.decode()
-    Event.objects.filter(pk=event.pk).update(status="published")
+    change_status(event=Event.objects.get(pk=event.pk), status="published")
     assert link in Client().get(public_page).content.decode()

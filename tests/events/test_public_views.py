@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
+from events.services.status import change_status
 from scoring import howell, mitchell, parse_traveller_line
 from tests.conftest import while_running
 
@@ -56,7 +57,7 @@ def test_end_of_session_reveal_hides_results_until_published(client, make_event)
     withheld = client.get(scorecard).content.decode()
     assert "The scorecards are shown when the event is published." in withheld
     assert "+420" not in withheld
-    Event.objects.filter(pk=event.pk).update(status="published")
+    change_status(event=Event.objects.get(pk=event.pk), status="published")
     shown = client.get(scorecard).content.decode()
     assert "Scorecard of pair 1" in shown and "+420" in shown
 
@@ -147,6 +148,6 @@ def test_end_of_round_reveal_shows_only_completed_rounds(client, make_event):
     assert hidden not in card.content.decode()
     shown = card.content.decode()
     assert "+420" in shown and "+620" in shown  # round 1's boards 1 and 2
-    Event.objects.filter(pk=event.pk).update(status="published")
+    change_status(event=Event.objects.get(pk=event.pk), status="published")
     card = client.get(reverse("scorecard", args=[event.pk, "A", late.ns_pair.number]))
     assert hidden in card.content.decode()

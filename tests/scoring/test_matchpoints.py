@@ -1,7 +1,9 @@
 import shlex
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,8 +20,10 @@ from scoring import (
 )
 from scoring.adjusted_scores import FIXED_PERCENT
 from scoring.matchpoints import (
+    board_matchpoints,
     board_top,
     missing_as_ties,
+    round_each,
     round_matchpoints,
 )
 
@@ -242,6 +246,39 @@ def test_neuberg_forms_agree_for_any_group(actual, expected, data):
     assert 2 * neuberg(beaten, actual, expected, per_beat=1) == neuberg(
         2 * beaten, actual, expected
     )
+
+
+def by_comparison(scores, per_beat):
+    """Matchpoints the slow way: each score against every other one."""
+    return [
+        sum(per_beat if s > t else per_beat / 2 if s == t else 0 for t in scores) - per_beat / 2
+        for s in scores
+    ]
+
+
+@given(
+    st.lists(st.integers(-7600, 7600) | st.integers(-(10**12), 10**12), max_size=30),
+    st.sampled_from([1, 2]),
+)
+def test_matchpoints_are_each_score_compared_with_every_other(scores, per_beat):
+    assert matchpoints(scores, per_beat) == by_comparison(scores, per_beat)
+
+
+@given(st.lists(board_scores, min_size=1, max_size=6), st.sampled_from([1, 2]))
+def test_many_boards_at_once_score_each_board_on_its_own(boards, per_beat):
+    scores = np.array([score for board in boards for score in board], dtype=np.int64)
+    board_of = np.repeat(np.arange(len(boards)), [len(board) for board in boards])
+    expected = [mp for board in boards for mp in matchpoints(board, per_beat)]
+    assert board_matchpoints(scores, board_of, per_beat).tolist() == expected
+
+
+def test_fractional_scores_are_ranked_too():
+    assert matchpoints([Fraction(1, 3), 0.5, Fraction(1, 3), -2]) == [3.0, 6.0, 3.0, 0.0]
+
+
+def test_round_each_rounds_as_round_matchpoints():
+    values = [17.55, 17.549999999999997, 3.25, 17.55]
+    assert round_each(values, "ebu", 34) == [round_matchpoints(v, "ebu", 34) for v in values]
 
 
 @given(board_scores.filter(bool), st.sampled_from([1, 2]))

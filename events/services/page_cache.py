@@ -1,0 +1,72 @@
+"""An event's public pages, rendered once for all their readers until the event changes.
+
+A page is kept in the shared cache (settings.CACHES: Redis when several app servers share it)
+under its path and two versions, the event's and its club's: tokens that every change replaces.
+A saved or undone line replaces the event's (rescore_board), a recorded change the event's or,
+for a club-wide one (a player's name), the club's (history.recording), as does the event saved
+or its hands analysed. Each is replaced at once, and again when the transaction commits: a page
+read from the database in between is then never served under the version that follows.
+
+Only readers who are not logged in get a cached page (a director's page has their own links and
+messages); each reader's page carries their own CSRF token. A page that refuses (404) is not kept.
+"""
+
+import hashlib
+from uuid import uuid4
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+
+PAGE_SECONDS = 24 * 3600
+# Rendered into a cached page where the reader's CSRF token goes, and replaced on the way out.
+CSRF_TOKEN = "csrf-token-of-the-reader"
+
+
+def _version_keys(event_id: int | None, club_id: int | None) -> list[str]:
+    keys = [f"event-version:{event_id}"] if event_id is not None else []
+    return keys + ([f"club-version:{club_id}"] if club_id is not None else [])
+
+
+def changed(*, event_id: int | None = None, club_id: int | None = None) -> None:
+    """The event's (or every event of the club's) cached pages are out of date."""
+    keys = _version_keys(event_id, club_id)
+
+    def replace() -> None:
+        cache.set_many({key: uuid4().hex for key in keys}, timeout=None)
+
+    if transaction.get_connection().in_atomic_block:
+        replace()
+    transaction.on_commit(replace)  # at once, outside a transaction
+
+
+def _versions(keys: list[str]) -> list[str]:
+    found = cache.get_many(keys)
+    for key in keys:
+        if key not in found:
+            # A version never repeats, even one the cache forgot: a page kept under an old one
+            # is never read again.
+            cache.add(key, uuid4().hex, timeout=None)
+            found[key] = cache.get(key)
+    return [found[key] for key in keys]
+
+
+def cached_page(request: HttpRequest, event, render) -> HttpResponse:
+    """The page render(extra_context) makes for this request, from the cache when it can be.
+
+    `event` is the event the page shows (its id and club's); render takes the context to add.
+    """
+    if request.user.is_authenticated or len(get_messages(request)):
+        return render({})
+    versions = _versions(_version_keys(event.pk, event.club_id))
+    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
+    key = f"page:{event.pk}:{':'.join(versions)}:{path}"
+    content = cache.get(key)
+    if content is None:
+        response = render({"csrf_token": CSRF_TOKEN})
+        content = response.content
+        if response.status_code == 200:
+            cache.set(key, content, PAGE_SECONDS)
+    return HttpResponse(content.replace(CSRF_TOKEN.encode(), get_token(request).encode()))

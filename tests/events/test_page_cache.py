@@ -1,0 +1,68 @@
+"""The public pages are rendered once for every reader who is not logged in, and never outlive a
+change: a line saved through the entry page, the event published, a change undone."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from events.models import Change, Event
+from events.services.history import undo_change
+from events.services.status import change_status
+from scoring import mitchell
+from tests.events.test_entry_views import post_line
+
+pytestmark = pytest.mark.django_db
+
+CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+
+
+def ranking(event) -> str:
+    return Client().get(reverse("event", args=[event.pk])).content.decode()
+
+
+def test_a_page_read_again_costs_one_query(make_event, django_assert_num_queries):
+    event = make_event(mitchell(3, 2))
+    url = reverse("traveller", args=[event.pk, "A", 1])
+    first = Client().get(url).content.decode()
+    with django_assert_num_queries(1):  # the event: a page of an event not started is a 404
+        again = Client().get(url).content.decode()
+    assert CSRF.sub("", again) == CSRF.sub("", first)
+
+
+def test_every_reader_has_their_own_csrf_token(make_event):
+    event = make_event(mitchell(3, 2))
+    url = reverse("event", args=[event.pk])
+    readers = [Client(), Client()]
+    tokens = [CSRF.search(reader.get(url).content.decode())[1] for reader in readers]
+    assert tokens[0] != tokens[1]
+    assert "csrf-token-of-the-reader" not in "".join(tokens)
+    assert all(reader.cookies["csrftoken"].value for reader in readers)
+
+
+def test_a_line_saved_on_the_entry_page_is_in_the_next_ranking(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    before = ranking(event)
+    response = post_line(director_client, event, 1, "4S N 10", ns=1, ew=4)
+    assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
+    after = ranking(event)
+    assert after != before
+    assert "+420" in Client().get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+
+    undo_change(change=Change.objects.get(event=event, kind=Change.Kind.RESULT))
+    assert "+420" not in Client().get(reverse("traveller", args=[event.pk, "A", 1])).text
+
+
+def test_publishing_shows_what_the_cached_page_withheld(make_event):
+    event = make_event(mitchell(3, 2), reveal="session")
+    assert "shown when the director publishes" in ranking(event)
+    change_status(event=Event.objects.get(pk=event.pk), status="published")
+    assert "shown when the director publishes" not in ranking(event)
+
+
+def test_a_director_is_never_served_a_readers_page(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    ranking(event)
+    assert "Log out" in director_client.get(reverse("event", args=[event.pk])).text
+    assert "Log out" not in ranking(event)
