@@ -226,7 +226,8 @@ def player_view(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 def player_scorecard_view(
     request: HttpRequest, event_id: int, section: str, number: int
 ) -> HttpResponse:
-    event, section_obj, last_round = _public_section(event_id, section)
+    event = public_event(event_id)
+    section_obj, last_round = _public_section(event, section)
     individual = section_obj.individuals.filter(number=number).first()
     if individual is None:
         raise Http404(f"There is no player {number} in this section.")
