@@ -28,6 +28,7 @@ BENCHMARKS = [
     ("entry", True),
     ("pages", True),
     ("load", True),
+    ("teams", True),
 ]
 
 

@@ -367,7 +367,7 @@ def test_same_draw_whatever_the_string_hashing():
 
 
 def test_two_hundred_teams_draw_well_under_a_second():
-    # A guard against a quadratic-in-Python blow-up, not a benchmark (benchmarks/swiss_draw.py).
+    # A guard against a quadratic-in-Python blow-up, not a benchmark (benchmarks/teams.py).
     ranking = list(range(200))
     met = {frozenset((i, i + 1)) for i in range(0, 200, 2)}
     start = time.perf_counter()
