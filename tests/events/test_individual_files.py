@@ -111,6 +111,19 @@ def test_an_individual_row_without_its_four_players_is_refused_naming_the_line()
         read_result_file(broken.encode())
 
 
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("1 2 5 3 4S", "1 40000 5 3 4S", "player 40000: player numbers go up to 32767"),
+        ('"Cat West"', '"' + "C" * 60000 + '"', "player 3: the name 'CCCCCCCC"),
+    ],
+    ids=["number", "name"],
+)
+def test_an_individual_player_our_tables_cannot_hold_is_refused_naming_them(old, new, message):
+    with pytest.raises(FileRefused, match=message):
+        read_result_file(OTHER_PROGRAM.replace(old, new).encode())
+
+
 def played_individual(club):
     movement = rainbow_individual(5, 1, rounds=3)
     event = create_individual_event(
