@@ -159,7 +159,7 @@ def test_the_director_sets_up_an_individual_names_players_and_players_read_it(
     assert "player-ranking" in page and "Ann North" in page
     card = director_client.get(f"/events/{event.pk}/A/players/1/").content.decode()
     # Player 1 sits North: partners 11, 12 (South moves up two a round) ... as the movement says.
-    assert "Scorecard of player 1 Ann North" in card
+    assert "<title>Scorecard of player 1 · " in card and ">Ann North</a></h1>" in card
     assert card.count('<td class="num points">') == 6 * 2  # 6 boards, MPs and %
     traveller = director_client.get(f"/events/{event.pk}/A/boards/1/").content.decode()
     assert "1 Ann North &amp; 11" in traveller
