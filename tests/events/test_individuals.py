@@ -272,3 +272,17 @@ def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
             ),
             line=parse_traveller_line("1 2 3 4 4S N 10"),
         )
+
+
+def test_the_directors_round_grid_and_slip_name_each_side_by_its_players(director_client, club):
+    """Round 1, table 1 of a 5-table Rainbow is players 1+11 v 6+16: not sides "1 v 2"."""
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 2), name="Ind", date="2026-11-23"
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    director = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    slip_url = f"/director/events/{event.pk}/rounds/1/tables/1/"
+    assert f'<a href="{slip_url}">1+11 v 6+16</a>' in director
+    assert ">1 v 2</a>" not in director
+    slip = director_client.get(slip_url).content.decode()
+    assert '<span class="muted">1+11 NS v 6+16 EW</span></h1>' in slip
