@@ -286,3 +286,12 @@ def test_the_directors_round_grid_and_slip_name_each_side_by_its_players(directo
     assert ">1 v 2</a>" not in director
     slip = director_client.get(slip_url).content.decode()
     assert '<span class="muted">1+11 NS v 6+16 EW</span></h1>' in slip
+
+
+def test_the_new_individual_page_asks_nothing_about_sections_winners_or_numbering(
+    director_client, club
+):
+    page = director_client.get(f"/director/clubs/{club.slug}/new-individual/").content.decode()
+    assert 'name="movement"' in page
+    for field in ("section_scoring", "winners", "ew_numbered_on"):
+        assert f'name="{field}"' not in page
