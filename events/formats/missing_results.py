@@ -52,7 +52,8 @@ def choose_missing_results(event: ImportedEvent) -> None:
     event.settings["missing_results"] = rule
     event.expected_results = expected if expected != field_top else 0
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
-    to = f"{expected} results" + (", the sit-out table counted" if expected > field_top else "")
+    # More than any board has: every table of the movement, a sit-out's or one not yet played.
+    to = f"{expected} results" + (", every table counted" if expected > field_top else "")
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
 
 

@@ -222,7 +222,8 @@ def test_an_individual_half_played_imports_back_with_each_board_scaled_to_every_
                 save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
     top = max(s.score for s in player_ranking(section=event.sections.get()))
     assert top > 3 * 4  # scaled: more than three boards' top on a board of 3 results
-    again = import_event(
-        imported=read_result_file(FORMATS[format_key].export_event(event)), club=club
-    )
+    imported = read_result_file(FORMATS[format_key].export_event(event))
+    again = import_event(imported=imported, club=club)
     assert ranking_rows(again) == ranking_rows(event)
+    assert ("Short boards", "Neuberg, to 5 results, every table counted: as the file's "
+            "matchpoints show") in imported.readings  # fmt: skip
