@@ -289,3 +289,12 @@ def test_our_usebio_keeps_each_sections_own_deals(evening, club):
     deals = {(b.section.letter, b.deal) for b in Board.objects.filter(section__event=copy)}
     assert deals == {("A", DEAL), ("B", OTHER_DEAL)}
     assert [s.board_set for s in copy.sections.all()] == [1, 2]
+
+
+def test_the_pairs_page_names_its_section_and_leads_to_the_others(director_client, evening):
+    page = director_client.get(f"/director/events/{evening.pk}/pairs/").content.decode()
+    assert "<h1>Pairs and names of section A</h1>" in page
+    assert f'<a href="/director/events/{evening.pk}/pairs/?section=B">Section B</a>' in page
+    page = director_client.get(f"/director/events/{evening.pk}/pairs/?section=B").content.decode()
+    assert "<h1>Pairs and names of section B</h1>" in page
+    assert f'<a href="/director/events/{evening.pk}/pairs/">Section A</a>' in page
