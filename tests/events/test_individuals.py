@@ -264,6 +264,8 @@ def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
     assert seated == {"N": first.north, "S": first.south}
     with pytest.raises(LineRefused, match=f"players {first.north} and {first.east} never sit"):
         save(f"{first.north} {first.east} {first.south} {first.west} 4S N 10")
+    with pytest.raises(LineRefused, match=r"^there is no player 99 in this event$"):
+        save(f"{first.north} {first.south} {first.east} 99 4S N 10")
     pairs = make_event(mitchell(3, 2))
     with pytest.raises(LineRefused, match="in a pairs event start the line with the NS and EW"):
         save_line(
