@@ -134,3 +134,15 @@ def test_an_individual_is_in_the_history_with_its_place_and_the_players_scorecar
     assert reverse("player-scorecard", args=[event.pk, "A", 7]) in page
     card = client.get(reverse("player-scorecard", args=[event.pk, "A", 7])).content.decode()
     assert f'<a href="{reverse("player", args=["test-club", ann.pk])}">Ann</a>' in card
+
+
+def test_a_place_in_a_sectioned_event_names_its_section(make_event):
+    event = make_event(
+        mitchell(3, 2), sections=2, ew_numbered_on=False, winners=2, status="published"
+    )
+    pair = event.sections.get(letter="B").pairs.get(number=2)
+    name_pair(pair=pair, names=["Ann", "Bob"])
+
+    [row] = player_history(player=Player.objects.get(name="Ann"))
+
+    assert row.place == "1= NS in section B"
