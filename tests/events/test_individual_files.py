@@ -227,3 +227,19 @@ def test_an_individual_half_played_imports_back_with_each_board_scaled_to_every_
     assert ranking_rows(again) == ranking_rows(event)
     assert ("Short boards", "Neuberg, to 5 results, every table counted: as the file's "
             "matchpoints show") in imported.readings  # fmt: skip
+
+
+def test_our_file_of_a_running_event_imports_running_and_says_so(director_client, club):
+    event, _ = played_individual(club)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    preview = upload(director_client, club, "ind.pbn", export_event(event)).content.decode()
+    assert "Saving publishes the event" not in preview
+    assert "Saving keeps the event running, as the file says" in preview
+    page = confirm(director_client, club, earlier="new")
+    again = Event.objects.latest("pk")
+    assert again.status == Event.Status.RUNNING
+    assert page.url == f"/director/events/{again.pk}/"
+    shown = director_client.get(page.url).content.decode()
+    assert "Imported and published" not in shown
+    assert "Imported: Ind, running as the file says." in shown
