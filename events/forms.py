@@ -106,9 +106,10 @@ class EventSettingsForm(forms.ModelForm):
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
         # Likewise most events have one section: theirs do not show the setting at all.
-        self.fields["section_scoring"].required = False
-        if self.instance.pk and self.instance.sections.count() < 2:
-            del self.fields["section_scoring"]
+        if "section_scoring" in self.fields:
+            self.fields["section_scoring"].required = False
+            if self.instance.pk and self.instance.sections.count() < 2:
+                del self.fields["section_scoring"]
 
     def clean_missing_results(self) -> str:
         return self.cleaned_data["missing_results"] or self.instance.missing_results

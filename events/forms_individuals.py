@@ -47,8 +47,13 @@ class IndividualForm(EventForm):
     )
 
     class Meta(EventForm.Meta):
-        # One ranking of players: no winners per direction, no Mitchell numbering.
-        fields = [f for f in EventForm.Meta.fields if f not in ("winners", "ew_numbered_on")]
+        # One ranking of players in one section: no winners per direction, no Mitchell
+        # numbering, no sections to score apart or across the field.
+        fields = [
+            f
+            for f in EventForm.Meta.fields
+            if f not in ("winners", "ew_numbered_on", "section_scoring")
+        ]
 
     def clean(self):
         data = super().clean()

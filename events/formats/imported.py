@@ -446,6 +446,10 @@ def check_limits(event: ImportedEvent) -> None:
                 f"{where}pair {pair.number}: the names together are longer than "
                 f"{PAIR_NAMES_LENGTH} characters"
             )
+    for number, name in event.players.items():
+        if number > SMALL:
+            raise FileRefused(f"player {number}: player numbers go up to {SMALL}")
+        check_text(name, f"player {number}: the name {name[:40]!r}", PLAYER_NAME_LENGTH)
     for board in event.boards:
         if board.number > SMALL:
             raise FileRefused(f"board {board.number}: board numbers go up to {SMALL}")

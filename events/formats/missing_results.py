@@ -22,11 +22,8 @@ def choose_missing_results(event: ImportedEvent) -> None:
     if event.settings.get("scoring") != "mp":
         return
     counts = [len(_played(board.lines)) for board in event.boards]
-    seated = {
-        n for board in event.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
-    }
     field_top = max(counts)
-    tables = (len(seated) + 1) // 2
+    tables = _tables(event)
     if min(counts) == field_top == tables:
         return
     ways = [("neuberg", field_top), ("tie", field_top)]
@@ -55,8 +52,21 @@ def choose_missing_results(event: ImportedEvent) -> None:
     event.settings["missing_results"] = rule
     event.expected_results = expected if expected != field_top else 0
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
-    to = f"{expected} results" + (", the sit-out table counted" if expected > field_top else "")
+    # More than any board has: every table of the movement, a sit-out's or one not yet played.
+    to = f"{expected} results" + (", every table counted" if expected > field_top else "")
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+
+
+def _tables(event: ImportedEvent) -> int:
+    """The tables of the movement, as the lines show: two pairs a table (a sit-out pair's table
+    counted), or in an individual four players a table (its sides change every round)."""
+    seated = {
+        n for board in event.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
+    }
+    if event.side_seats:
+        players = {player for side in seated for player, _ in event.side_seats[side]}
+        return (len(players) + 3) // 4
+    return (len(seated) + 1) // 2
 
 
 def _played(lines: list[ImportedLine]) -> list[ImportedLine]:

@@ -193,7 +193,7 @@ def parse_file(data: bytes) -> ImportedEvent:
         return _parse_games(meta, games)
     for letter in letters:
         if not re.fullmatch(r"[A-Z]{1,2}", letter.upper()):
-            raise FileRefused(f"the section {letter!r} is not a letter or two, as A or BB")
+            raise FileRefused(f"the section {letter[:20]!r} is not a letter or two, as A or BB")
     parts = []
     for letter in letters:
         part = _parse_games(_section_meta(meta, letter), _section_games(games, letter))

@@ -83,6 +83,11 @@ def parse_teams_file(data: bytes) -> TeamsFile:
         settings=settings,
     )
     listed = [t for p in event_element.iter("PARTICIPANTS") for t in p.iter("TEAM")]
+    if not listed and any(p.find("PAIR") is not None for p in event_element.iter("PARTICIPANTS")):
+        raise FileRefused(
+            f"this teams event (EVENT_TYPE {event_type}) lists pairs: a teams event's "
+            "PARTICIPANTS are TEAM elements, each with its TEAM_ID"
+        )
     teams_file.teams = [_team(element, index) for index, element in enumerate(listed, 1)]
     tables: dict[int, int] = {}
     for index, element in enumerate(event_element.iter("MATCH"), start=1):

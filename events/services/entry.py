@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from events.models import Board, Event, Pair, Result, Section, TableRound
+from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
 from events.services.conflicts import retry_on_conflict
 from events.services.individuals import sides_of_players
 from events.services.pair_labels import section_labels
@@ -213,6 +213,14 @@ def _sides(board: Board, players: tuple[int, int, int, int]) -> tuple[int, int]:
             "four numbers name an individual's players: in a pairs event start the line with "
             "the NS and EW pair numbers, e.g. 1 8 4S N 10"
         )
+    known = set(
+        IndividualPlayer.objects.filter(
+            section_id=board.section_id, number__in=players
+        ).values_list("number", flat=True)
+    )
+    for number in players:
+        if number not in known:
+            raise LineRefused(f"there is no player {number} in this event")
     sides = sides_of_players(board=board, players=players)
     for side, (first, second), seats in zip(
         sides, (players[:2], players[2:]), ("North-South", "East-West"), strict=True

@@ -11,11 +11,13 @@ class Destinations:
     slips: list[tuple[int, int]]  # (round, table) where two pairs play boards, in play order
 
 
-def event_destinations(*, event: Event) -> Destinations:
-    """The boards and the table-rounds with boards to enter; two queries."""
-    boards = Board.objects.filter(section__event=event).order_by("number")
+def event_destinations(*, event: Event, letter: str = "A") -> Destinations:
+    """The boards and the table-rounds with boards to enter of the event's section `letter`;
+    two queries."""
+    boards = Board.objects.filter(section__event=event, section__letter=letter).order_by("number")
     slips = TableRound.objects.filter(
         section__event=event,
+        section__letter=letter,
         ns_pair__isnull=False,
         ew_pair__isnull=False,
         low_board__isnull=False,

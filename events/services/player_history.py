@@ -3,20 +3,23 @@
 from dataclasses import dataclass
 from math import ceil, floor
 
-from events.models import Event, Pair, Partnership, Player
+from events.models import Event, IndividualPlayer, Pair, Partnership, Player
+from events.services.individuals import player_ranking
 from events.services.publication import results_visible, reveal_limit
 from events.services.rankings import section_ranking
+from scoring.pair_labels import without_section
 
 
 @dataclass(frozen=True)
 class HistoryRow:
     event: Event
-    pair: Pair
-    partners: list[Player]
+    pair: Pair | None  # None in an individual, where the player is `individual`
+    partners: list[Player]  # none in an individual: the partner changes every round
     score: float  # matchpoints or IMPs
     percentage: float | None  # matchpoint events only
-    place: str  # "1", "2=", with "NS"/"EW" when the event has two winners
+    place: str  # "1", "2=", with "NS"/"EW" when the event has two winners, "in section B"
     progress: str  # "" once published; "in progress" or "after round 3" while it runs
+    individual: IndividualPlayer | None = None
 
 
 def player_history(*, player: Player) -> list[HistoryRow]:
@@ -36,6 +39,9 @@ def player_history(*, player: Player) -> list[HistoryRow]:
         if not results_visible(event):
             continue
         limit = reveal_limit(event, pair.section)
+        # A pair's label carries its section ("B3 NS") where the event has several.
+        labelled = without_section(pair.name) != pair.name
+        section = f" in section {pair.section.letter}" if labelled else ""
         for group in section_ranking(section=pair.section, up_to_round=limit):
             standing = next((s for s in group.standings if s.pair.pk == pair.pk), None)
             if standing is None:
@@ -48,10 +54,42 @@ def player_history(*, player: Player) -> list[HistoryRow]:
                     partners=[p for p in pair.players.all() if p.pk != player.pk],
                     score=standing.score,
                     percentage=None if event.is_imps else standing.percentage,
-                    place=f"{standing.place}{where}",
+                    place=f"{standing.place}{where}{section}",
                     progress=_progress(event, limit),
                 )
             )
+    rows += _individual_rows(player)
+    rows.sort(key=lambda row: (row.event.date, row.event.pk), reverse=True)
+    return rows
+
+
+def _individual_rows(player: Player) -> list[HistoryRow]:
+    """The individual events the player played that players may read, as player_history."""
+    entries = (
+        IndividualPlayer.objects.filter(player=player)
+        .exclude(section__event__status=Event.Status.SETUP)
+        .select_related("section__event")
+    )
+    rows = []
+    for entry in entries:
+        event = entry.section.event
+        if not results_visible(event):
+            continue
+        limit = reveal_limit(event, entry.section)
+        ranking = player_ranking(section=entry.section, up_to_round=limit)
+        standing = next(s for s in ranking if s.individual.pk == entry.pk)
+        rows.append(
+            HistoryRow(
+                event=event,
+                pair=None,
+                partners=[],
+                score=standing.score,
+                percentage=None if event.is_imps else standing.percentage,
+                place=standing.place,
+                progress=_progress(event, limit),
+                individual=entry,
+            )
+        )
     return rows
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Count
 
 from events.models import Board, Result, Section, TableRound
+from events.services.individuals import side_labels
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,12 @@ def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:
         "low_board",
         "high_board",
     )
+    # An individual's sides are named by their players, "1+11", as the entry grid shows them.
+    sides = side_labels(section=section) if section.event.is_individual else {}
     rounds: dict[int, list[SlipProgress]] = {}
     for round_number, table, ns_label, ns_number, ew_label, ew_number, low, high in rows:
-        ns, ew = _label(ns_label, ns_number), _label(ew_label, ew_number)
+        ns = sides.get(ns_number) or _label(ns_label, ns_number)
+        ew = sides.get(ew_number) or _label(ew_label, ew_number)
         boards = high - low + 1 if low else 0
         rounds.setdefault(round_number, []).append(
             SlipProgress(round_number, table, ns, ew, entered[(round_number, table)], boards)

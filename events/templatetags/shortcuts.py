@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from events.models import Event
 from events.services.navigation import event_destinations
+from events.views.sections import section_letter, section_query
 
 register = template.Library()
 
@@ -20,7 +21,9 @@ def director_shortcuts(context) -> dict:
         return {}
     if event.is_teams:  # boards and table-rounds are a pairs event's
         return {}
-    destinations = event_destinations(event=event)
+    # A sectioned event's pages name their section (?section=B): the shortcuts stay in it.
+    letter = section_letter(request)
+    destinations = event_destinations(event=event, letter=letter)
     kwargs = match.kwargs
     current_slip = ""
     if match.url_name == "director-slip":
@@ -34,4 +37,5 @@ def director_shortcuts(context) -> dict:
         # The destinations end in the number typed: built from a prefix, as the event page does.
         "board_url": reverse("director-board", args=[event.pk, 1]).removesuffix("1/"),
         "slip_url": reverse("director-slip", args=[event.pk, 1, 1]).removesuffix("1/tables/1/"),
+        "query": section_query(letter),
     }

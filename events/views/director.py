@@ -184,10 +184,14 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
+    others = [
+        (letter, section_query(letter))
+        for letter in event.sections.exclude(pk=section.pk).values_list("letter", flat=True)
+    ]
     return render(
         request,
         "events/director/pairs.html",
-        {"event": event, "form": form, "players": players},
+        {"event": event, "section": section, "others": others, "form": form, "players": players},
     )
 
 

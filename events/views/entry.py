@@ -131,6 +131,11 @@ def _grid(event, mode, letter, *, saved_key=None, refused=None, status_text="", 
         # An individual's sides are shown by their players' numbers, "8+5".
         labelled = side_labels if event.is_individual else section_labels
         labels = labelled(section=section)
+    if table_round := context.get("table_round"):
+        context["sides"] = [
+            printed_number(labels.get(pair.number, pair.name))
+            for pair in (table_round.ns_pair, table_round.ew_pair)
+        ]
     for row in rows:
         row.text = row.saved_text = result_text(row.result) if row.result else ""
         if row.ns is not None:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats.imported import FileRefused
 from events.forms_imports import ImportConfirmForm, ImportForm
-from events.models import Upload
+from events.models import Event, Upload
 from events.services.imports import (
     AlreadyImported,
     earlier_imports,
@@ -81,6 +81,8 @@ def _preview_page(request, club, upload, imported, confirm, error=""):
             "confirm": confirm,
             "earlier": earlier_imports(club=club, file_hash=upload.file_hash),
             "earlier_error": error,
+            # Our own files keep the status they say (a running event stays running).
+            "status": Event.Status(imported.settings.get("status", Event.Status.PUBLISHED)),
         },
     )
 
@@ -111,7 +113,11 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
             return _preview_page(request, club, upload, imported, confirm, error=error)
         transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
     replaced = ", replacing the earlier import" if earlier not in ("", "new") else ""
-    messages.success(request, f"Imported and published: {event.name}{replaced}.")
+    if event.is_published:
+        messages.success(request, f"Imported and published: {event.name}{replaced}.")
+    else:
+        status = event.get_status_display().lower()
+        messages.success(request, f"Imported: {event.name}, {status} as the file says{replaced}.")
     return redirect("director-event", event_id=event.pk)
 
 

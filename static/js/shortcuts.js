@@ -10,6 +10,8 @@
   var PAUSE = 1200;
   var boards = numbers(root.dataset.boards);
   var slips = root.dataset.slips.split(" ").filter(Boolean);
+  // A sectioned event's pages carry their section ("?section=B"): every destination keeps it.
+  var query = root.dataset.query || "";
   var indicator = document.getElementById("shortcut-indicator");
   var help = document.getElementById("shortcut-help");
   var typed = "";
@@ -79,7 +81,7 @@
       show("There is no board " + number + ": the boards are " + span(boards) + ".", true);
       return;
     }
-    go(root.dataset.boardUrl + number + "/", "Board " + number);
+    go(root.dataset.boardUrl + number + "/" + query, "Board " + number);
   }
 
   function toSlip(round, table) {
@@ -100,7 +102,7 @@
         : "Round " + round + ", table " + table + " has no boards to enter: a sit-out.", true);
       return;
     }
-    go(root.dataset.slipUrl + round + "/tables/" + table + "/", "Round " + round + ", table " + table);
+    go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query, "Round " + round + ", table " + table);
   }
 
   function finish() {
@@ -122,7 +124,7 @@
         show("Board " + board + " is the " + (direction > 0 ? "last" : "first") + " board.", true);
         return;
       }
-      go(root.dataset.boardUrl + next + "/", "Board " + next);
+      go(root.dataset.boardUrl + next + "/" + query, "Board " + next);
     } else if (slip) {
       var other = slips[slips.indexOf(slip) + direction];
       if (other === undefined) {
@@ -130,7 +132,7 @@
         return;
       }
       var parts = other.split(":");
-      go(root.dataset.slipUrl + parts[0] + "/tables/" + parts[1] + "/",
+      go(root.dataset.slipUrl + parts[0] + "/tables/" + parts[1] + "/" + query,
         "Round " + parts[0] + ", table " + parts[1]);
     } else {
       show("] and [ move between boards on a board's page: type b and a board to start.", true);

@@ -72,12 +72,14 @@ def test_a_pairs_event_is_scored_by_its_board_scoring_method(method, scoring):
         (
             b'EVENT_TYPE="PAIRS"',
             b'EVENT_TYPE="TEAMS"',
-            "the file lists no teams",
+            "this teams event (EVENT_TYPE TEAMS) lists pairs: a teams event's PARTICIPANTS "
+            "are TEAM elements, each with its TEAM_ID",
         ),
         (
             b'EVENT_TYPE="PAIRS"',
             b'EVENT_TYPE="TEAMS_OF_FOUR"',
-            "the file lists no teams",
+            "this teams event (EVENT_TYPE TEAMS_OF_FOUR) lists pairs: a teams event's PARTICIPANTS "
+            "are TEAM elements, each with its TEAM_ID",
         ),
         (
             b'EVENT_TYPE="PAIRS"',
@@ -307,7 +309,7 @@ def test_a_sit_out_table_counts_as_a_table_when_the_figures_say_so():
     choose_missing_results(event)
     assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 3)
     assert event.readings == [
-        ("Short boards", "Neuberg, to 3 results, the sit-out table counted: as the file's "
+        ("Short boards", "Neuberg, to 3 results, every table counted: as the file's "
          "matchpoints show"),
     ]  # fmt: skip
 

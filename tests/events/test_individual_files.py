@@ -8,6 +8,7 @@ PlayerId_South and PlayerId_West, and an individual's TotalScoreTable ranks Play
 import datetime
 import io
 import json
+import random
 
 import openpyxl
 import pytest
@@ -15,9 +16,11 @@ import pytest
 from events.formats import FORMATS
 from events.formats.imported import FileRefused
 from events.formats.pbn import export_event
-from events.models import Event, Result
+from events.models import Board, Event, Result
+from events.services.entry import board_meetings, save_line
 from events.services.imports import import_event, read_result_file
 from events.services.individuals import create_individual_event, name_players, player_ranking
+from scoring import parse_traveller_line
 from scoring.movements.individual import rainbow_individual
 from tests.events.files import confirm, upload
 from tests.events.test_individuals import play_every_board
@@ -108,6 +111,19 @@ def test_an_individual_row_without_its_four_players_is_refused_naming_the_line()
         read_result_file(broken.encode())
 
 
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("1 2 5 3 4S", "1 40000 5 3 4S", "player 40000: player numbers go up to 32767"),
+        ('"Cat West"', '"' + "C" * 60000 + '"', "player 3: the name 'CCCCCCCC"),
+    ],
+    ids=["number", "name"],
+)
+def test_an_individual_player_our_tables_cannot_hold_is_refused_naming_them(old, new, message):
+    with pytest.raises(FileRefused, match=message):
+        read_result_file(OTHER_PROGRAM.replace(old, new).encode())
+
+
 def played_individual(club):
     movement = rainbow_individual(5, 1, rounds=3)
     event = create_individual_event(
@@ -186,3 +202,44 @@ def test_an_individual_file_uploaded_is_previewed_player_by_player_then_imported
     confirm(director_client, club)
     event = Event.objects.get()
     assert event.is_individual and event.sections.get().individuals.count() == 8
+
+
+@pytest.mark.parametrize("format_key", ["pbn", "usebio"])
+def test_an_individual_half_played_imports_back_with_each_board_scaled_to_every_table(
+    club, format_key
+):
+    """Three rounds of a 5-table Rainbow played: each board has 3 of its 5 results, Neuberg
+    scales them to 5. The file's matchpoints show it, and the import scores it so: its tables
+    are its players four a table (20 players, 5 tables), not its sides two a table."""
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 1), name="Ind", date=datetime.date(2026, 11, 23)
+    )
+    rng = random.Random(5)
+    for board in Board.objects.filter(section__event=event).select_related("section__event"):
+        for meeting in board_meetings(board=board):
+            if meeting.round <= 3:
+                line = parse_traveller_line(rng.choice(["4S N 10", "4S N 9", "3NT S 10", "P"]))
+                save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
+    top = max(s.score for s in player_ranking(section=event.sections.get()))
+    assert top > 3 * 4  # scaled: more than three boards' top on a board of 3 results
+    imported = read_result_file(FORMATS[format_key].export_event(event))
+    again = import_event(imported=imported, club=club)
+    assert ranking_rows(again) == ranking_rows(event)
+    assert ("Short boards", "Neuberg, to 5 results, every table counted: as the file's "
+            "matchpoints show") in imported.readings  # fmt: skip
+
+
+def test_our_file_of_a_running_event_imports_running_and_says_so(director_client, club):
+    event, _ = played_individual(club)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    preview = upload(director_client, club, "ind.pbn", export_event(event)).content.decode()
+    assert "Saving publishes the event" not in preview
+    assert "Saving keeps the event running, as the file says" in preview
+    page = confirm(director_client, club, earlier="new")
+    again = Event.objects.latest("pk")
+    assert again.status == Event.Status.RUNNING
+    assert page.url == f"/director/events/{again.pk}/"
+    shown = director_client.get(page.url).content.decode()
+    assert "Imported and published" not in shown
+    assert "Imported: Ind, running as the file says." in shown

@@ -159,7 +159,7 @@ def test_the_director_sets_up_an_individual_names_players_and_players_read_it(
     assert "player-ranking" in page and "Ann North" in page
     card = director_client.get(f"/events/{event.pk}/A/players/1/").content.decode()
     # Player 1 sits North: partners 11, 12 (South moves up two a round) ... as the movement says.
-    assert "Scorecard of player 1 Ann North" in card
+    assert "<title>Scorecard of player 1 · " in card and ">Ann North</a></h1>" in card
     assert card.count('<td class="num points">') == 6 * 2  # 6 boards, MPs and %
     traveller = director_client.get(f"/events/{event.pk}/A/boards/1/").content.decode()
     assert "1 Ann North &amp; 11" in traveller
@@ -264,6 +264,8 @@ def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
     assert seated == {"N": first.north, "S": first.south}
     with pytest.raises(LineRefused, match=f"players {first.north} and {first.east} never sit"):
         save(f"{first.north} {first.east} {first.south} {first.west} 4S N 10")
+    with pytest.raises(LineRefused, match=r"^there is no player 99 in this event$"):
+        save(f"{first.north} {first.south} {first.east} 99 4S N 10")
     pairs = make_event(mitchell(3, 2))
     with pytest.raises(LineRefused, match="in a pairs event start the line with the NS and EW"):
         save_line(
@@ -272,3 +274,26 @@ def test_a_line_names_its_four_players_where_the_row_does_not(club, make_event):
             ),
             line=parse_traveller_line("1 2 3 4 4S N 10"),
         )
+
+
+def test_the_directors_round_grid_and_slip_name_each_side_by_its_players(director_client, club):
+    """Round 1, table 1 of a 5-table Rainbow is players 1+11 v 6+16: not sides "1 v 2"."""
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 2), name="Ind", date="2026-11-23"
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    director = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    slip_url = f"/director/events/{event.pk}/rounds/1/tables/1/"
+    assert f'<a href="{slip_url}">1+11 v 6+16</a>' in director
+    assert ">1 v 2</a>" not in director
+    slip = director_client.get(slip_url).content.decode()
+    assert '<span class="muted">1+11 NS v 6+16 EW</span></h1>' in slip
+
+
+def test_the_new_individual_page_asks_nothing_about_sections_winners_or_numbering(
+    director_client, club
+):
+    page = director_client.get(f"/director/clubs/{club.slug}/new-individual/").content.decode()
+    assert 'name="movement"' in page
+    for field in ("section_scoring", "winners", "ew_numbered_on"):
+        assert f'name="{field}"' not in page

@@ -227,6 +227,16 @@ def test_a_file_of_two_sections_is_read_section_by_section():
     assert [len(s.boards[0].lines) for s in sections] == [3, 3]
 
 
+def test_a_section_that_is_not_a_letter_is_refused_quoting_its_start_only():
+    data = _broken(b'[Board "2"]', b'[Board "2"]\r\n[Section "' + b"Q" * 60000 + b'"]')
+    data = data.replace(b'[Board "1"]', b'[Board "1"]\r\n[Section "A"]')
+    with pytest.raises(FileRefused) as refused:
+        pbn.parse_file(data)
+    assert str(refused.value).startswith("the section 'QQQQ")
+    assert "is not a letter or two, as A or BB" in str(refused.value)
+    assert len(str(refused.value)) < 120
+
+
 def test_text_that_is_not_pbn_is_refused():
     with pytest.raises(FileRefused, match="this is not a PBN file"):
         pbn.parse_file(b"% only a comment\r\n")

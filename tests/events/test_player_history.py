@@ -8,9 +8,12 @@ import pytest
 from django.urls import reverse
 
 from events.models import Player
+from events.services.individuals import create_individual_event, name_players, player_ranking
 from events.services.player_history import percentage_chart, player_history
 from events.services.setup import name_pair
 from scoring import mitchell
+from scoring.movements.individual import rainbow_individual
+from tests.events.test_individuals import play_every_board
 from tests.events.test_public_views import enter
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +106,43 @@ def test_the_player_page_reads_a_few_queries_an_event(
     with django_assert_max_num_queries(3 + 2 * 5):
         page = client.get(reverse("player", args=["test-club", ann.pk])).content.decode()
     assert len(re.findall(r"Partner \d", page)) >= 5
+
+
+def test_an_individual_is_in_the_history_with_its_place_and_the_players_scorecard(
+    client, make_event, club
+):
+    pairs = played(make_event, 2, "Bob", status="published")
+    event = create_individual_event(
+        club=club,
+        movement=rainbow_individual(5, 1, rounds=3),
+        name="Friday Individual",
+        date=datetime.date(2026, 11, 6),
+        status="running",
+    )
+    section = event.sections.get()
+    name_players(section=section, names={7: "Ann", 8: "Cy"})
+    play_every_board(event, seed=3)
+    ann = Player.objects.get(name="Ann")
+    standing = next(s for s in player_ranking(section=section) if s.individual.number == 7)
+
+    rows = player_history(player=ann)
+
+    assert [row.event for row in rows] == [event, pairs]
+    assert rows[0].percentage == pytest.approx(standing.percentage)
+    assert rows[0].place == standing.place and rows[0].partners == []
+    page = client.get(reverse("player", args=["test-club", ann.pk])).content.decode()
+    assert reverse("player-scorecard", args=[event.pk, "A", 7]) in page
+    card = client.get(reverse("player-scorecard", args=[event.pk, "A", 7])).content.decode()
+    assert f'<a href="{reverse("player", args=["test-club", ann.pk])}">Ann</a>' in card
+
+
+def test_a_place_in_a_sectioned_event_names_its_section(make_event):
+    event = make_event(
+        mitchell(3, 2), sections=2, ew_numbered_on=False, winners=2, status="published"
+    )
+    pair = event.sections.get(letter="B").pairs.get(number=2)
+    name_pair(pair=pair, names=["Ann", "Bob"])
+
+    [row] = player_history(player=Player.objects.get(name="Ann"))
+
+    assert row.place == "1= NS in section B"

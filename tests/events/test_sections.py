@@ -289,3 +289,24 @@ def test_our_usebio_keeps_each_sections_own_deals(evening, club):
     deals = {(b.section.letter, b.deal) for b in Board.objects.filter(section__event=copy)}
     assert deals == {("A", DEAL), ("B", OTHER_DEAL)}
     assert [s.board_set for s in copy.sections.all()] == [1, 2]
+
+
+def test_the_pairs_page_names_its_section_and_leads_to_the_others(director_client, evening):
+    page = director_client.get(f"/director/events/{evening.pk}/pairs/").content.decode()
+    assert "<h1>Pairs and names of section A</h1>" in page
+    assert f'<a href="/director/events/{evening.pk}/pairs/?section=B">Section B</a>' in page
+    page = director_client.get(f"/director/events/{evening.pk}/pairs/?section=B").content.decode()
+    assert "<h1>Pairs and names of section B</h1>" in page
+    assert f'<a href="/director/events/{evening.pk}/pairs/">Section A</a>' in page
+
+
+def test_the_keyboard_shortcuts_of_section_b_stay_in_section_b(director_client, evening):
+    """b17, r2t3, ] and [ on section B's pages go to section B's boards and tables: each board
+    once, and the section kept in every address they build."""
+    Event.objects.filter(pk=evening.pk).update(status=Event.Status.RUNNING)
+    page = director_client.get(f"/director/events/{evening.pk}/boards/3/?section=B")
+    html = page.content.decode()
+    assert ' data-boards="' + " ".join(str(n) for n in range(1, 22)) + '"' in html
+    assert ' data-query="?section=B"' in html
+    html = director_client.get(f"/director/events/{evening.pk}/boards/3/").content.decode()
+    assert ' data-query=""' in html

@@ -28,6 +28,7 @@ def test_a_board_page_lists_where_the_shortcuts_may_go(director_client, make_eve
         "slip-url": f"/director/events/{event.pk}/rounds/",
         "current-board": "4",
         "current-slip": "",
+        "query": "",
     }
     assert "js/shortcuts.js" in page
     assert "all shortcuts (<kbd>?</kbd>)" in page
