@@ -21,22 +21,26 @@ class Format:
     hands: bool = False  # whether the files carry the deals and their double-dummy tables
     teams_renderer: str = ""  # "module:function" writing a teams event; "" for pairs only
 
-    def export_event(self, event, *, hidden_hands: set[int] = frozenset()) -> bytes:
+    def export_event(
+        self, event, *, hidden_hands: set[int] = frozenset(), public: bool = False
+    ) -> bytes:
+        """`public`: the file the public downloads, without the boards of a teams match still
+        being played (the match page hides them too)."""
         if event.is_teams:
-            return self.export_teams(event)
+            return self.export_teams(event, public=public)
         module = import_module(self.module)
         if self.hands:
             return module.export_event(event, hidden_hands=hidden_hands)
         return module.export_event(event)
 
-    def export_teams(self, event) -> bytes:
+    def export_teams(self, event, *, public: bool = False) -> bytes:
         """A teams event's file, rendered from its plain data (the teams have no hands)."""
         from events.services.team_exports import teams_file  # the database work is a service's
 
         if not self.teams_renderer:
             raise ValueError(f"a teams event has no {self.label} file")
         module, function = self.teams_renderer.split(":")
-        return getattr(import_module(module), function)(teams_file(event=event))
+        return getattr(import_module(module), function)(teams_file(event=event, public=public))
 
     def parse_file(self, data: bytes):
         return import_module(self.module).parse_file(data)

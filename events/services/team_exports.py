@@ -10,8 +10,10 @@ from scoring import board_conditions
 from scoring.adjusted_scores import FIXED_PERCENT
 
 
-def teams_file(*, event: Event) -> TeamsFile:
-    """The event's results as a TeamsFile; a handful of queries whatever its size."""
+def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
+    """The event's results as a TeamsFile; a handful of queries whatever its size. `public`:
+    an unfinished match's boards are left out until the event is published, as its page
+    leaves them out (a line at one table must not reach the other table's players)."""
     settings = event.team_settings
     standings = team_standings(event=event)
     members: dict[int, list[str]] = {}
@@ -47,13 +49,16 @@ def teams_file(*, event: Event) -> TeamsFile:
             )
             for s in standings
         ],
-        matches=[_match(match) for match in matches],
+        matches=[
+            _match(match, boards=match.finished or event.is_published or not public)
+            for match in matches
+        ],
         identifier=event.pk,
         status=event.status,
     )
 
 
-def _match(match: Match) -> FileMatch:
+def _match(match: Match, *, boards: bool) -> FileMatch:
     home = match.home.number
     away = match.away.number if match.away_id else None
     scored = match.home_vps is not None
@@ -66,7 +71,7 @@ def _match(match: Match) -> FileMatch:
         board_count=match.boards,
         imps=(float(match.home_imps), float(match.away_imps)) if scored and away else None,
         vps=(float(match.home_vps), float(match.away_vps or 0)) if scored else None,
-        boards=[_board(board, home, away) for board in match.match_boards.all()],
+        boards=[_board(board, home, away) for board in match.match_boards.all()] if boards else [],
         carry_over=float(match.carry_over),
         assigned_imps=match.assigned_home_imps is not None,
         assigned_vps=match.assigned_home_vps is not None,

@@ -20,18 +20,19 @@ def export_filename(event: Event, fmt: Format) -> str:
     return f"{event.date:%Y-%m-%d}-{slugify(event.name) or 'event'}.{fmt.extension}"
 
 
-def downloadable_event(request: HttpRequest, event_id: int) -> tuple[Event, set[int]]:
-    """The event, if this visitor may download its results (404 otherwise), and the boards
-    whose hands this visitor may not see yet: none for its directors."""
+def downloadable_event(request: HttpRequest, event_id: int) -> tuple[Event, set[int], bool]:
+    """The event, if this visitor may download its results (404 otherwise), the boards whose
+    hands this visitor may not see yet (none for its directors), and whether the visitor is
+    the public (who may not see an unfinished match's boards either)."""
     if request.user.is_authenticated:
         try:
-            return directed_event(request, event_id), set()
+            return directed_event(request, event_id), set(), False
         except Http404:
             pass
     event = public_event(event_id)
     if not everything_visible(event):
         raise Http404("The results files are ready when the director publishes the results.")
-    return event, hidden_hands(event)
+    return event, hidden_hands(event), True
 
 
 @require_GET
@@ -39,12 +40,12 @@ def download(request: HttpRequest, event_id: int, format_key: str) -> HttpRespon
     fmt = FORMATS.get(format_key)
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
-    event, hidden = downloadable_event(request, event_id)
+    event, hidden, public = downloadable_event(request, event_id)
     if (format_key, fmt) not in formats_for(event):
         raise Http404(f"A teams event has no {fmt.label} download.")
     disposition = content_disposition_header(True, export_filename(event, fmt))
     return HttpResponse(
-        fmt.export_event(event, hidden_hands=hidden),
+        fmt.export_event(event, hidden_hands=hidden, public=public),
         content_type=fmt.content_type,
         headers={"Content-Disposition": disposition},
     )

@@ -309,3 +309,31 @@ def test_a_team_without_matches_is_removed_and_one_with_a_match_is_not(
     response = director_client.post(reverse("team-delete", args=[event.pk, 1]), follow=True)
     assert "Team 1 has matches: delete its matches first." in response.content.decode()
     assert event.teams.filter(number=1).exists()
+
+
+@pytest.mark.parametrize("format_key", ["json", "pbn", "usebio", "xlsx"])
+def test_a_public_download_leaves_out_the_lines_of_an_unfinished_match(
+    client, director, event, match, format_key
+):
+    """Under the always rule the match page hides the boards until the match has finished:
+    the files the public downloads must not show them either (the director's do)."""
+    save_match_line(match=match, board_number=2, table=2, line=parse_traveller_line("7NT N 13"))
+    url = reverse("download", args=[event.pk, format_key])
+    public = client.get(url)
+    assert public.status_code == 200
+    client.force_login(director)
+    directors = client.get(url)
+
+    def shows_the_grand(response) -> bool:
+        if format_key != "xlsx":
+            return "7NT" in response.content.decode()
+        from io import BytesIO
+
+        from openpyxl import load_workbook
+
+        book = load_workbook(BytesIO(response.content))
+        cells = (cell.value for sheet in book for row in sheet.iter_rows() for cell in row)
+        return any("7NT" in str(value) for value in cells if value is not None)
+
+    assert shows_the_grand(directors)
+    assert not shows_the_grand(public)
