@@ -275,6 +275,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     letter = _letter(request)
     board = _board(event, number, letter)
     mode = _mode(request, default=f"board:{number}")
+    _check_mode(event, mode, letter, board)
     form = LineForm(request.POST)
     key = f"{number}-{request.POST.get('ns', '')}-{request.POST.get('ew', '')}"
     if form.is_valid():
@@ -313,6 +314,16 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     text = request.POST.get("line", "")
     context = _grid(event, mode, letter, refused=(key, text, error))
     return _render_grid(request, event, mode, context, saved=False)
+
+
+def _check_mode(event: Event, mode: str, letter: str, board: Board) -> None:
+    """A 404 before anything is saved when the grid the line came from does not exist: a save
+    answers with that grid, and must not change a line behind a page that says not found."""
+    kind, *numbers = mode.split(":")
+    if kind == "slip":
+        _table_round(event, int(numbers[0]), int(numbers[1]), letter)
+    elif int(numbers[0]) != board.number:
+        _board(event, int(numbers[0]), letter)
 
 
 def _form_error(form: LineForm) -> str:

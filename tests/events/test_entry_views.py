@@ -130,6 +130,22 @@ def test_editing_a_saved_line(director_client, make_event):
     assert (result.tricks, result.score_ns, Result.objects.count()) == (11, 450, 1)
 
 
+@pytest.mark.parametrize("mode", ["slip:9:9", "board:99"])
+def test_a_save_from_a_grid_that_does_not_exist_is_a_404_that_changes_nothing(
+    director_client, make_event, mode
+):
+    event = make_event(mitchell(7, 3))
+    meeting = board_meetings(board=Board.objects.get(number=1))[0]
+    post_line(director_client, event, 1, "4S N 10", meeting.ns, meeting.ew)
+    result = Result.objects.get()
+    response = post_line(
+        director_client, event, 1, "NP", meeting.ns, meeting.ew, result=result, mode=mode
+    )
+    result.refresh_from_db()
+    assert response.status_code == 404
+    assert (result.contract, result.tricks, result.not_played) == ("4S", 10, False)
+
+
 def test_deleting_a_line(director_client, make_event):
     event = make_event(mitchell(7, 3))
     meeting = board_meetings(board=Board.objects.get(number=1))[0]
