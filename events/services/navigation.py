@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from events.models import Board, Event, TableRound
+from events.services.page_cache import kept
 
 
 @dataclass(frozen=True)
@@ -12,8 +13,16 @@ class Destinations:
 
 
 def event_destinations(*, event: Event, letter: str = "A") -> Destinations:
-    """The boards and the table-rounds with boards to enter of the event's section `letter`;
-    two queries."""
+    """The boards and the table-rounds with boards to enter of the event's section `letter`,
+    kept until the event changes (every director page of the event asks)."""
+    return kept(
+        event=event,
+        name=f"destinations:{letter}",
+        compute=lambda: _destinations(event, letter),
+    )
+
+
+def _destinations(event: Event, letter: str) -> Destinations:
     boards = Board.objects.filter(section__event=event, section__letter=letter).order_by("number")
     slips = TableRound.objects.filter(
         section__event=event,

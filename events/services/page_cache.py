@@ -1,21 +1,26 @@
-"""An event's public pages, rendered once for all their readers until the event changes.
+"""An event's public pages, rendered once for all their readers until the event changes, and
+what its director's pages work out from the whole event (`kept`).
 
 A page is kept in the shared cache (settings.CACHES: Redis when several app servers share it)
 under its path and two versions, the event's and its club's: tokens that every change replaces.
 A saved or undone line replaces the event's (rescore_board), a recorded change the event's or,
 for a club-wide one (a player's name), the club's (history.recording), as does the event saved
-or its hands analysed. Each is replaced at once, and again when the transaction commits: a page
-read from the database in between is then never served under the version that follows.
+or its hands analysed. Each is replaced at once, and again when the transaction commits (in
+Redis): a page read from the database in between is then never served under the version that
+follows.
 
 Only readers who are not logged in get a cached page (a director's page has their own links and
 messages); each reader's page carries their own CSRF token. A page that refuses (404) is not kept.
 """
 
 import hashlib
+from collections.abc import Callable
+from typing import Any
 from uuid import uuid4
 
 from django.contrib.messages import get_messages
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -37,9 +42,15 @@ def changed(*, event_id: int | None = None, club_id: int | None = None) -> None:
     def replace() -> None:
         cache.set_many({key: uuid4().hex for key in keys}, timeout=None)
 
-    if transaction.get_connection().in_atomic_block:
+    if not transaction.get_connection().in_atomic_block:
         replace()
-    transaction.on_commit(replace)  # at once, outside a transaction
+        return
+    replace()
+    # Redis sees the new version before the transaction's rows: a page read from the database
+    # in between is kept under it, so it is replaced again on commit. The database cache writes
+    # in the transaction itself: its version changes with the rows, at commit and not before.
+    if not isinstance(caches[DEFAULT_CACHE_ALIAS], DatabaseCache):
+        transaction.on_commit(replace)
 
 
 def _versions(keys: list[str]) -> list[str]:
@@ -53,6 +64,23 @@ def _versions(keys: list[str]) -> list[str]:
     return [found[key] for key in keys]
 
 
+def version(event) -> str:
+    """The event's version, with its club's: what a page or a value kept for it is kept under
+    (a fragment in a template: `{% cache seconds name event.pk version %}`)."""
+    return ":".join(_versions(_version_keys(event.pk, event.club_id)))
+
+
+def kept(*, event, name: str, compute: Callable[[], Any]) -> Any:
+    """What compute() returns, kept under the event's versions as its pages are: worked out
+    again only after the event changes. `name` tells it from the event's other values."""
+    key = f"data:{event.pk}:{version(event)}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, PAGE_SECONDS)
+    return value
+
+
 def cached_page(request: HttpRequest, event, render) -> HttpResponse:
     """The page render(extra_context) makes for this request, from the cache when it can be.
 
@@ -60,9 +88,8 @@ def cached_page(request: HttpRequest, event, render) -> HttpResponse:
     """
     if request.user.is_authenticated or len(get_messages(request)):
         return render({})
-    versions = _versions(_version_keys(event.pk, event.club_id))
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-    key = f"page:{event.pk}:{':'.join(versions)}:{path}"
+    key = f"page:{event.pk}:{version(event)}:{path}"
     content = cache.get(key)
     if content is None:
         response = render({"csrf_token": CSRF_TOKEN})

@@ -6,15 +6,18 @@ direction swaps, leads). Rounds still in play or to come are one count, never a 
 """
 
 import datetime
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from statistics import median
+from typing import NamedTuple
 
 from django.db.models import Case, F, When
 from django.utils import timezone
 
-from events.models import Event, Result, Section, TableRound
+from events.models import Board, Event, Pair, Result, Section, TableRound
+from events.services.page_cache import kept
 from scoring import imps
 from scoring.traveller_lines import SEAT_NAMES
 
@@ -51,8 +54,7 @@ class Problem:
         return self.kind
 
 
-@dataclass(frozen=True)
-class _Slot:
+class _Slot(NamedTuple):
     round: int
     table: int
     ns_id: int
@@ -69,8 +71,7 @@ class _Slot:
         return range(self.low, self.high + 1)
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):
     id: int
     board: int
     ns_id: int
@@ -103,48 +104,78 @@ class _Line:
 
 def section_problems(*, section: Section, now: datetime.datetime | None = None) -> list[Problem]:
     """The section's problems, errors first, then missing results of the rounds due by `now`
-    (default: the present), then questions, then one count of what is still to come; two
-    queries in all."""
+    (default: the present), then questions, then one count of what is still to come.
+
+    Kept under the event's version (and the rounds due by the clock): a director's page read
+    again before anything changes does not work them out again."""
+    clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
+    return kept(
+        event=section.event,
+        name=f"problems:{section.pk}:{clock_due}",
+        compute=lambda: _problems(section, clock_due),
+    )
+
+
+def _problems(section: Section, clock_due: int) -> list[Problem]:
+    """Four queries of plain values: a 200-table section has thousands of lines and slots."""
+    number, label = {}, {}
+    for pk, pair_number, pair_label in Pair.objects.filter(section=section).values_list(
+        "pk", "number", "label"
+    ):
+        number[pk], label[pk] = pair_number, pair_label
     slots = [
-        _Slot(*row)
-        for row in TableRound.objects.filter(section=section, low_board__isnull=False)
+        _Slot(
+            round_number,
+            table,
+            ns_id,
+            ew_id,
+            number[ns_id],
+            number[ew_id],
+            low,
+            high,
+            label[ns_id],
+            label[ew_id],
+        )
+        for round_number, table, ns_id, ew_id, low, high in TableRound.objects.filter(
+            section=section, low_board__isnull=False
+        )
         .exclude(ns_pair=None)
         .exclude(ew_pair=None)
-        .values_list(
-            "round",
-            "table",
-            "ns_pair_id",
-            "ew_pair_id",
-            "ns_pair__number",
-            "ew_pair__number",
-            "low_board",
-            "high_board",
-            "ns_pair__label",
-            "ew_pair__label",
-        )
+        .values_list("round", "table", "ns_pair_id", "ew_pair_id", "low_board", "high_board")
     ]
-    lines = [
-        _Line(*row)
-        for row in Result.objects.filter(board__section=section)
-        # A weighted score's mean is a ruling, not a result to question as far from the rest.
-        .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
-        .order_by("board__number", "pk")
-        .values_list(
-            "pk",
-            "board__number",
-            "ns_pair_id",
-            "ew_pair_id",
-            "ns_pair__number",
-            "ew_pair__number",
-            "compared",
-            "declarer",
-            "lead",
-            "board__deal",
-            "ns_pair__label",
-            "ew_pair__label",
+    boards = {
+        pk: (board_number, deal)
+        for pk, board_number, deal in Board.objects.filter(section=section).values_list(
+            "pk", "number", "deal"
         )
-    ]
-    clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
+    }
+    lines = sorted(
+        (
+            _Line(
+                pk,
+                boards[board_id][0],
+                ns_id,
+                ew_id,
+                number[ns_id],
+                number[ew_id],
+                compared,
+                declarer,
+                lead,
+                boards[board_id][1],
+                label[ns_id],
+                label[ew_id],
+            )
+            for pk, board_id, ns_id, ew_id, compared, declarer, lead in Result.objects.filter(
+                board__section=section
+            )
+            # A weighted score's mean is a ruling, not a result to question as far from the rest.
+            .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
+            .values_list(
+                "pk", "board_id", "ns_pair_id", "ew_pair_id", "compared", "declarer", "lead"
+            )
+        ),
+        key=lambda line: (line.board, line.id),
+    )
     missing, later = _missing(slots, lines, clock_due)
     return [
         *_errors(slots, lines),
@@ -171,19 +202,30 @@ def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     """Lines between pairs the movement never puts together on that board, saying which of
     their pairs also have the right line; then pairs with two results that the movement both
     allows (after a change of movement, or without one)."""
-    meetings = {(b, frozenset((s.ns_id, s.ew_id))) for s in slots for b in s.boards}
-    scheduled_boards = {b for b, _ in meetings}
+    # Either pair may sit North-South: each meeting is there both ways round.
+    meetings = {
+        meeting
+        for s in slots
+        for b in s.boards
+        for meeting in ((b, s.ns_id, s.ew_id), (b, s.ew_id, s.ns_id))
+    }
+    scheduled_boards = {b for b, _, _ in meetings}
     unscheduled = [
         line
         for line in lines
-        if line.board in scheduled_boards
-        and (line.board, frozenset((line.ns_id, line.ew_id))) not in meetings
+        if line.board in scheduled_boards and (line.board, line.ns_id, line.ew_id) not in meetings
     ]
     wrong = {line.id for line in unscheduled}
+    # Most pairs have one line a board: only those with more are gathered.
+    seen = Counter(
+        chain(((line.board, line.ns) for line in lines), ((line.board, line.ew) for line in lines))
+    )
+    twice = {key for key, count in seen.items() if count > 1}
     by_pair = defaultdict(list)
-    for line in lines:
-        by_pair[line.board, line.ns].append(line)
-        by_pair[line.board, line.ew].append(line)
+    for line in lines if twice else ():
+        for pair in (line.ns, line.ew):
+            if (line.board, pair) in twice:
+                by_pair[line.board, pair].append(line)
     problems = []
     for line in unscheduled:
         also = [
@@ -224,11 +266,16 @@ def _missing(
 
     A round is due when a later round has results, when more than half of its tables have
     entered all their boards, or when the clock says it is over."""
-    entered = {(line.board, frozenset((line.ns_id, line.ew_id))) for line in lines}
+    # Either pair may have been entered North-South.
+    entered = {
+        meeting
+        for line in lines
+        for meeting in ((line.board, line.ns_id, line.ew_id), (line.board, line.ew_id, line.ns_id))
+    }
     by_round = defaultdict(list)
     for slot in sorted(slots, key=lambda s: (s.round, s.table)):
-        pairs = frozenset((slot.ns_id, slot.ew_id))
-        by_round[slot.round].append((slot, [b for b in slot.boards if (b, pairs) not in entered]))
+        missing = [b for b in slot.boards if (b, slot.ns_id, slot.ew_id) not in entered]
+        by_round[slot.round].append((slot, missing))
     started = [
         r for r, tables in by_round.items() if any(len(m) < len(s.boards) for s, m in tables)
     ]
@@ -319,20 +366,25 @@ def _suspicious(lines: list[_Line]) -> list[Problem]:
         if len(played) < 4:
             continue
         middle = median(line.score for line in played)
-        for line in played:
-            near = [
-                other
-                for other in played
-                if other is not line and abs(_imps(other.score - line.score)) <= 3
-            ]
-            if abs(_imps(line.score - middle)) >= SUSPICIOUS_IMPS and not near:
-                problems.append(
-                    line.problem(
-                        "suspicious",
-                        f"Board {number}: {line.ns_name} v {line.ew_name} scored "
-                        f"{line.score:+d}, far from every other result. Is it right?",
-                    )
-                )
+        # A board has few distinct scores: each is judged once. A score another line shares
+        # has a line near it.
+        counts = Counter(line.score for line in played)
+        lonely = {
+            score
+            for score, count in counts.items()
+            if count == 1
+            and abs(_imps(score - middle)) >= SUSPICIOUS_IMPS
+            and not any(abs(_imps(other - score)) <= 3 for other in counts if other != score)
+        }
+        problems.extend(
+            line.problem(
+                "suspicious",
+                f"Board {number}: {line.ns_name} v {line.ew_name} scored "
+                f"{line.score:+d}, far from every other result. Is it right?",
+            )
+            for line in played
+            if line.score in lonely
+        )
     return problems
 
 

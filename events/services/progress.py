@@ -3,13 +3,13 @@
 Plain values, not model instances: a 200-table event has thousands of table-rounds.
 """
 
-from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Count
 
 from events.models import Board, Result, Section, TableRound
 from events.services.individuals import side_labels
+from events.services.page_cache import kept
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,20 @@ def board_progress(*, section: Section) -> list[BoardProgress]:
 
 
 def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:
-    """Each round's table-rounds with how many of their boards are entered, round by round."""
-    entered = Counter(
-        Result.objects.filter(board__section=section)
+    """Each round's table-rounds with how many of their boards are entered, round by round;
+    kept until the event changes (a 200-table section has 1,800)."""
+    return kept(event=section.event, name=f"slips:{section.pk}", compute=lambda: _slips(section))
+
+
+def _slips(section: Section) -> dict[int, list[SlipProgress]]:
+    entered = {
+        (round_number, table): count
+        for round_number, table, count in Result.objects.filter(board__section=section)
         .exclude(round=None)
         .values_list("round", "table")
-    )
+        .annotate(count=Count("pk"))
+        .order_by()
+    }
     rows = TableRound.objects.filter(section=section).values_list(
         "round",
         "table",
@@ -79,7 +87,7 @@ def slip_progress(*, section: Section) -> dict[int, list[SlipProgress]]:
         ew = sides.get(ew_number) or _label(ew_label, ew_number)
         boards = high - low + 1 if low else 0
         rounds.setdefault(round_number, []).append(
-            SlipProgress(round_number, table, ns, ew, entered[(round_number, table)], boards)
+            SlipProgress(round_number, table, ns, ew, entered.get((round_number, table), 0), boards)
         )
     return rounds
 

@@ -223,14 +223,18 @@ def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     """
     # Already locked by the writer (see lock_board): totals are summed after any other save
     # that touched these pairs has committed.
-    pairs = list(Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk"))
+    locked = Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk")
+    pair_ids = set(locked.values_list("pk", flat=True))
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
     else:
         totals = pair_totals(Result.objects.all(), pair_ids=pair_ids)
-    for pair in pairs:
-        total = totals.get(pair.pk, Totals())
-        pair.score, pair.top_total, pair.boards_played = total.score, total.top, total.boards
+    # Only the three totals are written: the pairs need not be read whole.
+    pairs = [
+        Pair(pk=pk, score=total.score, top_total=total.top, boards_played=total.boards)
+        for pk in sorted(pair_ids)
+        for total in [totals.get(pk, Totals())]
+    ]
     Pair.objects.bulk_update(pairs, ["score", "top_total", "boards_played"])
 
 

@@ -1,5 +1,7 @@
 """Director pages: set up an event, choose its movement, name the pairs, publish."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,6 +23,7 @@ from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording
 from events.services.individuals import player_guides, player_ranking, side_labels
+from events.services.page_cache import version
 from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
@@ -197,14 +200,17 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _event_page_context(event: Event) -> dict:
     sections = list(event.sections.all())
+    # The rankings are rendered once a version of the event ({% cache %}): they are passed
+    # uncalled, and the template calls them only when it renders them.
     return {
         "event": event,
+        "version": version(event),
         "sections": [
-            (s, section_ranking(section=s), section_problems(section=s)) for s in sections
+            (s, partial(section_ranking, section=s), section_problems(section=s)) for s in sections
         ],
-        "overall": overall_ranking(event=event) if len(sections) > 1 else None,
+        "overall": partial(overall_ranking, event=event) if len(sections) > 1 else None,
         "hands_waiting": hands_to_analyse(event=event).count(),
-        "players": player_ranking(section=sections[0]) if event.is_individual else [],
+        "players": partial(player_ranking, section=sections[0]) if event.is_individual else None,
     }
 
 

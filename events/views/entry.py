@@ -119,11 +119,13 @@ def _slip_rows(table_round: TableRound) -> list[Row]:
     return rows
 
 
-def _grid(event, mode, letter, *, saved_key=None, refused=None, status_text="", picked=None):
+def _grid(
+    event, mode, letter, *, saved_key=None, refused=None, status_text="", picked=None, board=None
+):
     """The grid's context (of section `letter`): each row's text, the refused row's message,
     where the focus goes: the refused row, else the row `picked` by key (a problem's "Open the
-    line"), else the next empty one."""
-    context = _mode_context(event, mode, letter)
+    line"), else the next empty one. `board` is the board the request has read, if any."""
+    context = _mode_context(event, mode, letter, board)
     rows = context["rows"]
     labels = {}
     if rows:
@@ -172,12 +174,13 @@ def _grid(event, mode, letter, *, saved_key=None, refused=None, status_text="", 
     return context
 
 
-def _mode_context(event: Event, mode: str, letter: str) -> dict:
+def _mode_context(event: Event, mode: str, letter: str, board: Board | None) -> dict:
     """The rows of a board's traveller ("board:N") or of a pick-up slip ("slip:R:T"), and
     where Enter goes once they are all in."""
     kind, *numbers = mode.split(":")
     if kind == "board":
-        board = _board(event, int(numbers[0]), letter)
+        if board is None or board.number != int(numbers[0]):
+            board = _board(event, int(numbers[0]), letter)
         boards = list(board.section.boards.values_list("number", flat=True))
         i = boards.index(board.number)
         return {
@@ -307,12 +310,13 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
                 letter,
                 saved_key=saved_key,
                 status_text=f"Saved board {number}.",
+                board=board,
             )
             return _render_grid(request, event, mode, context, saved=True)
     else:
         error = _form_error(form)
     text = request.POST.get("line", "")
-    context = _grid(event, mode, letter, refused=(key, text, error))
+    context = _grid(event, mode, letter, refused=(key, text, error), board=board)
     return _render_grid(request, event, mode, context, saved=False)
 
 

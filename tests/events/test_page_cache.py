@@ -66,3 +66,35 @@ def test_a_director_is_never_served_a_readers_page(director_client, make_event):
     ranking(event)
     assert "Log out" in director_client.get(reverse("event", args=[event.pk])).text
     assert "Log out" not in ranking(event)
+
+
+DATABASE_CACHE = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "test_page_cache",
+    }
+}
+
+
+def test_the_database_caches_version_changes_with_the_transaction(make_event, settings):
+    """The database cache writes in the change's own transaction: a change rolled back leaves
+    the version as it was, so no page is kept under a version whose rows never came."""
+    from django.core.cache import caches
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from events.services import page_cache
+
+    event = make_event(mitchell(3, 2))
+    settings.CACHES = DATABASE_CACHE
+    call_command("createcachetable", verbosity=0)
+    before = page_cache.version(event)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        page_cache.changed(event_id=event.pk)
+        assert page_cache.version(event) != before  # this transaction reads its own change
+        raise RuntimeError("the save fails")
+    assert page_cache.version(event) == before
+    with transaction.atomic():
+        page_cache.changed(event_id=event.pk)
+    assert page_cache.version(event) != before
+    caches.close_all()
