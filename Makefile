@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve production secret-key test install lint browser-deps demo clean bench
+.PHONY: run serve production secret-key test install lint browser-deps bench-deps demo clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,14 +61,21 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium is missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
 
-# Everything: lint, migrations up to date, the whole suite (browser tests included).
-test: install lint browser-deps
+# The load benchmark's client: wrk, in C, so that the clients leave the cores to the server.
+bench-deps:
+	@command -v wrk >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; \
+	  else echo "wrk is missing: run 'sudo apt-get install wrk' for the load benchmark"; fi; }
+
+# Everything: lint, migrations up to date, the whole suite (browser tests included; the
+# benchmarks too, each at a tiny size).
+test: install lint browser-deps bench-deps
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
 # Every benchmark (benchmarks/README.md): one table, and benchmarks/results.json with the machine.
 # On SQLite; on PostgreSQL too when DATABASE_URL names one.
-bench: install
+bench: install bench-deps
 	$(BIN)/python benchmarks/run.py
 
 clean:
