@@ -2,6 +2,7 @@
 of a traveller line."""
 
 from django.db import models
+from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -52,3 +53,16 @@ class TravellerLineFields(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.ns_adjustment)
+
+
+def traveller_line_checks(prefix: str) -> list[models.CheckConstraint]:
+    """The database's checks of a line's play: tricks from 0 to 13, the declarer a seat or
+    none; named `<prefix>_tricks_0_13` and `<prefix>_declarer_seat`."""
+    return [
+        models.CheckConstraint(
+            condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name=f"{prefix}_tricks_0_13"
+        ),
+        models.CheckConstraint(
+            condition=Q(declarer__in=["", "N", "E", "S", "W"]), name=f"{prefix}_declarer_seat"
+        ),
+    ]

@@ -6,7 +6,7 @@ from django.db.models import Q
 from scoring.pair_labels import label_slug, printed_number, without_section
 from scoring.weighted_scores import weighted_text
 
-from .base import SEATS, TravellerLineFields, tracked
+from .base import SEATS, TravellerLineFields, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -191,12 +191,7 @@ class Result(TravellerLineFields):
         constraints = [
             models.UniqueConstraint(fields=["board", "ns_pair"], name="result_board_ns_once"),
             models.UniqueConstraint(fields=["board", "ew_pair"], name="result_board_ew_once"),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
-            ),
-            models.CheckConstraint(
-                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
-            ),
+            *traveller_line_checks("result"),
             models.CheckConstraint(
                 condition=~Q(ns_pair=models.F("ew_pair")), name="result_pairs_differ"
             ),

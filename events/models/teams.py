@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
-from .base import TravellerLineFields, tracked
+from .base import TravellerLineFields, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -292,14 +292,7 @@ class MatchLine(TravellerLineFields):
         constraints = [
             models.UniqueConstraint(fields=["board", "table"], name="match_line_unique"),
             models.CheckConstraint(condition=Q(table__in=[1, 2]), name="match_line_table_1_or_2"),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
-                name="match_line_tricks_0_13",
-            ),
-            models.CheckConstraint(
-                condition=Q(declarer__in=["", "N", "E", "S", "W"]),
-                name="match_line_declarer_seat",
-            ),
+            *traveller_line_checks("match_line"),
             models.CheckConstraint(
                 condition=(
                     Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
