@@ -195,21 +195,21 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     team = get_object_or_404(Team, event=event, number=number)
     form = TeamForm(request.POST) if request.method == "POST" else TeamForm.for_team(team)
-    if request.method == "POST" and form.is_valid():
-        try:
-            update_team(
-                team=team,
-                name=form.cleaned_data["name"],
-                players=form.players,
-                captain=form.cleaned_data["captain"],
-                seed=form.cleaned_data["seed"],
-                user=request.user,
-            )
-        except TeamRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, f"{team.name} is saved.")
-            return redirect("director-teams", event_id=event.pk)
+
+    def save(data: dict) -> str:
+        update_team(
+            team=team,
+            name=data["name"],
+            players=form.players,
+            captain=data["captain"],
+            seed=data["seed"],
+            user=request.user,
+        )
+        return f"{team.name} is saved."
+
+    then = reverse("director-teams", kwargs={"event_id": event.pk})
+    if saved := saved_then(request, form, save, refusal=TeamRefused, then=then):
+        return saved  # a GET's form is unbound, never valid: it only shows the team
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
     return render(
         request,
