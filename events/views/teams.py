@@ -172,14 +172,7 @@ def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
     form = TeamForm(request.POST)
 
     def save(data: dict) -> str:
-        team = register_team(
-            event=event,
-            name=data["name"],
-            players=form.players,
-            captain=data["captain"],
-            seed=data["seed"],
-            user=request.user,
-        )
+        team = register_team(event=event, user=request.user, **form.team)
         return f"{team.name} is registered as team {team.number}."
 
     then = reverse("director-teams", kwargs={"event_id": event.pk})
@@ -197,14 +190,7 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     form = TeamForm(request.POST) if request.method == "POST" else TeamForm.for_team(team)
 
     def save(data: dict) -> str:
-        update_team(
-            team=team,
-            name=data["name"],
-            players=form.players,
-            captain=data["captain"],
-            seed=data["seed"],
-            user=request.user,
-        )
+        update_team(team=team, user=request.user, **form.team)
         return f"{team.name} is saved."
 
     then = reverse("director-teams", kwargs={"event_id": event.pk})
