@@ -135,6 +135,17 @@ class TeamForm(forms.Form):
             if self.cleaned_data[f"player_{seat}"].strip()
         ]
 
+    @property
+    def team(self) -> dict:
+        """The team as register_team and update_team take it: name, players, captain, seed."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "players": self.players,
+            "captain": data["captain"],
+            "seed": data["seed"],
+        }
+
 
 class MatchForm(forms.Form):
     """A match set by hand: a round, a table, home and away (none: a bye)."""

@@ -115,23 +115,33 @@ def explain_matchpoints(
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
     within = matchpoints(scores, per_beat)[position]
-    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
-    top = board_top(expected, per_beat)
     return MatchpointSteps(
         ranks=ranks,
         beaten=beaten,
         tied=tied,
         lost_to=lost_to,
-        per_beat=per_beat,
-        within=within,
-        actual=len(played),
-        expected=expected,
-        neuberged=neuberged,
-        top=top,
-        rounding=rounding,
-        final=round_matchpoints(neuberged, rounding, top),
-        missing=missing,
+        **_scaled(within, len(played), expected, per_beat, rounding, missing),
     )
+
+
+def _scaled(
+    within: float, actual: int, expected: int, per_beat: int, rounding: str, missing: str
+) -> dict:
+    """The steps after the comparison, the same on any board: the matchpoints factored to the
+    expected number of results under the event's rule for missing results, then rounded."""
+    neuberged = missing_factor(missing)(within, actual, expected, per_beat)
+    top = board_top(expected, per_beat)
+    return {
+        "per_beat": per_beat,
+        "within": within,
+        "actual": actual,
+        "expected": expected,
+        "neuberged": neuberged,
+        "top": top,
+        "rounding": rounding,
+        "final": round_matchpoints(neuberged, rounding, top),
+        "missing": missing,
+    }
 
 
 @dataclass(frozen=True)
@@ -193,23 +203,13 @@ def explain_weighted_matchpoints(
         for weight, score in spreads[index]
     ]
     within = float(sum(spread_matchpoints(spreads[index], other, per_beat) for other in others))
-    neuberged = missing_factor(missing)(within, len(played), expected, per_beat)
-    top = board_top(expected, per_beat)
     return WeightedSteps(
         parts=parts,
         others=sorted(
             ([(float(weight * 100), score) for weight, score in other] for other in others),
             key=lambda other: -max(score for _, score in other),
         ),
-        per_beat=per_beat,
-        within=within,
-        actual=len(played),
-        expected=expected,
-        neuberged=neuberged,
-        top=top,
-        rounding=rounding,
-        final=round_matchpoints(neuberged, rounding, top),
-        missing=missing,
+        **_scaled(within, len(played), expected, per_beat, rounding, missing),
     )
 
 

@@ -6,6 +6,10 @@ from numbers import Real
 
 from scoring.errors import ScoringError
 
+# Law 86A: an artificial score in IMPs is +3 for average plus, 0 for average, −3 for average
+# minus, in a teams match as in an IMP-scored pairs event.
+ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
+
 
 @dataclass(frozen=True)
 class ImpTable:

@@ -19,11 +19,8 @@ from typing import NamedTuple
 
 from scoring.board_a_match import board_a_match
 from scoring.errors import ScoringError
-from scoring.imps import imps
+from scoring.imps import ARTIFICIAL_IMPS, imps
 from scoring.victory_points import VP_SCALES, Bands, victory_points
-
-# Law 86A: in IMPs, average plus is +3, average 0 and average minus −3.
-ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 # A bye's VPs as a share of the scale: 12 of 20, as RealBridge scores a bye (SPEC §4.2); the
 # EBU names no figure for teams, so it is the event's setting.

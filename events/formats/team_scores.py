@@ -15,8 +15,8 @@ from events.formats.team_files import MAX_BOARDS, FileMatch, TeamsFile
 from scoring import ScoringError
 from scoring.adjusted_scores import adjustment_code
 from scoring.board_a_match import POINTS_PER_BOARD
+from scoring.imps import ARTIFICIAL_IMPS
 from scoring.team_matches import (
-    ARTIFICIAL_IMPS,
     board_a_match_result,
     board_imps,
     match_imps,

@@ -152,6 +152,20 @@ def parse_file(data: bytes) -> ImportedEvent:
     return event
 
 
+def event_header(root: ET.Element, event_element: ET.Element) -> dict:
+    """What the EVENT says of itself, as a pairs or a teams file holds it: its name (the
+    EVENT_DESCRIPTION, else the TITLE), its DATE, the program that wrote it and the club."""
+    return {
+        "name": _text(event_element, "EVENT_DESCRIPTION")
+        or _text(event_element, "TITLE")
+        or "Imported event",
+        "date": _date(_text(event_element, "DATE")),
+        "file_format": "USEBIO",
+        "generator": _text(event_element, "PROGRAM_NAME"),
+        "club_name": _text(root.find("CLUB"), "CLUB_NAME"),
+    }
+
+
 def _section(root, event_element, element, settings: dict, deals) -> ImportedEvent:
     """One section's pairs and boards (`element` is the SECTION, or the EVENT of a file of
     one section), read as an event of its own."""
@@ -162,16 +176,7 @@ def _section(root, event_element, element, settings: dict, deals) -> ImportedEve
     if offset:
         own["ew_numbered_on"] = False
     event = ImportedEvent(
-        name=_text(event_element, "EVENT_DESCRIPTION")
-        or _text(event_element, "TITLE")
-        or "Imported event",
-        date=_date(_text(event_element, "DATE")),
-        file_format="USEBIO",
-        generator=_text(event_element, "PROGRAM_NAME"),
-        club_name=_text(root.find("CLUB"), "CLUB_NAME"),
-        settings=own,
-        pairs=pairs,
-        ew_offset=offset,
+        **event_header(root, event_element), settings=own, pairs=pairs, ew_offset=offset
     )
     individual = event_element.get("EVENT_TYPE", "").strip().upper() == "INDIVIDUAL"
     sides = Sides() if individual else None

@@ -28,11 +28,11 @@ from events.formats.team_scores import settle_scores
 from events.formats.usebio import (
     _PI,
     PROGRAM,
-    _date,
     _int,
     _line_instruction,
     _text,
     _Writer,
+    event_header,
     line_result,
     read_event,
 )
@@ -72,16 +72,7 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     settings = _settings(root, event_element)
     if TEAM_TYPES[event_type]:
         settings.setdefault("format", TEAM_TYPES[event_type])
-    teams_file = TeamsFile(
-        name=_text(event_element, "EVENT_DESCRIPTION")
-        or _text(event_element, "TITLE")
-        or "Imported event",
-        date=_date(_text(event_element, "DATE")),
-        file_format="USEBIO",
-        generator=_text(event_element, "PROGRAM_NAME"),
-        club_name=_text(root.find("CLUB"), "CLUB_NAME"),
-        settings=settings,
-    )
+    teams_file = TeamsFile(**event_header(root, event_element), settings=settings)
     listed = [t for p in event_element.iter("PARTICIPANTS") for t in p.iter("TEAM")]
     if not listed and any(p.find("PAIR") is not None for p in event_element.iter("PARTICIPANTS")):
         raise FileRefused(

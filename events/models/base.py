@@ -1,6 +1,8 @@
-"""What every tracked model shares: the history of its rows, tied to the director's changes."""
+"""What models share: the history of their rows, tied to the director's changes, and the fields
+of a traveller line."""
 
 from django.db import models
+from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -21,3 +23,46 @@ def tracked(*derived: str) -> HistoricalRecords:
     """The history of a model's rows, tied to changes; `derived` fields (scores that rescoring
     recomputes) are left out of it."""
     return HistoricalRecords(bases=[ChangeRecord], excluded_fields=list(derived))
+
+
+class TravellerLineFields(models.Model):
+    """What a board's line holds at a table, for a pairs Result as for a teams MatchLine: the
+    contract, its play and score, or an artificial score (average plus, average, average minus)
+    for each side, or nothing when the board was not played."""
+
+    class Adjustment(models.TextChoices):
+        NONE = "", "—"
+        AVE_PLUS = "A+", "Average plus"
+        AVE = "A", "Average"
+        AVE_MINUS = "A-", "Average minus"
+
+    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
+    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_ns = models.IntegerField(null=True, blank=True)
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
+    not_played = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.ns_adjustment)
+
+
+def traveller_line_checks(prefix: str) -> list[models.CheckConstraint]:
+    """The database's checks of a line's play: tricks from 0 to 13, the declarer a seat or
+    none; named `<prefix>_tricks_0_13` and `<prefix>_declarer_seat`."""
+    return [
+        models.CheckConstraint(
+            condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name=f"{prefix}_tricks_0_13"
+        ),
+        models.CheckConstraint(
+            condition=Q(declarer__in=["", "N", "E", "S", "W"]), name=f"{prefix}_declarer_seat"
+        ),
+    ]

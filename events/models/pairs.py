@@ -6,7 +6,7 @@ from django.db.models import Q
 from scoring.pair_labels import label_slug, printed_number, without_section
 from scoring.weighted_scores import weighted_text
 
-from .base import SEATS, tracked
+from .base import SEATS, TravellerLineFields, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -164,42 +164,26 @@ class Board(models.Model):
         return f"Board {self.number}"
 
 
-class Result(models.Model):
+class Result(TravellerLineFields):
     """One traveller line: a board played (or adjusted) between an NS and an EW pair."""
-
-    class Adjustment(models.TextChoices):
-        NONE = "", "—"
-        AVE_PLUS = "A+", "Average plus"
-        AVE = "A", "Average"
-        AVE_MINUS = "A-", "Average minus"
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ns_results")
     ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ew_results")
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(null=True, blank=True)
-    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
-    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
-    lead = models.CharField(max_length=3, blank=True)
-    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_ns = models.IntegerField(null=True, blank=True)
-    # An assigned split score: each side is scored as if it had this NS score.
+    # An assigned split score: the NS score EW are scored with (score_ns still scores NS).
     score_ew = models.IntegerField(null=True, blank=True)
-    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
-    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
     # An artificial score other than Law 12C2's 60/50/40 (USEBIO "A7030", a session
     # percentage under Law 12C2(c)): each side's percent of the top. Blank: the code's percent.
     ns_percent = models.FloatField(null=True, blank=True)
     ew_percent = models.FloatField(null=True, blank=True)
-    not_played = models.BooleanField(default=False)
     # A weighted score (Law 12C1(c)): its parts, each [percent, contract, declarer, tricks,
     # NS score] (scoring.weighted_scores); score_ns then holds their weighted mean.
     weights = models.JSONField(null=True, blank=True)
-    note = models.CharField(max_length=200, blank=True)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
-    updated = models.DateTimeField(auto_now=True)
     history = tracked("ns_points", "ew_points", "top", "updated")
 
     class Meta:
@@ -207,12 +191,7 @@ class Result(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["board", "ns_pair"], name="result_board_ns_once"),
             models.UniqueConstraint(fields=["board", "ew_pair"], name="result_board_ew_once"),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
-            ),
-            models.CheckConstraint(
-                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
-            ),
+            *traveller_line_checks("result"),
             models.CheckConstraint(
                 condition=~Q(ns_pair=models.F("ew_pair")), name="result_pairs_differ"
             ),
@@ -243,10 +222,6 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.board.number}: {self.ns_pair.name} v {self.ew_pair.name}"
-
-    @property
-    def is_adjusted(self) -> bool:
-        return bool(self.ns_adjustment)
 
     @property
     def weighted_text(self) -> str:

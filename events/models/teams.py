@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
-from .base import SEATS, tracked
+from .base import TravellerLineFields, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -279,28 +279,12 @@ class MatchBoard(models.Model):
         return f"Board {self.number} of {self.match}"
 
 
-class MatchLine(models.Model):
-    """One table's line of a board in a match, stored as a pairs Result stores a line."""
-
-    class Adjustment(models.TextChoices):
-        NONE = "", "—"
-        AVE_PLUS = "A+", "Average plus"
-        AVE = "A", "Average"
-        AVE_MINUS = "A-", "Average minus"
+class MatchLine(TravellerLineFields):
+    """One table's line of a board in a match, stored as a pairs Result stores a line; an
+    artificial score at the table is in IMPs (Law 86A: A+ is +3 to the side, A- is -3)."""
 
     board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="lines")
     table = models.PositiveSmallIntegerField(choices=[(1, "Table 1"), (2, "Table 2")])
-    contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
-    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
-    lead = models.CharField(max_length=3, blank=True)
-    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_ns = models.IntegerField(null=True, blank=True)
-    # An artificial score at this table (Law 86A in IMPs: A+ is +3 to the side, A- is -3).
-    ns_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
-    ew_adjustment = models.CharField(max_length=2, choices=Adjustment, blank=True)
-    not_played = models.BooleanField(default=False)
-    note = models.CharField(max_length=200, blank=True)
-    updated = models.DateTimeField(auto_now=True)
     history = tracked("updated")
 
     class Meta:
@@ -308,14 +292,7 @@ class MatchLine(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["board", "table"], name="match_line_unique"),
             models.CheckConstraint(condition=Q(table__in=[1, 2]), name="match_line_table_1_or_2"),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
-                name="match_line_tricks_0_13",
-            ),
-            models.CheckConstraint(
-                condition=Q(declarer__in=["", "N", "E", "S", "W"]),
-                name="match_line_declarer_seat",
-            ),
+            *traveller_line_checks("match_line"),
             models.CheckConstraint(
                 condition=(
                     Q(not_played=True, score_ns__isnull=True, ns_adjustment="", ew_adjustment="")
@@ -335,7 +312,3 @@ class MatchLine(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.board.number}, table {self.table}"
-
-    @property
-    def is_adjusted(self) -> bool:
-        return bool(self.ns_adjustment)

@@ -7,7 +7,6 @@ from django.db.models import Q
 
 from events.models import Board, Event, Pair, Result
 from events.services.scoring import (
-    ADJUSTED_IMPS,
     Totals,
     field_boards,
     field_expected_results,
@@ -22,6 +21,7 @@ from scoring.explanations import (
     explain_matchpoints,
     explain_weighted_matchpoints,
 )
+from scoring.imps import ARTIFICIAL_IMPS
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def _steps(event: Event, boards: list[Board], lines: list[Result], result: Resul
             entries, index, side, expected=expected, missing=event.missing_results, **scale
         )
     if code:
-        return "adjusted-imps", ADJUSTED_IMPS[code]
+        return "adjusted-imps", ARTIFICIAL_IMPS[code]
     played, ns_scores, ew_scores = imp_scores(lines)
     index = next(i for i, line in enumerate(played) if line.pk == result.pk)
     scores = ns_scores if side == "NS" else ew_scores

@@ -20,7 +20,7 @@ from events.models import (
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
-from events.services.teams.history_text import TEAMS_MODELS, team_lines, team_numbers
+from events.services.teams.history_text import TEAMS_MODELS, shown, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
 STATUS_FIELDS = {"status", "reopened_on", "corrected_on"}
@@ -152,24 +152,14 @@ def _event_lines(version: Version) -> list[str]:
         field = Event._meta.get_field(name)
         label = field.verbose_name[:1].upper() + field.verbose_name[1:]
         lines.append(
-            f"{label}: {_shown(field, getattr(version.before, name))} -> "
-            f"{_shown(field, getattr(version.after, name))}"
+            f"{label}: {shown(field, getattr(version.before, name))} -> "
+            f"{shown(field, getattr(version.after, name))}"
         )
     if version.before.reopened_on is None and version.after.reopened_on is not None:
         lines.append("Reopened for correction")
     if version.before.reopened_on is not None and version.after.reopened_on is None:
         lines.append("Published again, corrected")
     return lines
-
-
-def _shown(field, value) -> str:
-    if field.choices:
-        return str(dict(field.flatchoices).get(value, value))
-    if value is None or value == "":
-        return "(blank)"
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    return str(value)
 
 
 def _line_text(version: Version, numbers) -> str:

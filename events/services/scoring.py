@@ -26,11 +26,9 @@ from scoring import (
     datum_imps,
     matchpoint_traveller,
 )
+from scoring.imps import ARTIFICIAL_IMPS
 from scoring.matchpoints import board_top, round_each, round_matchpoints
 from scoring.weighted_scores import weighted_entry
-
-# IMPs for an artificial score in IMP scoring (Law 86A).
-ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 
 def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> None:
@@ -162,7 +160,7 @@ def _imp_points(event: Event, lines: list[Result]) -> list[tuple[float, float]]:
         ew_imps = cross_imps(ew_scores, mode=event.cross_imp_mode)
     by_line = {r.pk: (ns, -ew) for r, ns, ew in zip(played, ns_imps, ew_imps, strict=True)}
     return [
-        (ADJUSTED_IMPS[r.ns_adjustment], ADJUSTED_IMPS[r.ew_adjustment])
+        (ARTIFICIAL_IMPS[r.ns_adjustment], ARTIFICIAL_IMPS[r.ew_adjustment])
         if r.ns_adjustment
         else by_line[r.pk]
         for r in lines

@@ -2,12 +2,14 @@
 tables of a match keyboard first (as the pairs entry does), captains' totals, adjustments."""
 
 import logging
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
@@ -62,6 +64,34 @@ def _match(event: Event, match_id: int) -> Match:
         pk=match_id,
         event=event,
     )
+
+
+def saved_then(
+    request: HttpRequest,
+    form,
+    save: Callable[[dict], str],
+    *,
+    refusal: type[Exception],
+    then: str,
+) -> HttpResponse | None:
+    """A director's form posted: when `form` is valid, `save(cleaned_data)` runs the service
+    and returns what to tell the director, who is sent on to `then`. None when the form is
+    invalid or the service refused (its reason then stands on the form): show the page again."""
+    if form.is_valid():
+        try:
+            message = save(form.cleaned_data)
+        except refusal as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(request, message)
+            return redirect(then)
+    return None
+
+
+def _match_page(request: HttpRequest, match: Match, **forms) -> HttpResponse:
+    """The match's entry page again, showing a refused form's errors."""
+    context = _sheet(match, "boards") | _match_forms(match, **forms)
+    return render(request, "events/director/match_entry.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -140,22 +170,15 @@ def teams_panels(request: HttpRequest, event_id: int) -> HttpResponse:
 def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     form = TeamForm(request.POST)
-    if form.is_valid():
-        try:
-            team = register_team(
-                event=event,
-                name=form.cleaned_data["name"],
-                players=form.players,
-                captain=form.cleaned_data["captain"],
-                seed=form.cleaned_data["seed"],
-                user=request.user,
-            )
-        except TeamRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, f"{team.name} is registered as team {team.number}.")
-            return redirect("director-teams", event_id=event.pk)
-    return render(request, "events/director/teams.html", _teams_page(event, team_form=form))
+
+    def save(data: dict) -> str:
+        team = register_team(event=event, user=request.user, **form.team)
+        return f"{team.name} is registered as team {team.number}."
+
+    then = reverse("director-teams", kwargs={"event_id": event.pk})
+    return saved_then(request, form, save, refusal=TeamRefused, then=then) or render(
+        request, "events/director/teams.html", _teams_page(event, team_form=form)
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -165,21 +188,14 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     team = get_object_or_404(Team, event=event, number=number)
     form = TeamForm(request.POST) if request.method == "POST" else TeamForm.for_team(team)
-    if request.method == "POST" and form.is_valid():
-        try:
-            update_team(
-                team=team,
-                name=form.cleaned_data["name"],
-                players=form.players,
-                captain=form.cleaned_data["captain"],
-                seed=form.cleaned_data["seed"],
-                user=request.user,
-            )
-        except TeamRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, f"{team.name} is saved.")
-            return redirect("director-teams", event_id=event.pk)
+
+    def save(data: dict) -> str:
+        update_team(team=team, user=request.user, **form.team)
+        return f"{team.name} is saved."
+
+    then = reverse("director-teams", kwargs={"event_id": event.pk})
+    if saved := saved_then(request, form, save, refusal=TeamRefused, then=then):
+        return saved  # a GET's form is unbound, never valid: it only shows the team
     players = event.club.players.filter(guest=False).values_list("name", flat=True)
     return render(
         request,
@@ -221,15 +237,14 @@ def teams_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 def match_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     form = MatchForm(request.POST, event=event)
-    if form.is_valid():
-        try:
-            match = create_match(event=event, user=request.user, **form.cleaned_data)
-        except MatchRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, f"{match}.")
-            return redirect("director-teams", event_id=event.pk)
-    return render(request, "events/director/teams.html", _teams_page(event, match_form=form))
+
+    def save(data: dict) -> str:
+        return f"{create_match(event=event, user=request.user, **data)}."
+
+    then = reverse("director-teams", kwargs={"event_id": event.pk})
+    return saved_then(request, form, save, refusal=MatchRefused, then=then) or render(
+        request, "events/director/teams.html", _teams_page(event, match_form=form)
+    )
 
 
 def _sheet(match: Match, order: str, *, saved=None, refused=None, status_text="") -> dict:
@@ -410,21 +425,17 @@ def match_captains(request: HttpRequest, event_id: int, match_id: int) -> HttpRe
     event = directed_teams_event(request, event_id)
     match = _match(event, match_id)
     form = CaptainsForm(request.POST)
-    if form.is_valid():
-        try:
-            save_captains_totals(
-                match=match,
-                home_imps=form.cleaned_data["home_imps"],
-                away_imps=form.cleaned_data["away_imps"],
-                user=request.user,
-            )
-        except MatchRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, "Captains' totals saved.")
-            return redirect(match.get_director_url())
-    context = _sheet(match, "boards") | _match_forms(match, captains_form=form)
-    return render(request, "events/director/match_entry.html", context)
+
+    def save(data: dict) -> str:
+        save_captains_totals(
+            match=match, home_imps=data["home_imps"], away_imps=data["away_imps"], user=request.user
+        )
+        return "Captains' totals saved."
+
+    then = match.get_director_url()
+    return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(
+        request, match, captains_form=form
+    )
 
 
 @require_POST
@@ -433,24 +444,22 @@ def match_adjust(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
     event = directed_teams_event(request, event_id)
     match = _match(event, match_id)
     form = AdjustForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            adjust_match(
-                match=match,
-                assigned_imps=(data["assigned_home_imps"], data["assigned_away_imps"]),
-                assigned_vps=(data["assigned_home_vps"], data["assigned_away_vps"]),
-                penalties=(data["home_penalty"], data["away_penalty"]),
-                note=data["note"],
-                user=request.user,
-            )
-        except MatchRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, "Adjustments saved.")
-            return redirect(match.get_director_url())
-    context = _sheet(match, "boards") | _match_forms(match, adjust_form=form)
-    return render(request, "events/director/match_entry.html", context)
+
+    def save(data: dict) -> str:
+        adjust_match(
+            match=match,
+            assigned_imps=(data["assigned_home_imps"], data["assigned_away_imps"]),
+            assigned_vps=(data["assigned_home_vps"], data["assigned_away_vps"]),
+            penalties=(data["home_penalty"], data["away_penalty"]),
+            note=data["note"],
+            user=request.user,
+        )
+        return "Adjustments saved."
+
+    then = match.get_director_url()
+    return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(
+        request, match, adjust_form=form
+    )
 
 
 @require_POST
@@ -488,21 +497,15 @@ def match_board_imps(request: HttpRequest, event_id: int, match_id: int) -> Http
     event = directed_teams_event(request, event_id)
     match = _match(event, match_id)
     form = BoardImpsForm(request.POST)
-    if form.is_valid():
-        try:
-            assign_board_imps(
-                match=match,
-                number=form.cleaned_data["board"],
-                imps=form.cleaned_data["imps"],
-                user=request.user,
-            )
-        except MatchRefused as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, f"Board {form.cleaned_data['board']}: assigned IMPs saved.")
-            return redirect(match.get_director_url())
-    context = _sheet(match, "boards") | _match_forms(match, board_form=form)
-    return render(request, "events/director/match_entry.html", context)
+
+    def save(data: dict) -> str:
+        assign_board_imps(match=match, number=data["board"], imps=data["imps"], user=request.user)
+        return f"Board {data['board']}: assigned IMPs saved."
+
+    then = match.get_director_url()
+    return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(
+        request, match, board_form=form
+    )
 
 
 @require_POST

@@ -117,15 +117,27 @@ def make_session(make_event, name, date, names, lines, **settings):
     return Event.objects.select_related("club").get(pk=event.pk)
 
 
+def two_sessions(make_event, name):
+    """Sessions "<name> 1" and "<name> 2" on consecutive days, both entered."""
+    first = make_session(make_event, f"{name} 1", datetime.date(2026, 11, 21), NAMES_1, SESSION_1)
+    second = make_session(make_event, f"{name} 2", datetime.date(2026, 11, 22), NAMES_2, SESSION_2)
+    return first, second
+
+
+def update_competition(competition, **fields):
+    Competition.objects.filter(pk=competition.pk).update(**fields)
+    competition.refresh_from_db()
+
+
+def update_session(competition, position, **fields):
+    """Set fields of the event that is the competition's session at `position`."""
+    Event.objects.filter(pk=competition.sessions.get(position=position).event_id).update(**fields)
+
+
 @pytest.fixture
 def championship(club, make_event, director):
     """A two-session championship, both sessions entered, summing percentages."""
-    first = make_session(
-        make_event, "Championship 1", datetime.date(2026, 11, 21), NAMES_1, SESSION_1
-    )
-    second = make_session(
-        make_event, "Championship 2", datetime.date(2026, 11, 22), NAMES_2, SESSION_2
-    )
+    first, second = two_sessions(make_event, "Championship")
     competition = create_competition(
         club=club, name="Autumn Championship", carry_over="sum-percent", best_of=None, user=director
     )
@@ -147,8 +159,7 @@ def table(standings):
     ],
 )
 def test_cumulative_ranking_is_the_hand_computation(championship, carry_over, expected):
-    Competition.objects.filter(pk=championship.pk).update(carry_over=carry_over)
-    championship.refresh_from_db()
+    update_competition(championship, carry_over=carry_over)
     assert table(cumulative_standings(competition=championship, public=True)) == expected
 
 
@@ -165,8 +176,7 @@ def test_each_session_column_holds_the_pairs_result_in_that_session(championship
 
 
 def test_best_one_of_two_counts_the_better_session(championship):
-    Competition.objects.filter(pk=championship.pk).update(carry_over="sum-percent", best_of=1)
-    championship.refresh_from_db()
+    update_competition(championship, carry_over="sum-percent", best_of=1)
     standings = cumulative_standings(competition=championship, public=True)
     # Gus & Hal 87.5, Fay & Len 75; Ivy & Jo 62.5 (their 50 dropped) and Cat & Dan 62.5
     # (their 12.5 dropped): countback on the second best, 50 beats 12.5.
@@ -181,8 +191,7 @@ def test_best_one_of_two_counts_the_better_session(championship):
 
 
 def test_the_public_sees_a_session_only_as_its_reveal_rule_allows(championship):
-    second = championship.sessions.get(position=2).event
-    Event.objects.filter(pk=second.pk).update(reveal=Event.Reveal.END_OF_SESSION)
+    update_session(championship, 2, reveal=Event.Reveal.END_OF_SESSION)
     standings = cumulative_standings(competition=championship, public=True)
     assert [c.shown for c in standings.columns] == [True, False]
     # Session 1 only: Cat & Dan (NS) and Gus & Hal (EW) share the top with 62.5.
@@ -193,13 +202,12 @@ def test_the_public_sees_a_session_only_as_its_reveal_rule_allows(championship):
     # The director sees everything entered.
     director_view = cumulative_standings(competition=championship, public=False)
     assert table(director_view) == SUM_PERCENT
-    Event.objects.filter(pk=second.pk).update(status=Event.Status.PUBLISHED)
+    update_session(championship, 2, status=Event.Status.PUBLISHED)
     assert table(cumulative_standings(competition=championship, public=True)) == SUM_PERCENT
 
 
 def test_a_session_being_set_up_is_not_counted_for_the_public(championship):
-    second = championship.sessions.get(position=2).event
-    Event.objects.filter(pk=second.pk).update(status=Event.Status.SETUP)
+    update_session(championship, 2, status=Event.Status.SETUP)
     standings = cumulative_standings(competition=championship, public=True)
     assert [c.shown for c in standings.columns] == [True, False]
     assert len(standings.rows) == 6
@@ -272,8 +280,7 @@ def test_a_session_is_not_moved_past_either_end(championship, position, step, me
 def test_director_makes_a_competition_adds_sessions_and_chooses_the_carry_over(
     director_client, club, make_event
 ):
-    first = make_session(make_event, "Evening 1", datetime.date(2026, 11, 21), NAMES_1, SESSION_1)
-    second = make_session(make_event, "Evening 2", datetime.date(2026, 11, 22), NAMES_2, SESSION_2)
+    first, second = two_sessions(make_event, "Evening")
     response = director_client.post(
         reverse("competition-new", args=[club.slug]),
         {"name": "Winter Series", "carry_over": "average-percent", "best_of": ""},
@@ -407,7 +414,7 @@ def test_excel_holds_the_cumulative_ranking(client, championship):
 
 
 def test_excel_marks_a_session_not_counted(client, championship):
-    Competition.objects.filter(pk=championship.pk).update(best_of=1)
+    update_competition(championship, best_of=1)
     sheet = openpyxl.load_workbook(io.BytesIO(download(client, championship, "xlsx").content))[
         "Cumulative"
     ]
@@ -419,7 +426,7 @@ def test_excel_marks_a_session_not_counted(client, championship):
 
 
 def test_csv_lists_the_sessions_and_which_count(client, championship):
-    Competition.objects.filter(pk=championship.pk).update(best_of=1)
+    update_competition(championship, best_of=1)
     content = download(client, championship, "csv").content
     assert content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
@@ -471,8 +478,7 @@ def test_json_has_each_session_and_entrant(client, championship):
 def test_files_follow_each_sessions_reveal_rule_for_the_public(
     client, director_client, championship
 ):
-    second = championship.sessions.get(position=2).event
-    Event.objects.filter(pk=second.pk).update(reveal=Event.Reveal.END_OF_SESSION)
+    update_session(championship, 2, reveal=Event.Reveal.END_OF_SESSION)
     public = json.loads(download(Client(), championship, "json").content)
     assert [s["shown"] for s in public["competition"]["sessions"]] == [True, False]
     assert public["ranking"][0]["names"] == "Cat Cole & Dan Dunn"

@@ -10,6 +10,7 @@ from events.models import Board, Change, Event, Pair, Result, Section, TableRoun
 from events.services.entry import save_line
 from events.services.problems import section_problems
 from scoring import mitchell, parse_traveller_line
+from tests.events.test_director_views import event_fields
 
 pytestmark = pytest.mark.django_db
 EVENING = datetime.datetime(2026, 11, 20, 19, 0, tzinfo=datetime.UTC)
@@ -262,18 +263,7 @@ def test_swap_is_a_post_for_the_events_own_lines(director_client, make_event, cl
 def test_the_round_clock_is_set_in_the_settings_and_recorded(director_client, make_event):
     event = make_event(mitchell(3, 2))
     url = reverse("director-settings", args=[event.pk])
-    fields = {
-        "name": event.name,
-        "date": "2026-11-20",
-        "scoring": "mp",
-        "mp_scale": 2,
-        "mp_rounding": "none",
-        "adjusted_scores": "session",
-        "datum_method": "drop-one",
-        "cross_imp_mode": "cross2",
-        "winners": 2,
-        "reveal": "always",
-    }
+    fields = event_fields(name=event.name, date="2026-11-20")
 
     refused = director_client.post(url, fields | {"start_time": "19:30", "round_minutes": "0"})
     assert "A round takes a number of minutes from 1 to 240, e.g. 15" in refused.content.decode()

@@ -104,6 +104,22 @@ def test_a_team_of_three_is_refused_with_a_message(director_client, event):
     assert not Team.objects.filter(name="Trio").exists()
 
 
+def test_a_team_is_edited_on_its_page_and_a_clashing_name_refused(director_client, event):
+    url = reverse("team-edit", args=[event.pk, 1])
+    assert 'value="Player 1c"' in director_client.get(url).content.decode()
+    players = {f"player_{n}": name for n, name in enumerate(["Ann", "Bob", "Cy", "Di"], 1)}
+
+    refused = director_client.post(url, {"name": "Team 2", **players})
+    assert "there is already a team Team 2 in this event" in refused.content.decode()
+    assert event.teams.get(number=1).name == "Team 1"
+
+    saved = director_client.post(url, {"name": "Aces", "captain": "Cy", **players}, follow=True)
+    assert "Aces is saved." in saved.content.decode()
+    team = event.teams.get(number=1)
+    assert (team.name, team.captain.name) == ("Aces", "Cy")
+    assert [m.player.name for m in team.members.all()] == ["Ann", "Bob", "Cy", "Di"]
+
+
 def test_a_match_set_by_hand(director_client, event):
     response = director_client.post(
         reverse("match-add", args=[event.pk]),

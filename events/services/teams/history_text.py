@@ -75,7 +75,11 @@ def _label(model, attname: str) -> str:
 
 
 def _shown(model, attname: str, value) -> str:
-    field = next(f for f in model._meta.concrete_fields if f.attname == attname)
+    return shown(next(f for f in model._meta.concrete_fields if f.attname == attname), value)
+
+
+def shown(field, value) -> str:
+    """A field's value as the history reads it: a choice's label, "(blank)", Yes or No."""
     if field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if value is None or value == "":
