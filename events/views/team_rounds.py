@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from events.forms_team_rounds import DrawForm, SwapForm, TakeBackForm
-from events.models import Event, TeamSettings
+from events.models import Event, TeamRound, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import public_event, results_visible
 from events.services.teams.rounds import (
@@ -46,9 +46,6 @@ def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
     numbers = drawn_round_numbers(event)
     last = numbers[-1] if numbers else None
     shown = _round_number(asked, numbers)
-    records = {
-        record.number: record for record, _ in rounds_by_number(event=event) if record is not None
-    }
     return {
         "event": event,
         "team_settings": event.team_settings,
@@ -56,7 +53,7 @@ def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
         "numbers": numbers,
         "last": last,
         "shown": shown,
-        "shown_round": records.get(shown),
+        "shown_round": TeamRound.objects.filter(event=event, number=shown).first(),
         "rows": round_draw(event=event, round=shown, places=_places(event, shown)) if shown else [],
         "draw_form": forms.get("draw_form") or DrawForm(),
         "swap_form": forms.get("swap_form") or SwapForm(event=event, initial={"round": shown}),
