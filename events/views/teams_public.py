@@ -18,6 +18,21 @@ from events.services.teams.standings import (
     vp_cross_table,
 )
 
+MATCH_ROW_FIELDS = [
+    "event",
+    "round",
+    "table",
+    "home__number",
+    "home__name",
+    "away__number",
+    "away__name",
+    "home_imps",
+    "away_imps",
+    "home_vps",
+    "away_vps",
+    "finished",
+]
+
 
 def _shown(match: Match, limit: int | None) -> bool:
     """Whether a match's boards may be shown: its round is revealed; under the always rule,
@@ -30,7 +45,8 @@ def _standings_context(event: Event) -> dict:
     limit = revealed_round(event)
     settings = event.team_settings
     round_robin = settings.format == TeamSettings.Format.ROUND_ROBIN
-    matches = event.matches.select_related("home", "away")
+    # Every round's matches: the page shows their teams and scores only.
+    matches = event.matches.select_related("home", "away").only(*MATCH_ROW_FIELDS)
     if limit is not None:
         matches = matches.filter(round__lte=limit)
     return {
