@@ -11,8 +11,9 @@ PostgreSQL.
 - Live entry: round 7's lines saved through the entry view as the browser's htmx request
   (HX-Request, the row's board and table, the grid's order), match after match, 300 after 10 to
   warm up; p50, p95 and the queries of a save, beside a 20-team Swiss's.
-- Pages, median of 10: the director's draw page; the public standings, draw and projector view
-  (a reader's; the teams pages are not in the public pages' cache, each request renders).
+- Pages, median of 10: the director's draw page; a reader's public standings, draw, projector
+  view, team page and match page (the first of the last round scored), each once rendered (a
+  cache miss) and read from the public pages' cache.
 """
 
 import datetime
@@ -168,9 +169,14 @@ def enter(client, event, lines) -> tuple[list[float], list[int]]:
     return times, queries
 
 
-def median_ms(client, url: str) -> float:
+def median_ms(client, url: str, *, rendered: bool = False) -> float:
+    """The median of PAGE_REPEATS requests; `rendered`: each a cache miss."""
+    from django.core.cache import cache
+
     times = []
     for _ in range(PAGE_REPEATS):
+        if rendered:
+            cache.clear()
         start = time.perf_counter()
         response = client.get(url)
         times.append((time.perf_counter() - start) * 1000)
@@ -190,13 +196,18 @@ def page_rows(director, event, teams: int, database: str) -> list[Row]:
             f"< {DIRECTOR_MS} ms", ms < DIRECTOR_MS),
     ]  # fmt: skip
     reader = Client()
+    match = event.matches.filter(finished=True).order_by("-round", "table").first()
     for name, url in {
         "standings": reverse("event", args=[event.pk]),
         "draw": reverse("teams-round", args=[event.pk]),
         "projector view": reverse("teams-projector", args=[event.pk]),
+        "team page": reverse("team", args=[event.pk, match.home.number]),
+        "match page": reverse("match", args=[event.pk, match.pk]),
     }.items():
-        ms = median_ms(reader, url)
-        rows.append(Row("teams", f"public {name}, {teams} teams ({database})", ms, "ms"))
+        for how, rendered in (("rendered", True), ("cached", False)):
+            ms = median_ms(reader, url, rendered=rendered)
+            what = f"public {name}, {how}, {teams} teams ({database})"
+            rows.append(Row("teams", what, ms, "ms"))
     return rows
 
 

@@ -1,8 +1,34 @@
 """Forms of the draw page: draw the next round, swap two teams, take a round back."""
 
 from django import forms
+from django.forms.utils import flatatt
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from events.models import Event
+
+
+class TeamSelect(forms.Select):
+    """A choice of the event's teams, its options written out here rather than through a
+    template each (Django's way): the draw page of a 200-team Swiss has 400 of them."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            (
+                (option["value"], SELECTED if option["selected"] else "", option["label"])
+                for _, group, _ in widget["optgroups"]
+                for option in group
+            ),
+        )
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(widget["attrs"]), options
+        )
+
+
+SELECTED = mark_safe(" selected")
 
 
 class DrawForm(forms.Form):
@@ -19,8 +45,12 @@ class SwapForm(forms.Form):
     """Two teams of a drawn round to swap; `insist` makes a swap the draw warns about."""
 
     round = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
-    first = forms.ModelChoiceField(queryset=None, label="Swap", empty_label="a team…")
-    second = forms.ModelChoiceField(queryset=None, label="with", empty_label="a team…")
+    first = forms.ModelChoiceField(
+        queryset=None, label="Swap", empty_label="a team…", widget=TeamSelect
+    )
+    second = forms.ModelChoiceField(
+        queryset=None, label="with", empty_label="a team…", widget=TeamSelect
+    )
     insist = forms.BooleanField(required=False, label="Swap even so (a rematch or a second bye)")
 
     def __init__(self, *args, event: Event, **kwargs):

@@ -1,11 +1,13 @@
 """An event's public pages, rendered once for all their readers until the event changes, and
 what its director's pages work out from the whole event (`kept`).
 
-A page is kept in the shared cache (settings.CACHES: Redis when several app servers share it)
-under its path and two versions, the event's and its club's: tokens that every change replaces.
-A saved or undone line replaces the event's (rescore_board), a recorded change the event's or,
-for a club-wide one (a player's name), the club's (history.recording), as does the event saved
-or its hands analysed. Each is replaced at once, and again when the transaction commits (in
+The pairs pages and the teams pages (standings, draw, projector view, schedule, bracket, team
+and match pages) are kept in the shared cache (settings.CACHES: Redis when several app servers
+share it) under their path (and whether htmx asks for it) and two versions, the event's and its
+club's: tokens that every change replaces. A saved or undone pairs line replaces the event's
+(rescore_board), a recorded change the event's or, for a club-wide one (a player's name), the
+club's (history.recording: every change to a teams event is one), as does the event saved or
+its hands analysed. Each is replaced at once, and again when the transaction commits (in
 Redis): a page read from the database in between is then never served under the version that
 follows.
 
@@ -88,7 +90,9 @@ def cached_page(request: HttpRequest, event, render) -> HttpResponse:
     """
     if request.user.is_authenticated or len(get_messages(request)):
         return render({})
-    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
+    # An htmx request for the same address (the projector's refresh) is answered with a part.
+    asked = f"{request.get_full_path()} {bool(request.headers.get('HX-Request'))}"
+    path = hashlib.sha256(asked.encode()).hexdigest()
     key = f"page:{event.pk}:{version(event)}:{path}"
     content = cache.get(key)
     if content is None:

@@ -1,6 +1,7 @@
 """The draw of a teams event: the director's draw page (draw, swap, take back), and the pages
 players read: the round's draw, a projector view that refreshes itself, a round robin's
-schedule and a knock-out's bracket."""
+schedule and a knock-out's bracket (each rendered once for all its readers until the event
+changes: page_cache)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,7 +11,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from events.forms_team_rounds import DrawForm, SwapForm, TakeBackForm
-from events.models import Event, TeamSettings
+from events.models import Event, TeamRound, TeamSettings
+from events.services.page_cache import cached_page
 from events.services.publication import public_event, results_visible
 from events.services.teams.rounds import (
     DrawRefused,
@@ -44,9 +46,6 @@ def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
     numbers = drawn_round_numbers(event)
     last = numbers[-1] if numbers else None
     shown = _round_number(asked, numbers)
-    records = {
-        record.number: record for record, _ in rounds_by_number(event=event) if record is not None
-    }
     return {
         "event": event,
         "team_settings": event.team_settings,
@@ -54,7 +53,7 @@ def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
         "numbers": numbers,
         "last": last,
         "shown": shown,
-        "shown_round": records.get(shown),
+        "shown_round": TeamRound.objects.filter(event=event, number=shown).first(),
         "rows": round_draw(event=event, round=shown, places=_places(event, shown)) if shown else [],
         "draw_form": forms.get("draw_form") or DrawForm(),
         "swap_form": forms.get("swap_form") or SwapForm(event=event, initial={"round": shown}),
@@ -171,7 +170,11 @@ def _round_context(request: HttpRequest, event: Event) -> dict:
 def round_view(request: HttpRequest, event_id: int) -> HttpResponse:
     """A round's draw (the last drawn unless `?round=` says which): table, home, away, places."""
     event = _public_teams_event(event_id)
-    return render(request, "teams/round.html", _round_context(request, event))
+    return cached_page(
+        request,
+        event,
+        lambda extra: render(request, "teams/round.html", _round_context(request, event) | extra),
+    )
 
 
 @require_GET
@@ -179,13 +182,21 @@ def projector(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round's draw in large type for a projector; it asks again every 20 seconds."""
     event = _public_teams_event(event_id)
     template = "teams/projector.html#draw" if request.htmx else "teams/projector.html"
-    return render(request, template, _round_context(request, event))
+    return cached_page(
+        request,
+        event,
+        lambda extra: render(request, template, _round_context(request, event) | extra),
+    )
 
 
 @require_GET
 def schedule(request: HttpRequest, event_id: int) -> HttpResponse:
     """Every round's matches: a round robin's whole schedule, with the results shown so far."""
     event = _public_teams_event(event_id)
+    return cached_page(request, event, lambda extra: _schedule_page(request, event, extra))
+
+
+def _schedule_page(request: HttpRequest, event: Event, extra: dict) -> HttpResponse:
     limit = revealed_round(event) if results_visible(event) else 0
     return render(
         request,
@@ -195,7 +206,8 @@ def schedule(request: HttpRequest, event_id: int) -> HttpResponse:
             "team_settings": event.team_settings,
             "rounds": rounds_by_number(event=event),
             "limit": limit,
-        },
+        }
+        | extra,
     )
 
 
@@ -205,6 +217,10 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _public_teams_event(event_id)
     if event.team_settings.format != TeamSettings.Format.KNOCKOUT:
         raise Http404("Only a knock-out has a bracket.")
+    return cached_page(request, event, lambda extra: _bracket_page(request, event, extra))
+
+
+def _bracket_page(request: HttpRequest, event: Event, extra: dict) -> HttpResponse:
     limit = revealed_round(event) if results_visible(event) else 0
     stages = [
         (record, [DrawRow(match) for match in matches])
@@ -214,5 +230,6 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "teams/bracket.html",
-        {"event": event, "team_settings": event.team_settings, "stages": stages, "limit": limit},
+        {"event": event, "team_settings": event.team_settings, "stages": stages, "limit": limit}
+        | extra,
     )

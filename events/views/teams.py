@@ -31,6 +31,7 @@ from events.services.entry import LineRefused
 from events.services.line_text import adjusted_words, result_text
 from events.services.teams.lines import check_match_line, delete_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
+from events.services.teams.match_scoring import SCORE_FIELDS
 from events.services.teams.matches import (
     MatchRefused,
     adjust_match,
@@ -372,7 +373,7 @@ def match_line_save(request: HttpRequest, event_id: int, match_id: int) -> HttpR
             logger.exception("saving board %s table %s of match %s", number, table, match.pk)
             error = "the line was not saved: the database was too busy, press Enter again"
         else:
-            match.refresh_from_db()
+            match.refresh_from_db(fields=SCORE_FIELDS)  # its teams and event as they were
             context = _sheet(
                 match, order, saved=key, status_text=f"Saved board {number}, table {table}."
             )
@@ -485,7 +486,7 @@ def match_line_delete(request: HttpRequest, event_id: int, match_id: int) -> Htt
     except LineRefused as refused:
         context = _sheet(match, order, status_text=f"Not deleted: {refused}.")
         return _render_sheet(request, match, context, saved=False)
-    match.refresh_from_db()
+    match.refresh_from_db(fields=SCORE_FIELDS)
     context = _sheet(match, order, status_text=f"Deleted board {number}, table {table}.")
     return _render_sheet(request, match, context, saved=True)
 

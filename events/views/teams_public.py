@@ -1,5 +1,6 @@
 """Pages players read of a teams event: standings (with a VP cross-table for a round robin),
-each team's matches, each match's boards with both tables side by side, under the reveal rule."""
+each team's matches, each match's boards with both tables side by side, under the reveal rule.
+Each is rendered once for all its readers until the event changes (page_cache)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -7,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from events.formats import formats_for
 from events.models import Event, Match, Team, TeamSettings
+from events.services.page_cache import cached_page
 from events.services.publication import everything_visible, public_event, results_visible
 from events.services.teams.match_pages import board_rows
 from events.services.teams.standings import (
@@ -15,6 +17,21 @@ from events.services.teams.standings import (
     team_standings,
     vp_cross_table,
 )
+
+MATCH_ROW_FIELDS = [
+    "event",
+    "round",
+    "table",
+    "home__number",
+    "home__name",
+    "away__number",
+    "away__name",
+    "home_imps",
+    "away_imps",
+    "home_vps",
+    "away_vps",
+    "finished",
+]
 
 
 def _shown(match: Match, limit: int | None) -> bool:
@@ -28,7 +45,8 @@ def _standings_context(event: Event) -> dict:
     limit = revealed_round(event)
     settings = event.team_settings
     round_robin = settings.format == TeamSettings.Format.ROUND_ROBIN
-    matches = event.matches.select_related("home", "away")
+    # Every round's matches: the page shows their teams and scores only.
+    matches = event.matches.select_related("home", "away").only(*MATCH_ROW_FIELDS)
     if limit is not None:
         matches = matches.filter(round__lte=limit)
     return {
@@ -46,16 +64,30 @@ def _standings_context(event: Event) -> dict:
 
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     """The public page of a teams event (public.event hands it over)."""
-    return render(request, "events/teams_event.html", _standings_context(event))
+    return cached_page(
+        request,
+        event,
+        lambda extra: render(request, "events/teams_event.html", _standings_context(event) | extra),
+    )
 
 
 def standings_fragment(request: HttpRequest, event: Event) -> HttpResponse:
-    return render(request, "events/teams_event.html#standings", _standings_context(event))
+    return cached_page(
+        request,
+        event,
+        lambda extra: render(
+            request, "events/teams_event.html#standings", _standings_context(event) | extra
+        ),
+    )
 
 
 @require_GET
 def team_view(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = public_event(event_id)
+    return cached_page(request, event, lambda extra: _team_page(request, event, number, extra))
+
+
+def _team_page(request: HttpRequest, event: Event, number: int, extra: dict) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("captain"), event=event, number=number)
     visible = results_visible(event)
     limit = revealed_round(event)
@@ -89,13 +121,18 @@ def team_view(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             "visible": visible,
             "rows": rows,
             "standing": standing,
-        },
+        }
+        | extra,
     )
 
 
 @require_GET
 def match_view(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = public_event(event_id)
+    return cached_page(request, event, lambda extra: _match_page(request, event, match_id, extra))
+
+
+def _match_page(request: HttpRequest, event: Event, match_id: int, extra: dict) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related("home", "away", "event__team_settings"),
         pk=match_id,
@@ -114,5 +151,6 @@ def match_view(request: HttpRequest, event_id: int, match_id: int) -> HttpRespon
             "in_view": in_view,
             "shown": shown,
             "boards": board_rows(match=match) if shown else [],
-        },
+        }
+        | extra,
     )

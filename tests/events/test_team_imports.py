@@ -16,6 +16,7 @@ from openpyxl import load_workbook
 from events.formats import FORMATS
 from events.formats.team_files import TeamsFile
 from events.models import Change, Event, Match, MatchLine, Team, TeamMember
+from events.services import page_cache
 from events.services.history_text import event_history
 from events.services.imports import import_event, preview_import, read_result_file
 from events.services.team_exports import teams_file
@@ -296,6 +297,7 @@ def test_the_teams_pages_link_to_every_teams_file(director_client, make_team_eve
     Event.objects.filter(pk=event.pk).update(
         status=Event.Status.RUNNING, reveal=Event.Reveal.END_OF_SESSION
     )
+    page_cache.changed(event_id=event.pk)  # as every change through the app does
     running_page = client.get(reverse("event", args=[event.pk]))
 
     assert _download_links(director_page) == ["xlsx", "pbn", "usebio", "json"]

@@ -72,7 +72,9 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> Ma
     ):
         # Several directors may key in at once: saves on one match queue here.
         locked = open_match(match=match, refused=LineRefused)
-        board, _ = MatchBoard.objects.get_or_create(match=locked, number=board_number)
+        # The match's lock keeps its boards: no other save can make this one meanwhile.
+        board = MatchBoard.objects.filter(match=locked, number=board_number).first()
+        board = board or MatchBoard.objects.create(match=locked, number=board_number)
         saved = MatchLine.objects.filter(board=board, table=table).first()
         saved = saved or MatchLine(board=board, table=table)
         saved.contract = str(line.contract) if line.contract else ""
@@ -80,7 +82,7 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> Ma
         saved.score_ns, saved.not_played, saved.note = score_ns, line.not_played, line.note
         saved.ns_adjustment, saved.ew_adjustment = line.ns_adjustment, line.ew_adjustment
         saved.save()
-        rescore_match(match=locked)
+        rescore_match(match=locked, settings=locked.event.team_settings)
     return saved
 
 
@@ -95,4 +97,4 @@ def _delete(match, board_number, table, user) -> None:
         MatchLine.objects.filter(
             board__match=locked, board__number=board_number, table=table
         ).delete()
-        rescore_match(match=locked)
+        rescore_match(match=locked, settings=locked.event.team_settings)

@@ -34,26 +34,22 @@ def match_boards(match: Match) -> int:
     return match.boards or match.event.team_settings.boards_per_match
 
 
-def rescore_match(*, match: Match) -> Match:
+# What rescore_match writes on the match.
+SCORE_FIELDS = ["home_imps", "away_imps", "home_vps", "away_vps", "boards_scored", "finished"]
+
+
+def rescore_match(*, match: Match, settings: TeamSettings | None = None) -> Match:
     """Score each board of `match` that has both tables (or an assigned score), then the match:
-    its IMPs (the boards', else the captains' totals, else the assigned ones) and its VPs."""
+    its IMPs (the boards', else the captains' totals, else the assigned ones) and its VPs.
+    `settings`: the event's, when the caller has them (lock_match reads them with the lock)."""
     with transaction.atomic(savepoint=False):
-        settings = TeamSettings.objects.get(event_id=match.event_id)
+        settings = settings or TeamSettings.objects.get(event_id=match.event_id)
         boards = list(match.match_boards.prefetch_related("lines"))
         for board in boards:
             _score_board(board, settings)
         MatchBoard.objects.bulk_update(boards, ["home_imps", "home_points"])
         _score_match(match, boards, settings)
-        match.save(
-            update_fields=[
-                "home_imps",
-                "away_imps",
-                "home_vps",
-                "away_vps",
-                "boards_scored",
-                "finished",
-            ]
-        )
+        match.save(update_fields=SCORE_FIELDS)
     return match
 
 

@@ -97,7 +97,7 @@ def save_captains_totals(*, match: Match, home_imps, away_imps, user=None) -> Ma
     with _changing(match, user) as locked:
         locked.home_captain_imps, locked.away_captain_imps = totals
         locked.save(update_fields=["home_captain_imps", "away_captain_imps"])
-        return rescore_match(match=locked)
+        return rescore_match(match=locked, settings=locked.event.team_settings)
 
 
 def adjust_match(
@@ -128,7 +128,7 @@ def adjust_match(
         locked.home_penalty_vps, locked.away_penalty_vps = fines
         locked.note = note.strip()
         locked.save()
-        return rescore_match(match=locked)
+        return rescore_match(match=locked, settings=locked.event.team_settings)
 
 
 def assign_board_imps(*, match: Match, number: int, imps, user=None) -> Match:
@@ -142,7 +142,7 @@ def assign_board_imps(*, match: Match, number: int, imps, user=None) -> Match:
         board, _ = MatchBoard.objects.get_or_create(match=locked, number=number)
         board.assigned_imps = imps
         board.save(update_fields=["assigned_imps"])
-        return rescore_match(match=locked)
+        return rescore_match(match=locked, settings=locked.event.team_settings)
 
 
 def check_board_number(match: Match, number: int) -> None:

@@ -45,13 +45,24 @@ def revealed_round(event: Event) -> int | None:
 
 
 def scored_matches(*, event: Event, rounds: int | None = None, finished_only: bool = False):
-    """The event's matches that have a score, up to round `rounds`, with their teams."""
+    """The event's matches that have a score, up to round `rounds`: rows of their teams' ids
+    and their scores (the standings of a 200-team Swiss read a thousand of them)."""
     matches = Match.objects.filter(event=event, home_vps__isnull=False)
     if rounds is not None:
         matches = matches.filter(round__lte=rounds)
     if finished_only:
         matches = matches.filter(finished=True)
-    return matches.select_related("home", "away").order_by("round", "table", "pk")
+    return matches.order_by("round", "table", "pk").values_list(
+        "home_id",
+        "away_id",
+        "home_imps",
+        "away_imps",
+        "home_vps",
+        "away_vps",
+        "home_penalty_vps",
+        "away_penalty_vps",
+        named=True,
+    )
 
 
 def team_standings(
@@ -69,7 +80,7 @@ def team_standings(
     for match in scored_matches(event=event, rounds=rounds, finished_only=finished_only):
         home = lines[match.home_id]
         home.penalties += match.home_penalty_vps
-        if match.is_bye:
+        if match.away_id is None:  # a bye
             home.byes += 1
             extra[home.team.pk] += float(match.home_vps - match.home_penalty_vps)
             continue
