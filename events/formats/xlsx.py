@@ -10,17 +10,11 @@ a single sheet, and the layout is the same for 12 boards or 40.
 """
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from io import BytesIO
 
-from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Alignment, Border, Font, Side
-from openpyxl.utils import get_column_letter
-
-from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
+from events.formats.xlsx_writer import Style, Workbook
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard
@@ -34,11 +28,8 @@ IMP_TOTAL = "0.00"
 PERCENT = "0.00"  # percentages are numbers, 56.25, not fractions formatted as %
 DATE = "d mmmm yyyy"
 
-TITLE_FONT = Font(bold=True, size=14)
-BOLD = Font(bold=True)
-HEADER_BORDER = Border(bottom=Side(style="thin"))
-RIGHT = Alignment(horizontal="right")
-LEFT = Alignment(horizontal="left")
+RIGHT = "right"  # a column's alignment
+LEFT = "left"
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 VULNERABLE = {
@@ -56,14 +47,13 @@ Sections = list[tuple[Section, list[RankingGroup]]]
 class Column:
     header: str
     number_format: str = "General"
-    align: Alignment | None = None
+    align: str | None = None  # RIGHT, LEFT, or Excel's own: text left, numbers right
 
 
 def export_event(event: Event) -> bytes:
     """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets."""
     sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
-    book = Workbook()
-    book.remove(book.active)
+    book = Workbook(title=f"{event.name}, {event.club.name}, {_long_date(event.date)}")
     if event.is_individual:
         player_ranking_sheet(book, event=event, sections=sections)
     else:
@@ -74,11 +64,7 @@ def export_event(event: Event) -> bytes:
     else:
         scorecards_sheet(book, event=event, sections=sections)
     settings_sheet(book, event=event, sections=sections)
-    book.properties.title = _storable(f"{event.name}, {event.club.name}, {_long_date(event.date)}")
-    book.properties.creator = "Clubscoring"
-    out = BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return book.save()
 
 
 # The sheets
@@ -410,73 +396,61 @@ class _Sheet:
     MAX_WIDTH = 50
 
     def __init__(self, book: Workbook, *, name: str, title: str, columns: list[Column]) -> None:
-        self.ws = book.create_sheet(name)
+        self.book = book
+        self.sheet = book.add_sheet(name, frozen_rows=self.HEADER_ROWS)
         self.columns = columns
         self.widths = [len(c.header) for c in columns]
-        self.row = 0
-        self._append([title])
-        self.ws.cell(row=1, column=1).font = TITLE_FONT
-        self._append([c.header for c in columns])
-        for index, column in enumerate(columns, start=1):
-            cell = self.ws.cell(row=2, column=index)
-            cell.font = BOLD
-            cell.border = HEADER_BORDER
-            if column.align is not None:
-                cell.alignment = column.align
-        # A coordinate, not ws.cell(): asking for a cell below would create it and move appends.
-        self.ws.freeze_panes = f"A{self.HEADER_ROWS + 1}"
-        self.ws.print_title_rows = f"1:{self.HEADER_ROWS}"
-        self.ws.page_setup.orientation = "landscape"
-        self.ws.page_setup.fitToWidth = 1
-        self.ws.page_setup.fitToHeight = 0  # as many pages down as it takes
-        self.ws.sheet_properties.pageSetUpPr.fitToPage = True
+        # Each column's style on a plain and on a bold line, worked out once.
+        self.styles = {
+            bold: [book.style(Style(c.number_format, bold=bold, align=c.align)) for c in columns]
+            for bold in (False, True)
+        }
+        self.sheet.row([title], [book.style(Style(bold=True, size=14))])
+        header = [Style(bold=True, bottom_border=True, align=c.align) for c in columns]
+        self.sheet.row([c.header for c in columns], [book.style(s) for s in header])
+        self.bold = book.style(Style(bold=True))
 
     def heading(self, text: str, *, bold: bool = True) -> None:
-        self._append([text])
-        if bold:
-            self.ws.cell(row=self.row, column=1).font = BOLD
+        self.sheet.row([text], [self.bold if bold else 0])
 
     def gap(self) -> None:
-        self._append([])
+        self.sheet.row([], [])
 
     def line(
-        self, values: list, *, bold: bool = False, formats: dict[int, str] | None = None
+        self,
+        values: list,
+        *,
+        bold: bool = False,
+        formats: dict[int, str] | None = None,
+        italic: Collection[int] = (),
     ) -> None:
-        """A row of values under the columns; `formats` overrides a column's number format."""
-        self._append(values)
+        """A row of values under the columns; `formats` overrides a column's number format,
+        `italic` are the columns (from 0) whose cell is in italics."""
+        styles = self.styles[bold]
+        if formats or italic:
+            styles = [
+                self.book.style(
+                    Style(
+                        (formats or {}).get(index, column.number_format),
+                        bold=bold,
+                        italic=index in italic,
+                        align=column.align,
+                    )
+                )
+                for index, column in enumerate(self.columns)
+            ]
+        self.sheet.row(values, styles)
+        widths = self.widths
         for index, (value, column) in enumerate(zip(values, self.columns, strict=True)):
-            cell = self.ws.cell(row=self.row, column=index + 1)
+            if value is None:
+                continue
             number_format = (formats or {}).get(index, column.number_format)
-            cell.number_format = number_format
-            if column.align is not None:
-                cell.alignment = column.align
-            if bold:
-                cell.font = BOLD
-            self.widths[index] = max(self.widths[index], len(_shown(value, number_format)))
-
-    def _append(self, values: list) -> None:
-        # A control character typed in a note or a name cannot be stored in a worksheet.
-        self.ws.append([_storable(value) for value in values])
-        self.row += 1
-        # Cell by cell: ws[row] measures the whole sheet each time, slow on a big event.
-        for column in range(1, len(values) + 1):
-            cell = self.ws.cell(row=self.row, column=column)
-            if isinstance(cell.value, str) and (
-                cell.data_type != "s" or starts_formula(cell.value)
-            ):
-                # openpyxl stores "=..." as a formula and "#N/A" as an error: typed text stays
-                # text, and the quote prefix keeps it text when someone edits the cell.
-                cell.data_type = "s"
-                cell.quotePrefix = True
+            width = len(value) if type(value) is str else len(_shown(value, number_format))
+            if width > widths[index]:
+                widths[index] = width
 
     def fit(self) -> None:
-        for index, width in enumerate(self.widths, start=1):
-            letter = get_column_letter(index)
-            self.ws.column_dimensions[letter].width = min(width + 2, self.MAX_WIDTH)
-
-
-def _storable(value):
-    return ILLEGAL_CHARACTERS_RE.sub(" ", value) if isinstance(value, str) else value
+        self.sheet.widths = [min(width + 2, self.MAX_WIDTH) for width in self.widths]
 
 
 def _shown(value, number_format: str) -> str:
