@@ -19,7 +19,7 @@ from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard
 from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
-from events.services.travellers import section_scorecards, traveller
+from events.services.travellers import board_travellers, event_lines, pair_scorecards
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
 POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
@@ -53,16 +53,17 @@ class Column:
 def export_event(event: Event) -> bytes:
     """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets."""
     sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
+    lines = event_lines(event=event)  # read once for the travellers and the scorecards
     book = Workbook(title=f"{event.name}, {event.club.name}, {_long_date(event.date)}")
     if event.is_individual:
         player_ranking_sheet(book, event=event, sections=sections)
     else:
         ranking_sheet(book, event=event, sections=sections)
-    travellers_sheet(book, event=event, sections=sections)
+    travellers_sheet(book, event=event, sections=sections, lines=lines)
     if event.is_individual:
         player_scorecards_sheet(book, event=event, sections=sections)
     else:
-        scorecards_sheet(book, event=event, sections=sections)
+        scorecards_sheet(book, event=event, sections=sections, lines=lines)
     settings_sheet(book, event=event, sections=sections)
     return book.save()
 
@@ -175,8 +176,11 @@ def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections)
     sheet.fit()
 
 
-def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
-    """Every board's traveller, best NS score first, headed by its dealer and vulnerability."""
+def travellers_sheet(
+    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
+) -> None:
+    """Every board's traveller, best NS score first, headed by its dealer and vulnerability;
+    `lines` are event_lines'."""
     unit = _unit(event)
     columns = [
         Column("NS", align=RIGHT),
@@ -191,9 +195,19 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     shown = set()  # across the field a board's traveller holds every section's lines: once
     for section, _ in sections:
-        for board in section.boards.all():
-            if event.across_field and (section.board_set, board.number) in shown:
-                continue
+        boards = [
+            board
+            for board in section.boards.all()
+            if not (event.across_field and (section.board_set, board.number) in shown)
+        ]
+        # Across the field a traveller holds the lines of every section playing these deals.
+        field = [
+            other
+            for other, _ in sections
+            if other == section or (event.across_field and other.board_set == section.board_set)
+        ]
+        travellers = board_travellers([line for other in field for line in lines[other.pk]])
+        for board in boards:
             shown.add((section.board_set, board.number))
             if not first:
                 sheet.gap()
@@ -203,7 +217,7 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
                 f"Board {board.number} · "
                 f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
             )
-            results = traveller(board=board)
+            results = travellers.get(board.number, [])
             for result in results:
                 sheet.line(
                     [
@@ -220,8 +234,11 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     sheet.fit()
 
 
-def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
-    """Every pair's scorecard in pair number order, scored from the pair's side, with totals."""
+def scorecards_sheet(
+    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
+) -> None:
+    """Every pair's scorecard in pair number order, scored from the pair's side, with totals;
+    `lines` are event_lines'."""
     unit = _unit(event)
     columns = [
         Column("Board", align=RIGHT),
@@ -237,7 +254,7 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     for section, groups in sections:
         placed = [(group, s) for group in groups for s in group.standings]
-        cards = section_scorecards(section=section)
+        cards = pair_scorecards(lines[section.pk])
         for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
             if not first:
                 sheet.gap()
@@ -399,7 +416,7 @@ class _Sheet:
         self.book = book
         self.sheet = book.add_sheet(name, frozen_rows=self.HEADER_ROWS)
         self.columns = columns
-        self.widths = [len(c.header) for c in columns]
+        self.values: list[set] = [set() for _ in columns]  # each column's, to fit it
         # Each column's style on a plain and on a bold line, worked out once.
         self.styles = {
             bold: [book.style(Style(c.number_format, bold=bold, align=c.align)) for c in columns]
@@ -440,17 +457,21 @@ class _Sheet:
                 for index, column in enumerate(self.columns)
             ]
         self.sheet.row(values, styles)
-        widths = self.widths
-        for index, (value, column) in enumerate(zip(values, self.columns, strict=True)):
-            if value is None:
-                continue
-            number_format = (formats or {}).get(index, column.number_format)
-            width = len(value) if type(value) is str else len(_shown(value, number_format))
-            if width > widths[index]:
-                widths[index] = width
+        if formats:  # measured as shown in this row's format
+            values = [_shown(v, formats[i]) if i in formats else v for i, v in enumerate(values)]
+        for seen, value in zip(self.values, values, strict=True):
+            seen.add(value)
 
     def fit(self) -> None:
-        self.sheet.widths = [min(width + 2, self.MAX_WIDTH) for width in self.widths]
+        """Each column as wide as its header or widest value, measured once per value."""
+        self.sheet.widths = [
+            min(
+                max([len(column.header), *(len(_shown(v, column.number_format)) for v in seen)])
+                + 2,
+                self.MAX_WIDTH,
+            )
+            for column, seen in zip(self.columns, self.values, strict=True)
+        ]
 
 
 def _shown(value, number_format: str) -> str:

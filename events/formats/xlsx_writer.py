@@ -62,6 +62,8 @@ class Workbook:
         self.title = title
         self.sheets: list[Sheet] = []
         self._styles: dict[Style, int] = {PLAIN: 0}
+        # A cell's attributes for each style, by index: a number's, text's, True/False's.
+        self._attributes: dict[str, list[str]] = {"n": [""], "s": [' t="s"'], "b": [' t="b"']}
         self._quoted: dict[int, int] = {}
         self._strings: dict[str, tuple[int, bool]] = {}
         self._shared: list[str] = []  # escaped, in index order
@@ -77,6 +79,8 @@ class Workbook:
         index = self._styles.get(style)
         if index is None:
             index = self._styles[style] = len(self._styles)
+            for kind, attributes in self._attributes.items():
+                attributes.append(f' s="{index}"' + ("" if kind == "n" else f' t="{kind}"'))
         return index
 
     def _string(self, text: str) -> tuple[int, bool]:
@@ -271,27 +275,33 @@ class Sheet:
         if len(values) > len(self._letters):
             self._letters = [_column_letter(n) for n in range(1, len(values) + 1)]
         self._columns = max(self._columns, len(values))
-        strings, book = self.book._strings, self.book
+        book = self.book
+        strings, numeric, text = book._strings, book._attributes["n"], book._attributes["s"]
         cells = []
         for letter, value, style in zip(self._letters, values, styles, strict=False):
             kind = type(value)
             if kind is not str and kind is not int and kind is not float and value is not None:
                 kind, value = _plain(value)
-            if kind is str and value:
-                index, quoted = strings.get(value) or book._string(value)
-                if quoted:
-                    style = book._quoted_style(style)
-                attributes = f' s="{style}" t="s"' if style else ' t="s"'
-                cells.append(f'<c r="{letter}{number}"{attributes}><v>{index}</v></c>')
-            elif (kind is int or kind is float) and math.isfinite(value):
-                attributes = f' s="{style}"' if style else ""
-                text = str(value) if kind is int else f"{value:.16g}"
-                cells.append(f'<c r="{letter}{number}"{attributes}><v>{text}</v></c>')
+            if kind is str:
+                if value:
+                    index, quoted = strings.get(value) or book._string(value)
+                    if quoted:
+                        style = book._quoted_style(style)
+                    cells.append(f'<c r="{letter}{number}"{text[style]}><v>{index}</v></c>')
+                    continue
+            elif kind is int:
+                cells.append(f'<c r="{letter}{number}"{numeric[style]}><v>{value}</v></c>')
+                continue
+            elif kind is float:
+                if math.isfinite(value):
+                    cells.append(f'<c r="{letter}{number}"{numeric[style]}><v>{value:.16g}</v></c>')
+                    continue
             elif kind is bool:
-                attributes = f' s="{style}" t="b"' if style else ' t="b"'
-                cells.append(f'<c r="{letter}{number}"{attributes}><v>{int(value)}</v></c>')
-            elif style:  # empty
-                cells.append(f'<c r="{letter}{number}" s="{style}"/>')
+                flag = book._attributes["b"][style]
+                cells.append(f'<c r="{letter}{number}"{flag}><v>{int(value)}</v></c>')
+                continue
+            if style:  # an empty cell, styled
+                cells.append(f'<c r="{letter}{number}"{numeric[style]}/>')
         self._rows.append(f'<row r="{number}">{"".join(cells)}</row>')
 
     def _write(self, part) -> None:
