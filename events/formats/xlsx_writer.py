@@ -47,10 +47,10 @@ class Style:
     quoted: bool = False
 
 
-PLAIN = Style()
+_PLAIN = Style()
 
 
-def storable(text: str) -> str:
+def _storable(text: str) -> str:
     """The text with the control characters a worksheet cannot hold made spaces."""
     return ILLEGAL_CHARACTERS_RE.sub(" ", text)
 
@@ -61,7 +61,7 @@ class Workbook:
     def __init__(self, *, title: str) -> None:
         self.title = title
         self.sheets: list[Sheet] = []
-        self._styles: dict[Style, int] = {PLAIN: 0}
+        self._styles: dict[Style, int] = {_PLAIN: 0}
         # A cell's attributes for each style, by index: a number's, text's, True/False's.
         self._attributes: dict[str, list[str]] = {"n": [""], "s": [' t="s"'], "b": [' t="b"']}
         self._quoted: dict[int, int] = {}
@@ -90,7 +90,7 @@ class Workbook:
             len(self._shared),
             starts_formula(text) or text in _ERRORS,
         )
-        self._shared.append(_text_element(storable(text)))
+        self._shared.append(_text_element(_storable(text)))
         return entry
 
     def _quoted_style(self, index: int) -> int:
@@ -149,7 +149,7 @@ class Workbook:
             'xmlns:dc="http://purl.org/dc/elements/1.1/" '
             'xmlns:dcterms="http://purl.org/dc/terms/" '
             'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
-            f"<dc:title>{escape(storable(self.title))}</dc:title>"
+            f"<dc:title>{escape(_storable(self.title))}</dc:title>"
             f"<dc:creator>{CREATOR}</dc:creator>"
             f'<dcterms:created xsi:type="dcterms:W3CDTF">{now}</dcterms:created>'
             f'<dcterms:modified xsi:type="dcterms:W3CDTF">{now}</dcterms:modified>'
@@ -158,7 +158,7 @@ class Workbook:
 
     def _workbook(self) -> str:
         sheets = "".join(
-            f'<sheet name={quoteattr(storable(s.name))} sheetId="{n}" r:id="rId{n}"/>'
+            f'<sheet name={quoteattr(_storable(s.name))} sheetId="{n}" r:id="rId{n}"/>'
             for n, s in enumerate(self.sheets, start=1)
         )
         titles = "".join(
@@ -369,7 +369,7 @@ def _column_letter(number: int) -> str:
 
 
 def _sheet_reference(name: str) -> str:
-    return "'" + storable(name).replace("'", "''") + "'"
+    return "'" + _storable(name).replace("'", "''") + "'"
 
 
 _ROOT_RELS = (
