@@ -12,16 +12,11 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from io import BytesIO
-
-from openpyxl import Workbook
-from openpyxl.styles import Font
 
 from events.formats.cells import csv_cell
-from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet, _storable
+from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet
+from events.formats.xlsx_writer import Workbook
 from events.services.competitions import CumulativeStandings, SessionCell
-
-DROPPED = Font(italic=True)
 
 
 def _value(standings: CumulativeStandings, cell: SessionCell) -> float | None:
@@ -51,11 +46,10 @@ def standings_xlsx(standings: CumulativeStandings) -> bytes:
         Column(f"Total {standings.unit}", number_format, RIGHT),
         Column("Played", align=RIGHT),
     ]
-    book = Workbook()
-    book.remove(book.active)
     title = (
         f"{competition.name}: cumulative ranking · {competition.club.name} · {_method(standings)}"
     )
+    book = Workbook(title=title)
     sheet = _Sheet(book, name="Cumulative", title=title, columns=columns)
     for row in standings.rows:
         sheet.line(
@@ -65,17 +59,16 @@ def standings_xlsx(standings: CumulativeStandings) -> bytes:
                 *[_value(standings, cell) for cell in row.cells],
                 row.total,
                 row.played,
-            ]
+            ],
+            # A session that does not count (best n of m) in italics.
+            italic={
+                index
+                for index, cell in enumerate(row.cells, start=2)
+                if cell.score is not None and not cell.counted
+            },
         )
-        for index, cell in enumerate(row.cells, start=3):
-            if cell.score is not None and not cell.counted:
-                sheet.ws.cell(row=sheet.row, column=index).font = DROPPED
     sheet.fit()
-    book.properties.title = _storable(title)
-    book.properties.creator = "Clubscoring"
-    out = BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return book.save()
 
 
 def standings_csv(standings: CumulativeStandings) -> bytes:

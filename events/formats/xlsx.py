@@ -10,22 +10,16 @@ a single sheet, and the layout is the same for 12 boards or 40.
 """
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from io import BytesIO
 
-from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Alignment, Border, Font, Side
-from openpyxl.utils import get_column_letter
-
-from events.formats.cells import starts_formula
 from events.formats.csv_export import adjustment_text
+from events.formats.xlsx_writer import Style, Workbook
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard
 from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
-from events.services.travellers import section_scorecards, traveller
+from events.services.travellers import board_travellers, event_lines, pair_scorecards
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
 POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
@@ -34,11 +28,8 @@ IMP_TOTAL = "0.00"
 PERCENT = "0.00"  # percentages are numbers, 56.25, not fractions formatted as %
 DATE = "d mmmm yyyy"
 
-TITLE_FONT = Font(bold=True, size=14)
-BOLD = Font(bold=True)
-HEADER_BORDER = Border(bottom=Side(style="thin"))
-RIGHT = Alignment(horizontal="right")
-LEFT = Alignment(horizontal="left")
+RIGHT = "right"  # a column's alignment
+LEFT = "left"
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 VULNERABLE = {
@@ -56,29 +47,25 @@ Sections = list[tuple[Section, list[RankingGroup]]]
 class Column:
     header: str
     number_format: str = "General"
-    align: Alignment | None = None
+    align: str | None = None  # RIGHT, LEFT, or Excel's own: text left, numbers right
 
 
 def export_event(event: Event) -> bytes:
     """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets."""
     sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
-    book = Workbook()
-    book.remove(book.active)
+    lines = event_lines(event=event)  # read once for the travellers and the scorecards
+    book = Workbook(title=f"{event.name}, {event.club.name}, {_long_date(event.date)}")
     if event.is_individual:
         player_ranking_sheet(book, event=event, sections=sections)
     else:
         ranking_sheet(book, event=event, sections=sections)
-    travellers_sheet(book, event=event, sections=sections)
+    travellers_sheet(book, event=event, sections=sections, lines=lines)
     if event.is_individual:
         player_scorecards_sheet(book, event=event, sections=sections)
     else:
-        scorecards_sheet(book, event=event, sections=sections)
+        scorecards_sheet(book, event=event, sections=sections, lines=lines)
     settings_sheet(book, event=event, sections=sections)
-    book.properties.title = _storable(f"{event.name}, {event.club.name}, {_long_date(event.date)}")
-    book.properties.creator = "Clubscoring"
-    out = BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return book.save()
 
 
 # The sheets
@@ -189,8 +176,11 @@ def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections)
     sheet.fit()
 
 
-def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
-    """Every board's traveller, best NS score first, headed by its dealer and vulnerability."""
+def travellers_sheet(
+    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
+) -> None:
+    """Every board's traveller, best NS score first, headed by its dealer and vulnerability;
+    `lines` are event_lines'."""
     unit = _unit(event)
     columns = [
         Column("NS", align=RIGHT),
@@ -205,9 +195,19 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     shown = set()  # across the field a board's traveller holds every section's lines: once
     for section, _ in sections:
-        for board in section.boards.all():
-            if event.across_field and (section.board_set, board.number) in shown:
-                continue
+        boards = [
+            board
+            for board in section.boards.all()
+            if not (event.across_field and (section.board_set, board.number) in shown)
+        ]
+        # Across the field a traveller holds the lines of every section playing these deals.
+        field = [
+            other
+            for other, _ in sections
+            if other == section or (event.across_field and other.board_set == section.board_set)
+        ]
+        travellers = board_travellers([line for other in field for line in lines[other.pk]])
+        for board in boards:
             shown.add((section.board_set, board.number))
             if not first:
                 sheet.gap()
@@ -217,7 +217,7 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
                 f"Board {board.number} · "
                 f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
             )
-            results = traveller(board=board)
+            results = travellers.get(board.number, [])
             for result in results:
                 sheet.line(
                     [
@@ -234,8 +234,11 @@ def travellers_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     sheet.fit()
 
 
-def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
-    """Every pair's scorecard in pair number order, scored from the pair's side, with totals."""
+def scorecards_sheet(
+    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
+) -> None:
+    """Every pair's scorecard in pair number order, scored from the pair's side, with totals;
+    `lines` are event_lines'."""
     unit = _unit(event)
     columns = [
         Column("Board", align=RIGHT),
@@ -251,7 +254,7 @@ def scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> Non
     first = True
     for section, groups in sections:
         placed = [(group, s) for group in groups for s in group.standings]
-        cards = section_scorecards(section=section)
+        cards = pair_scorecards(lines[section.pk])
         for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
             if not first:
                 sheet.gap()
@@ -410,73 +413,65 @@ class _Sheet:
     MAX_WIDTH = 50
 
     def __init__(self, book: Workbook, *, name: str, title: str, columns: list[Column]) -> None:
-        self.ws = book.create_sheet(name)
+        self.book = book
+        self.sheet = book.add_sheet(name, frozen_rows=self.HEADER_ROWS)
         self.columns = columns
-        self.widths = [len(c.header) for c in columns]
-        self.row = 0
-        self._append([title])
-        self.ws.cell(row=1, column=1).font = TITLE_FONT
-        self._append([c.header for c in columns])
-        for index, column in enumerate(columns, start=1):
-            cell = self.ws.cell(row=2, column=index)
-            cell.font = BOLD
-            cell.border = HEADER_BORDER
-            if column.align is not None:
-                cell.alignment = column.align
-        # A coordinate, not ws.cell(): asking for a cell below would create it and move appends.
-        self.ws.freeze_panes = f"A{self.HEADER_ROWS + 1}"
-        self.ws.print_title_rows = f"1:{self.HEADER_ROWS}"
-        self.ws.page_setup.orientation = "landscape"
-        self.ws.page_setup.fitToWidth = 1
-        self.ws.page_setup.fitToHeight = 0  # as many pages down as it takes
-        self.ws.sheet_properties.pageSetUpPr.fitToPage = True
+        self.values: list[set] = [set() for _ in columns]  # each column's, to fit it
+        # Each column's style on a plain and on a bold line, worked out once.
+        self.styles = {
+            bold: [book.style(Style(c.number_format, bold=bold, align=c.align)) for c in columns]
+            for bold in (False, True)
+        }
+        self.sheet.row([title], [book.style(Style(bold=True, size=14))])
+        header = [Style(bold=True, bottom_border=True, align=c.align) for c in columns]
+        self.sheet.row([c.header for c in columns], [book.style(s) for s in header])
+        self.bold = book.style(Style(bold=True))
 
     def heading(self, text: str, *, bold: bool = True) -> None:
-        self._append([text])
-        if bold:
-            self.ws.cell(row=self.row, column=1).font = BOLD
+        self.sheet.row([text], [self.bold if bold else 0])
 
     def gap(self) -> None:
-        self._append([])
+        self.sheet.row([], [])
 
     def line(
-        self, values: list, *, bold: bool = False, formats: dict[int, str] | None = None
+        self,
+        values: list,
+        *,
+        bold: bool = False,
+        formats: dict[int, str] | None = None,
+        italic: Collection[int] = (),
     ) -> None:
-        """A row of values under the columns; `formats` overrides a column's number format."""
-        self._append(values)
-        for index, (value, column) in enumerate(zip(values, self.columns, strict=True)):
-            cell = self.ws.cell(row=self.row, column=index + 1)
-            number_format = (formats or {}).get(index, column.number_format)
-            cell.number_format = number_format
-            if column.align is not None:
-                cell.alignment = column.align
-            if bold:
-                cell.font = BOLD
-            self.widths[index] = max(self.widths[index], len(_shown(value, number_format)))
-
-    def _append(self, values: list) -> None:
-        # A control character typed in a note or a name cannot be stored in a worksheet.
-        self.ws.append([_storable(value) for value in values])
-        self.row += 1
-        # Cell by cell: ws[row] measures the whole sheet each time, slow on a big event.
-        for column in range(1, len(values) + 1):
-            cell = self.ws.cell(row=self.row, column=column)
-            if isinstance(cell.value, str) and (
-                cell.data_type != "s" or starts_formula(cell.value)
-            ):
-                # openpyxl stores "=..." as a formula and "#N/A" as an error: typed text stays
-                # text, and the quote prefix keeps it text when someone edits the cell.
-                cell.data_type = "s"
-                cell.quotePrefix = True
+        """A row of values under the columns; `formats` overrides a column's number format,
+        `italic` are the columns (from 0) whose cell is in italics."""
+        styles = self.styles[bold]
+        if formats or italic:
+            styles = [
+                self.book.style(
+                    Style(
+                        (formats or {}).get(index, column.number_format),
+                        bold=bold,
+                        italic=index in italic,
+                        align=column.align,
+                    )
+                )
+                for index, column in enumerate(self.columns)
+            ]
+        self.sheet.row(values, styles)
+        if formats:  # measured as shown in this row's format
+            values = [_shown(v, formats[i]) if i in formats else v for i, v in enumerate(values)]
+        for seen, value in zip(self.values, values, strict=True):
+            seen.add(value)
 
     def fit(self) -> None:
-        for index, width in enumerate(self.widths, start=1):
-            letter = get_column_letter(index)
-            self.ws.column_dimensions[letter].width = min(width + 2, self.MAX_WIDTH)
-
-
-def _storable(value):
-    return ILLEGAL_CHARACTERS_RE.sub(" ", value) if isinstance(value, str) else value
+        """Each column as wide as its header or widest value, measured once per value."""
+        self.sheet.widths = [
+            min(
+                max([len(column.header), *(len(_shown(v, column.number_format)) for v in seen)])
+                + 2,
+                self.MAX_WIDTH,
+            )
+            for column, seen in zip(self.columns, self.values, strict=True)
+        ]
 
 
 def _shown(value, number_format: str) -> str:

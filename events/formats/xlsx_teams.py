@@ -3,10 +3,6 @@ match with both tables of its boards, and the settings, a sheet each, laid out a
 workbook is (events.formats.xlsx): a frozen title and header, fitted columns, landscape pages.
 """
 
-from io import BytesIO
-
-from openpyxl import Workbook
-
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.xlsx import (
     DATE,
@@ -19,10 +15,10 @@ from events.formats.xlsx import (
     _long_date,
     _numeric,
     _Sheet,
-    _storable,
     card_text,
     contract_text,
 )
+from events.formats.xlsx_writer import Workbook
 from events.models import TeamSettings
 from scoring.victory_points import VP_SCALES
 
@@ -31,17 +27,12 @@ VPS = "0.00"
 
 def render_teams_xlsx(teams_file: TeamsFile) -> bytes:
     """The workbook as .xlsx bytes: Standings, Cross-table, Matches and Settings sheets."""
-    book = Workbook()
-    book.remove(book.active)
+    book = Workbook(title=_title(teams_file, "results"))
     standings_sheet(book, teams_file)
     cross_table_sheet(book, teams_file)
     matches_sheet(book, teams_file)
     settings_sheet(book, teams_file)
-    book.properties.title = _storable(_title(teams_file, "results"))
-    book.properties.creator = "Clubscoring"
-    out = BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return book.save()
 
 
 def team_totals(teams_file: TeamsFile) -> dict[int, tuple[float, float, int]]:

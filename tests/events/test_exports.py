@@ -7,7 +7,9 @@ import io
 
 import openpyxl
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.formats import FORMATS
@@ -105,6 +107,21 @@ def test_every_sheet_has_a_title_and_a_bold_header_frozen_and_printed_on_every_p
     assert ws.page_setup.orientation == "landscape"
     assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)
     assert ws.sheet_properties.pageSetUpPr.fitToPage is True
+
+
+def test_the_workbook_of_a_bigger_event_takes_no_more_queries(played, make_event):
+    small_event = played()
+    with CaptureQueriesContext(connection) as small:
+        FORMATS["xlsx"].export_event(small_event)
+    bigger = make_event(mitchell(5, 2))  # 5 tables, 10 boards, every line played
+    enter(bigger, {board: dict.fromkeys(range(1, 6), "3NT N 9") for board in range(1, 11)})
+    bigger = Event.objects.select_related("club").get(pk=bigger.pk)
+
+    with CaptureQueriesContext(connection) as big:
+        ws = workbook(bigger)["Scorecards"]
+
+    assert len(big) == len(small)
+    assert sum(1 for row in ws.iter_rows(values_only=True) if row[1] in ("NS", "EW")) == 100
 
 
 def test_ranking_has_a_block_per_direction_with_places_tied_as_results_sheets_print_them(played):

@@ -211,11 +211,26 @@ def test_json_and_excel_rank_each_section_and_the_field(evening):
     book = load_workbook(BytesIO(FORMATS["xlsx"].export_event(evening)))
     headings = [row[0] for row in book["Ranking"].iter_rows(values_only=True) if row[0]]
     assert "Section B · East-West" in headings and "Overall · North-South" in headings
-    travellers = [
-        row[0] for row in book["Travellers"].iter_rows(values_only=True)
-        if str(row[0]).startswith("Board 1 ·")
-    ]  # fmt: skip
+    travellers = traveller_blocks(book["Travellers"], "Board 1 ·")
     assert len(travellers) == 1  # across the field, one traveller of 14 lines for board 1
+    assert len(travellers[0]) == 14
+    scores = [row[6] for row in travellers[0]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def traveller_blocks(ws, heading: str) -> list[list[tuple]]:
+    """The lines under each block headed `heading` on a Travellers sheet, up to the next gap."""
+    blocks: list[list[tuple]] = []
+    rows = list(ws.iter_rows(min_row=3, values_only=True))
+    for index, row in enumerate(rows):
+        if str(row[0]).startswith(heading):
+            block = []
+            for line in rows[index + 1 :]:
+                if all(value is None for value in line):
+                    break
+                block.append(line)
+            blocks.append(block)
+    return blocks
 
 
 def test_the_settings_page_offers_how_sections_are_scored_only_with_several(
@@ -240,6 +255,9 @@ def test_sections_dealt_other_boards_are_never_compared_across_the_field(evening
     assert [s.board_set for s in copy.sections.all()] == [1, 2]
     assert copy.section_scoring == "field"
     assert {r.top for r in Result.objects.filter(board__section__event=copy)} == {12}
+    book = load_workbook(BytesIO(FORMATS["xlsx"].export_event(copy)))
+    travellers = traveller_blocks(book["Travellers"], "Board 1 ·")
+    assert [len(lines) for lines in travellers] == [7, 7]  # a traveller a deal
 
 
 DEAL = "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
