@@ -46,7 +46,18 @@ def percentiles(times_ms: list[float]) -> tuple[float, float]:
 
 
 def peak_memory_mb() -> float:
-    """The most memory this process has held so far (its peak resident set), in MB."""
+    """The most memory this process has held so far (its peak resident set), in MB.
+
+    Linux's VmHWM, the peak of this program's own memory: ru_maxrss carries over the peak of
+    the process it was started from (fork, then exec), so a child of a benchmark that held a
+    whole event reported that benchmark's memory, not its own."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

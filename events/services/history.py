@@ -11,9 +11,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
+from django.utils import timezone
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history
 
@@ -138,11 +139,63 @@ def tracked_models(changes: list[Change]) -> list:
 
 
 def bulk_create_recorded(model, objs: list) -> list:
-    """bulk_create that records each new row in the current change, in one insert more."""
+    """bulk_create that records each new row in the current change, in one insert more.
+
+    The history rows are copied from the new rows by the database (INSERT ... SELECT), as
+    simple-history's bulk_history_create would write them: the tracked fields, '+', the date,
+    the user, the change. No historical instance is built in Python: an import of 48,000 lines
+    spent half its time and memory on them.
+    """
     change = _current.get()
     if change is not None:
         change.rows_written = True
-    return bulk_create_with_history(objs, model, custom_historical_attrs={"change": change})
+    if not connection.features.can_return_rows_from_bulk_insert:  # SQLite before 3.35
+        return bulk_create_with_history(objs, model, custom_historical_attrs={"change": change})
+    with transaction.atomic(savepoint=False):
+        created = model._default_manager.bulk_create(objs)
+        if created:
+            _record_created(model, [obj.pk for obj in created], change, created[0])
+    return created
+
+
+# Rows copied into the history by one INSERT ... SELECT: well under any database's limit on
+# parameters.
+HISTORY_BATCH = 500
+
+
+def _record_created(model, pks: list[int], change: Change | None, first) -> None:
+    """The '+' history rows of the rows `pks` of `model`, just created, in `change`."""
+    history = model.history.model
+    user = history.get_default_history_user(first)
+    given = {
+        "history_date": timezone.now(),
+        "history_type": "+",
+        "history_change_reason": None,
+        "history_user_id": user.pk if user is not None else None,
+        "change_id": change.pk if change is not None else None,
+    }
+    tracked = {f.attname for f in history.tracked_fields}
+    quote = connection.ops.quote_name
+    columns, selected, params = [], [], []
+    for history_field in history._meta.concrete_fields:
+        if history_field.primary_key:
+            continue
+        columns.append(quote(history_field.column))
+        if history_field.attname in tracked:
+            selected.append(quote(model._meta.get_field(history_field.attname).column))
+        else:  # a KeyError here is a history field this copy does not know how to fill
+            selected.append("%s")
+            params.append(history_field.get_db_prep_save(given[history_field.attname], connection))
+    pk_column = quote(model._meta.pk.column)
+    with connection.cursor() as cursor:
+        for start in range(0, len(pks), HISTORY_BATCH):
+            batch = pks[start : start + HISTORY_BATCH]
+            cursor.execute(
+                f"INSERT INTO {quote(history._meta.db_table)} ({', '.join(columns)}) "
+                f"SELECT {', '.join(selected)} FROM {quote(model._meta.db_table)} "
+                f"WHERE {pk_column} IN ({', '.join(['%s'] * len(batch))}) ORDER BY {pk_column}",
+                [*params, *batch],
+            )
 
 
 @dataclass

@@ -387,14 +387,12 @@ def _save_section(event: Event, section: Section, imported: ImportedEvent, *, se
             for tr in imported.table_rounds
         ],
     )
-    bulk_create_recorded(
-        Result,
-        [
-            _result(board, line, by_number)
-            for board, source_board in zip(boards, imported.boards, strict=True)
-            for line in source_board.lines
-        ],
-    )
+    # Board by board: a board's lines are made, saved and dropped before the next board's, so
+    # that a simultaneous pairs' 48,000 lines are never held as model instances at once.
+    for board, source_board in zip(boards, imported.boards, strict=True):
+        bulk_create_recorded(
+            Result, [_result(board, line, by_number) for line in source_board.lines]
+        )
 
 
 def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:

@@ -330,3 +330,24 @@ def test_a_line_deleted_meanwhile_by_another_director_is_deleted_once(make_event
 
     assert not Result.objects.filter(pk=line.pk).exists()
     assert Pair.objects.get(pk=line.ns_pair_id).boards_played == 0
+
+
+def test_every_row_an_import_writes_has_its_history_row_in_the_import(club, director):
+    event = import_event(
+        imported=read_result_file(read_file("ruter_pairs.pbn")), club=club, user=director
+    )
+    change = Change.objects.get(kind="import", event=event)
+    for model, rows in (
+        (Pair, Pair.objects.filter(section__event=event)),
+        (Board, Board.objects.filter(section__event=event)),
+        (Result, Result.objects.filter(board__section__event=event)),
+    ):
+        added = model.history.filter(change=change, history_type="+").order_by("history_id")
+        assert rows.count() > 0
+        assert [h.id for h in added] == sorted(r.pk for r in rows)
+        if model is Pair:  # named after they are made, in the same change
+            continue
+        fields = [f.attname for f in model.history.model.tracked_fields]
+        for row, recorded in zip(rows.order_by("pk"), added, strict=True):
+            assert recorded.history_date is not None
+            assert [getattr(recorded, f) for f in fields] == [getattr(row, f) for f in fields]
