@@ -474,18 +474,6 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
     return line
 
 
-def _pair_seat(element: ET.Element, where: str, offset: int) -> dict:
-    ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
-    if not ns_text or not ew_text:
-        raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
-    return {
-        "ns_pair": file_pair_id(ns_text, where)[0],
-        "ew_pair": file_pair_id(ew_text, where)[0] + offset,
-        "round": _int(element, "ROUND_NUMBER", where),
-        "table": _int(element, "TABLE_NUMBER", where),
-    }
-
-
 def _published(element: ET.Element) -> tuple[float, float] | None:
     """The line's NS and EW matchpoints as the file prints them, when it does."""
     try:
