@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
 from events.models import Club, Player
-from events.services.backup import BackupRefused, read_backup
+from events.services.backup import restore_limits
 
 
 def printable(value: str) -> str:
@@ -120,7 +120,9 @@ class RestoreForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        try:
-            return read_backup(upload.read())
-        except BackupRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}.") from None
+        limit = restore_limits().packed_bytes
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"{upload.name}: the file is larger than the limit of {limit / 1024 / 1024:g} MiB."
+            )
+        return upload

@@ -35,6 +35,9 @@ class Change(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who made the change, as text, when that account is not on this site: a club restored
+    # from its backup links no account the file names.
+    username = models.CharField(max_length=150, blank=True)
     created = models.DateTimeField(default=timezone.now)
     kind = models.CharField(max_length=10, choices=Kind)
     note = models.CharField(max_length=200, blank=True)
@@ -47,6 +50,11 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.created:%d %b %Y %H:%M})"
+
+    @property
+    def author(self) -> str:
+        """Who made the change: the account's username, or the name a restored backup kept."""
+        return self.user.get_username() if self.user_id else self.username
 
 
 class Upload(models.Model):

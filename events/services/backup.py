@@ -1,46 +1,52 @@
-"""A club's whole data in one file, and the club restored from it.
+"""A club's whole data in one file, and a club restored from it.
 
-The file is JSON (gzip-compressed when asked): a header, the usernames it refers to, and the
-club's rows as Django's serializers write them, every model in dependency order and every
-model's rows by primary key. Which rows are the club's is found generically, by following the
-foreign keys of the `events` models (and of any `Historical...` model, the audit trail's copies)
-back to the club, so a model added later is backed up without a change here.
+The file (events.formats.club_backup) is JSON, gzip-compressed when asked: a header, the
+usernames it refers to, and the club's rows as Django's serializers write them, every model in
+dependency order and every model's rows by primary key. Which rows are the club's is found
+generically, by following the foreign keys of every installed model (the audit trail's
+`Historical...` copies included) back to the club, so a model added later is backed up without
+a change here.
 
-A restore keeps every primary key when none of them is taken (an empty database, or a club
-restored where it was never loaded): the pages, links and JSON exports are then the same byte
-for byte. Otherwise every row gets a new key and the references follow; history rows of rows
-the club had deleted before the backup are then left out, since their keys may belong to
-another club's rows here.
+A restore trusts nothing in the file. It reads the file as a stream within limits (settings'
+BACKUP_RESTORE_LIMITS), and makes a new club, all or nothing: every row gets the database's next
+key and every reference inside the file follows; a reference to a row that is not in the file
+is refused; no sequence is moved and no account is made or linked, the file's usernames staying
+as text on the changes they made. History of rows the club deleted before its backup is left
+out, since it has no row here to belong to. Only the operator's `manage.py restore_club
+--keep-keys`, into an empty database, keeps the file's keys (pages, links and exports the same
+byte for byte) and links the usernames the operator names to accounts.
 """
 
 import datetime
 import gzip
-import io
 import json
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
-from django.core.management.color import no_style
-from django.core.serializers.base import DeserializationError
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import DatabaseError, connection, models, transaction
+from django.db import DatabaseError, IntegrityError, connection, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
 
+from events.formats.club_backup import (
+    BACKUP_FORMAT,
+    BACKUP_VERSION,
+    BackupReader,
+    BackupRefused,
+    Limits,
+)
 from events.models import Club
 
-BACKUP_FORMAT = "clubscoring-club-backup"
-BACKUP_VERSION = 1
-# A backup bigger than this when unpacked is refused rather than read (a gzip bomb).
-MAX_BACKUP_BYTES = 512 * 1024 * 1024
+__all__ = ["BackupRefused", "RestoreSummary", "backup_bytes", "backup_club", "restore_club"]
+
 _CHUNK = 500
-
-
-class BackupRefused(ValueError):
-    """A backup file that cannot be restored; str() says why."""
 
 
 def _historical_of(model: type[models.Model]) -> type[models.Model] | None:
@@ -59,12 +65,9 @@ def _foreign_keys(model: type[models.Model]) -> list[models.Field]:
 
 
 def club_models() -> list[type[models.Model]]:
-    """Every model holding a club's rows, each after the models its rows point at: the events
-    app's models and the history models, those with a path of foreign keys to Club."""
-    candidates = list(apps.get_app_config("events").get_models())
-    candidates += [
-        m for m in apps.get_models() if _historical_of(m) is not None and m not in candidates
-    ]
+    """Every installed model holding a club's rows (those with a path of foreign keys to Club,
+    or a history model of one), each after the models its rows point at."""
+    candidates = list(apps.get_models())
     depends = {
         model: {
             f.related_model
@@ -160,30 +163,10 @@ def backup_bytes(*, club: Club, compress: bool = True) -> bytes:
     return gzip.compress(data, mtime=0) if compress else data
 
 
-def read_backup(data: bytes) -> dict:
-    """A backup file's content (gzip or not), checked to be one of ours; BackupRefused if not."""
-    if data[:2] == b"\x1f\x8b":
-        try:
-            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
-                data = unpacked.read(MAX_BACKUP_BYTES + 1)
-        except (OSError, EOFError) as error:
-            raise BackupRefused(f"the file is a damaged gzip file ({error})") from None
-        if len(data) > MAX_BACKUP_BYTES:
-            raise BackupRefused(f"the file unpacks to more than {MAX_BACKUP_BYTES} bytes")
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
-        raise BackupRefused("this is not a club backup: the file is not JSON") from None
-    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
-        raise BackupRefused("this is not a club backup made by Clubscoring")
-    if document.get("version") != BACKUP_VERSION:
-        raise BackupRefused(
-            f"this backup is version {document.get('version')!r}; this installation restores "
-            f"version {BACKUP_VERSION}"
-        )
-    if not isinstance(document.get("objects"), list) or not isinstance(document.get("users"), list):
-        raise BackupRefused("the backup's rows or users are missing")
-    return document
+def restore_limits() -> Limits:
+    """The limits a restore reads a file within: settings.BACKUP_RESTORE_LIMITS over the
+    defaults."""
+    return Limits(**getattr(settings, "BACKUP_RESTORE_LIMITS", {}))
 
 
 @dataclass
@@ -191,196 +174,340 @@ class RestoreSummary:
     club: Club
     kept_keys: bool
     rows: dict[str, int] = field(default_factory=dict)  # "events.result": 147
-    created_users: list[str] = field(default_factory=list)
+    # The file's usernames linked to no account here: kept as text on the changes they made.
+    unlinked_users: list[str] = field(default_factory=list)
     left_out: int = 0  # history rows of rows deleted before the backup (new keys only)
 
 
 def restore_club(
-    *, backup: dict, slug: str | None = None, directors: Iterable = ()
+    *,
+    source: BinaryIO,
+    slug: str | None = None,
+    director=None,
+    keep_keys: bool = False,
+    accounts: Mapping[str, object] | None = None,
+    limits: Limits | None = None,
 ) -> RestoreSummary:
-    """Create the club the backup holds, all or nothing; BackupRefused says why not.
+    """Create the club the backup file `source` holds, all or nothing; BackupRefused says why
+    not, in words for the director.
 
-    `slug` restores it under another address; `directors` are users added to its directors
-    (the director restoring it from the web). Usernames the backup names but this database
-    lacks are created without a usable password (`manage.py changepassword` sets one).
+    `slug` restores it under another address. `director` (the director restoring it from the
+    web) becomes its only director. `keep_keys` (the operator's command, into an empty database
+    only) keeps the file's primary keys; `accounts` maps usernames in the file to this site's
+    users, whose changes and direction of the club are then linked to them.
     """
+    if keep_keys and (taken := _any_club_row()):
+        raise BackupRefused(
+            f"the file's keys are kept only in an empty database, and this one holds rows of "
+            f"{taken}: restore without keeping keys"
+        )
+    reader = BackupReader(source, limits or restore_limits())
+    restorer = _Restorer(
+        keep_keys=keep_keys, accounts=dict(accounts or {}), slug=slug, director=director
+    )
     try:
         with transaction.atomic():
-            return _restore(backup, slug, list(directors))
-    except BackupRefused:
-        raise
-    except (
-        DeserializationError,
-        ValidationError,
-        DatabaseError,
-        FieldDoesNotExist,
-        ObjectDoesNotExist,
-        LookupError,
-        TypeError,
-        ValueError,
-        AttributeError,
-    ) as error:
-        raise BackupRefused(f"the backup's rows cannot be restored: {error}") from None
-
-
-def _restore(backup: dict, slug: str | None, directors: list) -> RestoreSummary:
-    allowed = {m._meta.label_lower: m for m in club_models()}
-    raw = backup["objects"]
-    for row in raw:
-        if not isinstance(row, dict) or row.get("model") not in allowed:
-            label = row.get("model") if isinstance(row, dict) else row
-            raise BackupRefused(f"the backup holds rows of {label!r}, which are not club data here")
-        if row.get("pk") is None:
-            raise BackupRefused(f"a row of {row['model']} has no primary key")
-    if sum(row["model"] == "events.club" for row in raw) != 1:
-        raise BackupRefused("a backup holds exactly one club")
-    created_users = _create_missing_users(backup["users"])
-    rows = list(zip(raw, serializers.deserialize("python", raw), strict=True))
-    order = {model: index for index, model in enumerate(allowed.values())}
-    rows.sort(key=lambda row: (order[type(row[1].object)], row[1].object.pk))
-    objects = [deserialized for _, deserialized in rows]
-    club = next(o.object for o in objects if isinstance(o.object, Club))
-    club.slug = slug or club.slug
-    if Club.objects.filter(slug=club.slug).exists():
+            for row in reader.rows():
+                restorer.add(row)
+            return restorer.finish()
+    except IntegrityError:
         raise BackupRefused(
-            f"a club already uses the address {club.slug!r}: restore under another address, "
-            "or delete that club first"
-        )
-    for deserialized in objects:
-        _check_values(deserialized.object)
-    in_file = {(type(o.object), o.object.pk) for o in objects}
-    dangling = _check_references(objects, in_file)
-    # History rows are not part of the question: a club deleted by mistake leaves its history.
-    kept_keys = not _taken({key for key in in_file if _historical_of(key[0]) is None} | dangling)
-    taken_history = _taken({key for key in in_file if _historical_of(key[0]) is not None})
-    summary = RestoreSummary(club=club, kept_keys=kept_keys, created_users=created_users)
-    new_keys: dict[type[models.Model], dict] = {}
-    for row, deserialized in rows:
-        obj = deserialized.object
-        model, old = type(obj), obj.pk
-        if not kept_keys:
-            if not _rekey(obj, new_keys):
-                summary.left_out += 1
-                continue
-            obj.pk = None
-        elif (model, old) in taken_history:
-            if _same_row(model, row):
-                continue  # the history the deleted club left behind: already here
-            obj.pk = None
-        deserialized.save()
-        new_keys.setdefault(model, {})[old] = obj.pk
-        summary.rows[model._meta.label_lower] = summary.rows.get(model._meta.label_lower, 0) + 1
-    club.directors.add(*directors)
-    _reset_sequences(list(allowed.values()))
-    return summary
+            f"the backup's rows of {restorer.saving} break a rule of the database (a value "
+            "that must be unique appears twice, or a required value is missing)"
+        ) from None
+    except DatabaseError:
+        raise BackupRefused(
+            f"the backup's rows of {restorer.saving} cannot be stored in this database"
+        ) from None
 
 
-def _same_row(model: type[models.Model], row: dict) -> bool:
-    """Whether the database holds this very row, with the same key and values."""
-    existing = model._base_manager.filter(pk=row["pk"])
-    fields = serializers.serialize("python", existing, use_natural_foreign_keys=True)[0]["fields"]
-    return json.loads(json.dumps(fields, cls=_Encoder)) == row["fields"]
+def _any_club_row() -> str | None:
+    for model in club_models():
+        if model._base_manager.exists():
+            return model._meta.label_lower
+    return None
 
 
-def _check_values(obj: models.Model) -> None:
-    """Refuse a value the field does not allow (too long, not a choice, out of range) before
-    the database sees it; empty values are the database's to allow or not."""
-    for f in obj._meta.concrete_fields:
-        value = getattr(obj, f.attname)
-        if f.is_relation or value is None or value in f.empty_values:
-            continue
-        try:
-            f.clean(value, obj)
-        except ValidationError as error:
+def _label(model: type[models.Model]) -> str:
+    return model._meta.label_lower
+
+
+def _highest_key(key_field: models.Field) -> int:
+    """The highest key a column holds on every database (SQLite's hold more than PostgreSQL's)."""
+    return BaseDatabaseOperations.integer_field_ranges[key_field.get_internal_type()][1]
+
+
+class _Restorer:
+    """A restore in progress: the rows read so far, saved a batch of one model at a time, and
+    the file's keys mapped to the keys they were saved under."""
+
+    def __init__(self, *, keep_keys: bool, accounts: dict, slug: str | None, director) -> None:
+        self.keep_keys = keep_keys
+        self.accounts = accounts
+        self.slug = slug
+        self.director = director
+        self.models = {_label(m): m for m in club_models()}
+        self.user_model = get_user_model()
+        self.keys: dict[type[models.Model], dict[int, int]] = {}
+        # Keys of rows deleted before the backup that the file has history of, by model.
+        self.deleted: dict[type[models.Model], set[int]] = {}
+        # History rows' references to rows not read before them: checked at the end.
+        self.unexplained: set[tuple[type[models.Model], int]] = set()
+        self.pending: list[tuple[models.Model, int, dict]] = []
+        self.pending_model: type[models.Model] | None = None
+        self.pending_keys: set[int] = set()
+        self.saving = "the club"
+        self.club: Club | None = None
+        self.file_directors: list[str] = []
+        self.counts: Counter[str] = Counter()
+        self.unlinked: set[str] = set()
+        self.left_out = 0
+
+    # Reading a row --------------------------------------------------------------------------
+
+    def add(self, row: dict) -> None:
+        model = self.models.get(row["model"])
+        if model is None:
             raise BackupRefused(
-                f"{obj._meta.label_lower} {obj.pk}: {f.name}: {' '.join(error.messages)}"
-            ) from None
+                f"the backup holds rows of {row['model'][:60]!r}, which are not club data here"
+            )
+        if (model is Club) != (self.club is None):
+            raise BackupRefused("a backup holds exactly one club, in its first row")
+        key = self._file_key(model, row["pk"], "primary key")
+        pending = model is self.pending_model and key in self.pending_keys
+        if pending or key in self.keys.get(model, ()):
+            raise BackupRefused(f"{_label(model)} {key} appears twice in the backup")
+        if model is not self.pending_model or len(self.pending) >= _CHUNK:
+            self._flush()
+            self.pending_model = model
+        obj, m2m = self._build(model, key, row["fields"])
+        if obj is None:
+            self.left_out += 1
+            return
+        self.pending.append((obj, key, m2m))
+        self.pending_keys.add(key)
 
+    def _file_key(self, model: type[models.Model], value: object, what: str) -> int:
+        low, high = 1, _highest_key(model._meta.pk)
+        if self.keep_keys:
+            high //= 2  # keys kept must leave the table's sequence room to go on
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise BackupRefused(
+                f"a row of {_label(model)} has the {what} {str(value)[:30]}, which is not a whole "
+                f"number from {low} to {high:,}"
+            )
+        return value
 
-def _create_missing_users(usernames: list) -> list[str]:
-    user_model = get_user_model()
-    field = user_model._meta.get_field(user_model.USERNAME_FIELD)
-    for name in usernames:
-        if not isinstance(name, str):
-            raise BackupRefused(f"{name!r} is not a username")
-        try:
-            field.clean(name, None)
-        except ValidationError as error:
-            raise BackupRefused(f"the username {name!r}: {' '.join(error.messages)}") from None
-    existing = set(
-        user_model._default_manager.filter(
-            **{f"{user_model.USERNAME_FIELD}__in": usernames}
-        ).values_list(user_model.USERNAME_FIELD, flat=True)
-    )
-    created = sorted(set(usernames) - existing)
-    for name in created:
-        user = user_model(**{user_model.USERNAME_FIELD: name})
-        user.set_unusable_password()
-        user.save()
-    return created
-
-
-def _check_references(objects: list, in_file: set) -> set:
-    """Refuse a row pointing at a row outside the backup, except a history row's pointer to a
-    row deleted before the backup (no database constraint): those are returned."""
-    dangling = set()
-    user_model = get_user_model()
-    for deserialized in objects:
-        obj = deserialized.object
-        targets = [
-            (fk, fk.related_model, getattr(obj, fk.attname))
-            for fk in _foreign_keys(type(obj))
-            if fk.related_model is not user_model
-        ]
-        original = _historical_of(type(obj))
-        if original is not None:
-            targets.append((None, original, getattr(obj, original._meta.pk.attname)))
-        for fk, target, value in targets:
-            if value is None or (target, value) in in_file:
+    def _build(self, model: type[models.Model], key: int, fields: dict):
+        """The row as an unsaved object with its references mapped, and its many-to-many keys;
+        (None, None) for the history of a row deleted before the backup, on new keys."""
+        where = f"{_label(model)} {key}"
+        obj = model()
+        m2m: dict[models.Field, list[int]] = {}
+        names = set(fields)
+        for f in model._meta.concrete_fields:
+            if f.primary_key:
                 continue
-            if fk is not None and fk.db_constraint:
+            if f.name not in names:
+                if not f.null and not f.has_default() and not getattr(f, "auto_now", False):
+                    raise BackupRefused(f"{where} has no {f.name}")
+                continue
+            names.discard(f.name)
+            value = fields[f.name]
+            if f.is_relation:
+                setattr(obj, f.attname, self._reference(model, f, value, where))
+            else:
+                setattr(obj, f.attname, self._value(f, value, obj, where))
+        for f in model._meta.many_to_many:
+            if f.name in names:
+                names.discard(f.name)
+                m2m[f] = self._many(model, f, fields[f.name], where)
+        if names:
+            raise BackupRefused(f"{where} has no field {sorted(names)[0][:60]!r} here")
+        original = _historical_of(model)
+        if original is not None and not self._history_of(obj, original, where):
+            return None, None
+        obj.pk = key if self.keep_keys else None
+        if isinstance(obj, Club):
+            self._club(obj, m2m)
+        return obj, m2m
+
+    def _value(self, f: models.Field, value: object, obj: models.Model, where: str):
+        """A plain field's value, converted and checked as a form would: its type, length,
+        choices and range (SQLite's columns do not check them, PostgreSQL's do)."""
+        if value is None:
+            if not f.null:
+                raise BackupRefused(f"{where}: {f.name} is empty, which it may not be")
+            return None
+        if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
+            raise BackupRefused(f"{where}: {f.name} is not a plain value")
+        try:
+            value = f.to_python(value)
+            if value not in f.empty_values:
+                f.clean(value, obj)
+        except ValidationError as error:
+            raise BackupRefused(f"{where}: {f.name}: {' '.join(error.messages)}") from None
+        internal = f.get_internal_type()
+        if isinstance(value, int) and internal in BaseDatabaseOperations.integer_field_ranges:
+            low, high = BaseDatabaseOperations.integer_field_ranges[internal]
+            if not low <= value <= high:
+                raise BackupRefused(f"{where}: {f.name} is out of range")
+        return value
+
+    def _reference(self, model: type[models.Model], f: models.Field, value: object, where: str):
+        target = f.related_model
+        if target is self.user_model:
+            return self._user(model, value, where)
+        if value is None:
+            return None
+        value = self._file_key(target, value, f"reference to {_label(target)} in {f.name}")
+        if target is self.pending_model and value in self.pending_keys:
+            self._flush()
+        if value in self.keys.get(target, {}):
+            return self.keys[target][value]
+        if _historical_of(model) is None or target not in self.models.values():
+            raise BackupRefused(
+                f"{where} points at {_label(target)} {value}, which is not in the backup before it"
+            )
+        # History may name a row the club deleted before its backup: the file must hold that
+        # row's history too (checked at the end); on new keys the reference is left empty.
+        self.unexplained.add((target, value))
+        return value if self.keep_keys else None
+
+    def _user(self, model: type[models.Model], value: object, where: str):
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)):
+            raise BackupRefused(f"{where} names a user in a way this installation does not read")
+        name = value[0][:150]
+        account = self.accounts.get(name)
+        if account is None:
+            self.unlinked.add(name)
+        return account.pk if account is not None else None
+
+    def _many(self, model: type[models.Model], f: models.Field, values: object, where: str):
+        if not isinstance(values, list):
+            raise BackupRefused(f"{where}: {f.name} is not a list")
+        if f.related_model is self.user_model:
+            self.file_directors = [str(v[0])[:150] for v in values if isinstance(v, list) and v]
+            return []
+        keys = []
+        for value in values:
+            value = self._file_key(f.related_model, value, f"reference in {f.name}")
+            if value not in self.keys.get(f.related_model, {}):
                 raise BackupRefused(
-                    f"{obj._meta.label_lower} {obj.pk} points at {target._meta.label_lower} "
-                    f"{value}, which is not in the backup"
+                    f"{where} points at {_label(f.related_model)} {value}, which is not in the "
+                    "backup before it"
                 )
-            dangling.add((target, value))
-    return dangling
+            keys.append(self.keys[f.related_model][value])
+        return keys
 
+    def _history_of(self, obj: models.Model, original: type[models.Model], where: str) -> bool:
+        """Point a history row at the row it is the history of; False if that row was deleted
+        before the backup and the keys are new (the row is then left out)."""
+        attname = original._meta.pk.attname
+        value = self._file_key(original, getattr(obj, attname), f"reference to {_label(original)}")
+        if original is self.pending_model and value in self.pending_keys:
+            self._flush()
+        if value in self.keys.get(original, {}):
+            setattr(obj, attname, self.keys[original][value])
+            return True
+        self.deleted.setdefault(original, set()).add(value)
+        return self.keep_keys
 
-def _taken(keys: set) -> set:
-    """Those of these (model, primary key) rows that already exist in this database."""
-    by_model: dict = {}
-    for model, pk in keys:
-        by_model.setdefault(model, []).append(pk)
-    taken = set()
-    for model, pks in by_model.items():
-        for start in range(0, len(pks), _CHUNK):
-            found = model._base_manager.filter(pk__in=pks[start : start + _CHUNK])
-            taken |= {(model, pk) for pk in found.values_list("pk", flat=True)}
-    return taken
+    def _club(self, club: Club, m2m: dict) -> None:
+        club.slug = self.slug or club.slug
+        try:
+            Club._meta.get_field("slug").clean(club.slug, club)
+        except ValidationError as error:
+            messages = " ".join(error.messages)
+            raise BackupRefused(f"the address {club.slug[:60]!r}: {messages}") from None
+        if Club.objects.filter(slug=club.slug).exists():
+            raise BackupRefused(
+                f"a club already uses the address {club.slug!r}: restore under another address, "
+                "or delete that club first"
+            )
+        if not self.keep_keys:
+            club.is_demo = False  # load_demo deletes a demo club: this one is the director's
+        self.club = club
 
+    # Saving ---------------------------------------------------------------------------------
 
-def _rekey(obj: models.Model, new_keys: dict) -> bool:
-    """Point the row's references at the new keys; False for a history row of a row that is
-    not in the backup (left out)."""
-    for fk in _foreign_keys(type(obj)):
-        keys = new_keys.get(fk.related_model)
-        value = getattr(obj, fk.attname)
-        if keys is None or value is None:
-            continue
-        setattr(obj, fk.attname, keys.get(value))
-    original = _historical_of(type(obj))
-    if original is not None:
-        new = new_keys.get(original, {}).get(getattr(obj, original._meta.pk.attname))
-        if new is None:
-            return False
-        setattr(obj, original._meta.pk.attname, new)
-    return True
+    def _flush(self) -> None:
+        """Save the pending rows of one model in one statement and learn their keys here."""
+        if not self.pending:
+            return
+        model = self.pending_model
+        self.saving = _label(model)
+        objs = [obj for obj, _, _ in self.pending]
+        insert_fields = [
+            f for f in model._meta.concrete_fields if self.keep_keys or not f.primary_key
+        ]
+        # Saved raw, as Django's own loaddata saves: no signal (the history comes from the file)
+        # and no field's pre_save (a line's "updated" keeps the file's time).
+        returned = model._base_manager._insert(
+            objs, fields=insert_fields, returning_fields=[model._meta.pk], raw=True
+        )
+        keys = self.keys.setdefault(model, {})
+        for (obj, old, _), (new,) in zip(self.pending, returned, strict=True):
+            obj.pk = new
+            obj._state.adding, obj._state.db = False, model._base_manager.db
+            keys[old] = new
+        for f in {f for _, _, m2m in self.pending for f in m2m or ()}:
+            through = f.remote_field.through
+            source, target = f.m2m_field_name(), f.m2m_reverse_field_name()
+            through._base_manager.bulk_create(
+                through(**{f"{source}_id": obj.pk, f"{target}_id": value})
+                for obj, _, m2m in self.pending
+                for value in m2m.get(f, ())
+            )
+        self.counts[self.saving] += len(objs)
+        self.pending, self.pending_keys = [], set()
 
+    def finish(self) -> RestoreSummary:
+        self._flush()
+        if self.club is None:
+            raise BackupRefused("the backup holds no club")
+        for target, value in self.unexplained:
+            if value not in self.keys.get(target, {}) and value not in self.deleted.get(target, ()):
+                raise BackupRefused(
+                    f"a history row points at {_label(target)} {value}, which is neither in the "
+                    "backup nor a row of the club deleted before it"
+                )
+        if self.director is not None:
+            self.club.directors.set([self.director])
+        else:
+            linked = [self.accounts[name] for name in self.file_directors if name in self.accounts]
+            self.club.directors.set(linked)
+        self.unlinked |= set(self.file_directors) - set(self.accounts)
+        if self.keep_keys:
+            self._move_sequences()
+        return RestoreSummary(
+            club=self.club,
+            kept_keys=self.keep_keys,
+            rows=dict(self.counts),
+            unlinked_users=sorted(self.unlinked),
+            left_out=self.left_out,
+        )
 
-def _reset_sequences(model_list: list) -> None:
-    """Rows saved with their own keys do not advance PostgreSQL's sequences: set them past."""
-    statements = connection.ops.sequence_reset_sql(no_style(), model_list)
-    with connection.cursor() as cursor:
-        for statement in statements:
-            cursor.execute(statement)
+    def _move_sequences(self) -> None:
+        """Rows saved with their own keys do not advance PostgreSQL's sequences: set each past
+        the file's keys, those of deleted rows its history names included, so that no new row
+        ever takes a key the restored history speaks of."""
+        highest = {model: max(keys) for model, keys in self.keys.items() if keys}
+        for model, keys in self.deleted.items():
+            highest[model] = max(highest.get(model, 0), *keys)
+        for model, key in self.unexplained:
+            highest[model] = max(highest.get(model, 0), key)
+        with connection.cursor() as cursor:
+            for model, key in highest.items():
+                table, column = model._meta.db_table, model._meta.pk.column
+                if connection.vendor == "postgresql":
+                    cursor.execute(
+                        "SELECT setval(pg_get_serial_sequence(%s, %s), %s)", [table, column, key]
+                    )
+                else:  # SQLite's AUTOINCREMENT keeps each table's highest key in sqlite_sequence
+                    cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
+                    cursor.execute(
+                        "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, key]
+                    )

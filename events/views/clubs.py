@@ -236,9 +236,9 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             summary = restore_club(
-                backup=form.cleaned_data["file"],
+                source=form.cleaned_data["file"],
                 slug=form.cleaned_data["slug"] or None,
-                directors=[request.user],
+                director=request.user,
             )
         except BackupRefused as refused:
             form.add_error(None, f"Not restored: {refused}.")
@@ -247,13 +247,8 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request,
                 f"{club.name} restored at /clubs/{club.slug}/ with "
-                f"{summary.rows.get('events.event', 0)} events.",
+                f"{summary.rows.get('events.event', 0)} events. You are its only director: "
+                "add the others on its page.",
             )
-            if summary.created_users:
-                messages.warning(
-                    request,
-                    "Accounts created without a password (an administrator sets one): "
-                    + ", ".join(summary.created_users),
-                )
             return redirect("club-admin", slug=club.slug)
     return render(request, "events/director/restore.html", {"form": form})

@@ -1,6 +1,7 @@
 """A club's backup and its restore: identical pages and exports, or a clear refusal."""
 
 import gzip
+import io
 import json
 import re
 
@@ -17,7 +18,6 @@ from events.services.backup import (
     backup_bytes,
     backup_club,
     club_models,
-    read_backup,
     restore_club,
 )
 from events.services.demo import load_demo
@@ -72,33 +72,45 @@ def test_a_demo_backup_restored_into_an_empty_database_gives_identical_pages(
     call_command("backup_club", "riverside", "-o", str(backup))
     _empty_database(django_user_model)
     assert not Result.objects.exists()
+    django_user_model.objects.create_user("organiser")
 
-    call_command("restore_club", str(backup))
+    call_command("restore_club", str(backup), "--keep-keys", "--user", "director=organiser")
 
     restored = Club.objects.get(slug="riverside")
     assert _pages(client, restored) == before
     assert {m: m._base_manager.count() for m in club_models()} == counts
     assert restored.is_demo is True
-    assert list(restored.directors.values_list("username", flat=True)) == ["director"]
-    assert not restored.directors.get().has_usable_password()
+    # The one account the operator linked directs the club; no account was made.
+    assert list(django_user_model.objects.values_list("username", flat=True)) == ["organiser"]
+    assert list(restored.directors.values_list("username", flat=True)) == ["organiser"]
     # The keys were kept, and new rows still get keys of their own (PostgreSQL's sequences).
     event = restored.events.get(name="Tuesday Pairs")
     assert reverse("event", args=[event.pk]) in before[f"{event.pk} ranking"].decode()
     Player.objects.create(club=restored, name="New Member")
 
 
-def test_a_club_deleted_by_mistake_comes_back_with_its_keys(make_event, club):
+def test_a_club_deleted_by_mistake_comes_back_with_new_keys_where_its_history_stays(
+    make_event, club
+):
     event = make_event(mitchell(3, 2), status="published")
     name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
     _play_board_one(event)
-    before = json_export.export_event(event)
+    before = json.loads(json_export.export_event(event))
     data = backup_bytes(club=club)
     club.delete()  # whatever history of it is kept stays
 
-    summary = restore_club(backup=read_backup(data))
+    with pytest.raises(BackupRefused, match="kept only in an empty database, and this one holds"):
+        restore(data, keep_keys=True)
+    summary = restore(data)
 
-    assert summary.kept_keys is True
-    assert json_export.export_event(Event.objects.get(pk=event.pk)) == before
+    assert summary.kept_keys is False
+    after = json.loads(json_export.export_event(summary.club.events.get()))
+    assert after["event"].pop("id") != before["event"].pop("id")
+    assert after == before
+
+
+def restore(data: bytes, **options):
+    return restore_club(source=io.BytesIO(data), **options)
 
 
 def _play_board_one(event: Event) -> None:
@@ -157,7 +169,7 @@ def test_notes_adjustments_settings_and_the_movement_come_back(make_event, club,
     data = backup_bytes(club=club, compress=False)
     _empty_database(django_user_model)
 
-    summary = restore_club(backup=read_backup(data))
+    summary = restore(data, keep_keys=True)
 
     assert summary.kept_keys is True
     event = Event.objects.get()
@@ -177,7 +189,7 @@ def test_a_backup_restored_beside_its_club_under_another_address_gets_new_keys(m
     board = Board.objects.get(section__event=event, number=1)
     before = json.loads(json_export.export_event(event))
 
-    summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
+    summary = restore(backup_bytes(club=club), slug="test-club-copy")
 
     copy = summary.club
     assert summary.kept_keys is False
@@ -203,7 +215,7 @@ def test_a_club_address_in_use_is_refused_and_nothing_is_written(make_event, clu
     events = Event.objects.count()
 
     with pytest.raises(BackupRefused, match="a club already uses the address 'test-club'"):
-        restore_club(backup=read_backup(data))
+        restore(data)
     with pytest.raises(CommandError, match="a club already uses the address 'test-club'"):
         call_command("restore_club", _write(data))
 
@@ -221,7 +233,7 @@ def _write(data: bytes) -> str:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"not json", "this is not a club backup: the file is not JSON"),
+        (b"not json", "this is not a club backup: the file is not well-formed JSON"),
         (b"\x1f\x8b\x08\x00broken", "the file is a damaged gzip file"),
         (b'{"format": "something else"}', "this is not a club backup made by Clubscoring"),
         (
@@ -232,7 +244,7 @@ def _write(data: bytes) -> str:
 )
 def test_a_file_that_is_not_a_backup_is_refused(data, message):
     with pytest.raises(BackupRefused, match=message):
-        read_backup(data)
+        restore(data)
 
 
 def _player_of_another_club(backup: dict, other: Club) -> None:
@@ -259,7 +271,7 @@ def test_rows_pointing_outside_the_backup_are_refused(make_event, club, tamper, 
     tamper(backup, other)
 
     with pytest.raises(BackupRefused, match=message):
-        restore_club(backup=backup)
+        restore(_file(backup))
 
     assert not Club.objects.filter(slug="new-address").exists()
     assert not Player.objects.filter(name="Spy").exists()
@@ -269,8 +281,8 @@ def test_a_row_of_another_app_is_refused(club):
     backup = backup_club(club=club)
     backup["objects"].append({"model": "auth.user", "pk": 5, "fields": {"username": "root"}})
     with pytest.raises(BackupRefused, match=r"rows of 'auth\.user', which are not club data"):
-        restore_club(backup=gzip_round_trip(backup))
+        restore(gzip.compress(_file(backup)), slug="another-address")
 
 
-def gzip_round_trip(backup: dict) -> dict:
-    return read_backup(gzip.compress(json.dumps(backup, cls=DjangoJSONEncoder).encode()))
+def _file(backup: dict) -> bytes:
+    return json.dumps(backup, cls=DjangoJSONEncoder).encode()

@@ -308,7 +308,9 @@ def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_clien
     response = director_client.post(
         reverse("club-restore"), {"file": SimpleUploadedFile("x.json", b"{}")}
     )
-    assert "x.json: this is not a club backup made by Clubscoring." in response.content.decode()
+    assert "Not restored: this is not a club backup made by Clubscoring." in (
+        response.content.decode()
+    )
 
     backup = director_client.get(reverse("club-backup", args=[club.slug])).content
     response = director_client.post(

@@ -1,5 +1,6 @@
 """Teams events: registration, both tables' lines, captains' totals, adjustments, standings."""
 
+import io
 from decimal import Decimal
 
 import pytest
@@ -7,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events.models import Change, Match, MatchLine, Player, Team
-from events.services.backup import backup_bytes, read_backup, restore_club
+from events.services.backup import backup_bytes, restore_club
 from events.services.clubs import ClubRefused, merge_players, remove_player
 from events.services.entry import LineRefused
 from events.services.history import undo_change
@@ -344,7 +345,7 @@ def test_merging_a_duplicate_moves_its_team_seat_and_captaincy(event, club):
 def test_a_club_backup_holds_its_teams_matches_and_lines(event, club):
     match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
     play(match, A_V_B)
-    summary = restore_club(backup=read_backup(backup_bytes(club=club)), slug="test-club-copy")
+    summary = restore_club(source=io.BytesIO(backup_bytes(club=club)), slug="test-club-copy")
     copied = summary.club.events.get()
     assert (copied.kind, copied.team_settings.vp_scale) == ("teams", "20-table")
     assert [m.player.name for m in copied.teams.get(number=1).members.all()] == [

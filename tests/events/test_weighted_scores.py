@@ -17,7 +17,7 @@ from events.formats import FORMATS, json_export
 from events.formats.imported import FileRefused
 from events.forms import EventSettingsForm
 from events.models import Board, Change, Club, Event, Result
-from events.services.backup import backup_bytes, club_models, read_backup, restore_club
+from events.services.backup import backup_bytes, club_models, restore_club
 from events.services.entry import (
     WEIGHTED_LINES_STAY_MATCHPOINTS,
     WEIGHTED_NOT_IMPS,
@@ -352,7 +352,7 @@ def test_a_club_backup_restored_brings_the_weighted_score_back(director_client, 
     for model in [Club, *[m for m in club_models() if m.__name__.startswith("Historical")]]:
         model._base_manager.all().delete()
 
-    restore_club(backup=read_backup(data))
+    restore_club(source=io.BytesIO(data))
 
     restored = Event.objects.get()
     assert json_export.event_results(restored)["boards"] == before["boards"]

@@ -1,0 +1,232 @@
+"""A club backup file, read as a stream: its header, then its rows one at a time, within limits.
+
+The file is UTF-8 JSON, gzip-compressed or not:
+`{"format": "clubscoring-club-backup", "version": 1, "club": slug, "made": time,
+"users": [username, ...], "objects": [{"model": "events.player", "pk": 7, "fields": {...}}, ...]}`,
+the header's keys before "objects". Nothing is read whole: ijson parses the stream as it is
+unpacked, and every limit (the packed and unpacked size, the rows in all and of one model, the
+nesting depth, the length of a value) is refused with a sentence naming it as soon as it is
+passed, so a file of any size costs at most the limits' worth of memory and time. Strings a
+database cannot store the same everywhere (a NUL character, half a surrogate pair) are refused too.
+"""
+
+import gzip
+import zlib
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+import ijson
+
+BACKUP_FORMAT = "clubscoring-club-backup"
+BACKUP_VERSION = 1
+_HEADER = ("format", "version", "club", "made", "users")
+_CHUNK = 64 * 1024
+_NOT_JSON = "this is not a club backup: the file is not well-formed JSON"
+# A value's characters take at most this many bytes in JSON (a surrogate pair's two escapes).
+_BYTES_PER_CHARACTER = 12
+
+
+class BackupRefused(ValueError):
+    """A backup file that cannot be restored; str() says why, in words for the director."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a backup may hold. The defaults admit the largest club measured (a 2,000-table
+    event with its history: 104,000 rows, 49 MB unpacked, 2.4 MB packed) several times over;
+    a value may be as long as a results file a director uploaded (5 MiB, base64-encoded)."""
+
+    packed_bytes: int = 64 * 1024 * 1024
+    unpacked_bytes: int = 256 * 1024 * 1024
+    rows: int = 1_000_000
+    rows_per_model: int = 400_000
+    depth: int = 10
+    value_chars: int = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class BackupHeader:
+    club: str
+    made: str
+    users: list[str]
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1024 / 1024:g} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
+
+
+class _Unpacked:
+    """The file's JSON bytes, unpacked if gzip-compressed, refused past the unpacked limit or at
+    a run of bytes without a quote longer than any value may be (a number, a string or blanks
+    that would fill the memory before the parser hands them over)."""
+
+    def __init__(self, stream: BinaryIO, limits: Limits) -> None:
+        self.limits = limits
+        self.longest_run = limits.value_chars * _BYTES_PER_CHARACTER + 1024
+        start = stream.read(2)
+        self.start = b""
+        if start == b"\x1f\x8b":
+            stream.seek(0)
+            self.stream: BinaryIO = gzip.GzipFile(fileobj=stream, mode="rb")
+        else:
+            self.stream, self.start = stream, start
+        self.total = 0
+        self.run = 0
+
+    def read(self, size: int = -1) -> bytes:
+        if size == 0:  # ijson asks for nothing first, to learn that the file gives bytes
+            return b""
+        try:
+            data = self.start + self.stream.read(_CHUNK if size < 0 else size)
+        except (OSError, EOFError, zlib.error):
+            raise BackupRefused("the file is a damaged gzip file") from None
+        self.start = b""
+        self.total += len(data)
+        if self.total > self.limits.unpacked_bytes:
+            raise BackupRefused(
+                f"the file unpacks to more than the limit of "
+                f"{_megabytes(self.limits.unpacked_bytes)}"
+            )
+        first = data.find(b'"')
+        if first < 0:
+            self.run += len(data)
+            longest = self.run
+        else:
+            longest = self.run + first
+            if len(data) > self.longest_run:  # only then can two quotes of one chunk be too far
+                longest = max(longest, *(len(piece) for piece in data.split(b'"')[1:-1]), 0)
+            self.run = len(data) - data.rfind(b'"') - 1
+        if max(longest, self.run) > self.longest_run:
+            raise BackupRefused(
+                f"a value is longer than the limit of {self.limits.value_chars:,} characters"
+            )
+        return data
+
+
+class BackupReader:
+    """A backup file opened for reading: `header` is read on opening, `rows()` yields the rows
+    one at a time, each a dict with "model", "pk" and "fields". BackupRefused says what is wrong,
+    at the point it is found."""
+
+    def __init__(self, stream: BinaryIO, limits: Limits) -> None:
+        self.limits = limits
+        self._events = ijson.basic_parse(_Unpacked(stream, limits), buf_size=_CHUNK, use_float=True)
+        self.header = self._read_header()
+
+    def _next(self) -> tuple[str, object]:
+        try:
+            return next(self._events)
+        except StopIteration:
+            raise BackupRefused("the file ends before the backup does") from None
+        except ijson.JSONError:
+            raise BackupRefused(_NOT_JSON) from None
+        except UnicodeDecodeError:
+            raise BackupRefused("the file is not text in UTF-8") from None
+
+    def _text(self, value: str) -> str:
+        if len(value) > self.limits.value_chars:
+            raise BackupRefused(
+                f"a value is longer than the limit of {self.limits.value_chars:,} characters"
+            )
+        if "\x00" in value:
+            raise BackupRefused("a value holds a NUL character, which no database here stores")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BackupRefused("a value holds half of a surrogate pair, not text") from None
+        return value
+
+    def _value(self, event: str, value: object, depth: int) -> object:
+        if depth > self.limits.depth:
+            raise BackupRefused(
+                f"the file nests deeper than the limit of {self.limits.depth} levels"
+            )
+        if event == "string":
+            return self._text(value)
+        if event in ("number", "boolean", "null"):
+            return value
+        if event == "start_array":
+            items = []
+            while (item := self._next())[0] != "end_array":
+                items.append(self._value(*item, depth + 1))
+            return items
+        if event == "start_map":
+            mapping: dict[str, object] = {}
+            while (item := self._next())[0] != "end_map":
+                key = self._text(item[1])
+                if key in mapping:
+                    raise BackupRefused(f"the key {key[:40]!r} appears twice in one row")
+                mapping[key] = self._value(*self._next(), depth + 1)
+            return mapping
+        raise BackupRefused(_NOT_JSON)
+
+    def _read_header(self) -> BackupHeader:
+        if self._next()[0] != "start_map":
+            raise BackupRefused("this is not a club backup made by Clubscoring")
+        header: dict[str, object] = {}
+        while True:
+            event, key = self._next()
+            if event != "map_key" or key == "objects":
+                break
+            if key not in _HEADER or key in header:
+                raise BackupRefused("this is not a club backup made by Clubscoring")
+            header[key] = self._value(*self._next(), 2)
+            if key == "format" and header[key] != BACKUP_FORMAT:
+                raise BackupRefused("this is not a club backup made by Clubscoring")
+            if key == "version" and header[key] != BACKUP_VERSION:
+                raise BackupRefused(
+                    f"this backup is version {str(header[key])[:20]}; this installation "
+                    f"restores version {BACKUP_VERSION}"
+                )
+        if "format" not in header or "version" not in header or event != "map_key":
+            raise BackupRefused("this is not a club backup made by Clubscoring")
+        users, club, made = header.get("users"), header.get("club", ""), header.get("made", "")
+        if not isinstance(users, list) or not all(isinstance(name, str) for name in users):
+            raise BackupRefused("the backup's list of usernames is missing or not names")
+        if len(users) > self.limits.rows:
+            raise BackupRefused(f"the backup names more than {self.limits.rows:,} users")
+        if not isinstance(club, str) or not isinstance(made, str):
+            raise BackupRefused("the backup's club or date is not text")
+        if self._next()[0] != "start_array":
+            raise BackupRefused("the backup's rows are not a list")
+        return BackupHeader(club=club, made=made, users=users)
+
+    def rows(self) -> Iterator[dict]:
+        """Each row in the file's order; the rows counted against the limits as they come."""
+        per_model: Counter[str] = Counter()
+        count = 0
+        while (item := self._next())[0] != "end_array":
+            row = self._value(*item, 2)
+            if (
+                not isinstance(row, dict)
+                or set(row) != {"model", "pk", "fields"}
+                or not isinstance(row["model"], str)
+                or not isinstance(row["fields"], dict)
+            ):
+                raise BackupRefused(
+                    f"row {count + 1} is not a row of a club backup "
+                    "(a model, a primary key and fields)"
+                )
+            count += 1
+            per_model[row["model"]] += 1
+            if count > self.limits.rows:
+                raise BackupRefused(
+                    f"the backup holds more than the limit of {self.limits.rows:,} rows"
+                )
+            if per_model[row["model"]] > self.limits.rows_per_model:
+                raise BackupRefused(
+                    f"the backup holds more than the limit of {self.limits.rows_per_model:,} "
+                    f"rows of {row['model'][:60]}"
+                )
+            yield row
+        if self._next()[0] != "end_map":
+            raise BackupRefused("the backup goes on after its rows")
+        try:
+            next(self._events)
+        except StopIteration:
+            return
+        except ijson.JSONError:
+            pass
+        raise BackupRefused("the backup goes on after its rows")
