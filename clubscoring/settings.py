@@ -173,6 +173,10 @@ STORAGES = {
 # Uploaded result files are read in memory; a readable one is kept (events.Upload) until imported.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# What a club backup may hold to be restored (events.formats.club_backup.Limits: packed_bytes,
+# unpacked_bytes, rows, rows_per_model, depth, value_chars); the defaults admit the largest club
+# measured several times over. Tests set them small.
+BACKUP_RESTORE_LIMITS: dict[str, int] = {}
 
 # Secure by default with debugging off: HTTPS only, secure cookies, HSTS. DJANGO_SECURE=0 serves
 # plain HTTP (make serve on 127.0.0.1 does). Behind a TLS proxy set DJANGO_BEHIND_PROXY=1, and

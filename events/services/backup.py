@@ -42,7 +42,7 @@ from events.formats.club_backup import (
     BackupRefused,
     Limits,
 )
-from events.models import Club
+from events.models import Change, Club
 
 __all__ = ["BackupRefused", "RestoreSummary", "backup_bytes", "backup_club", "restore_club"]
 
@@ -166,7 +166,7 @@ def backup_bytes(*, club: Club, compress: bool = True) -> bytes:
 def restore_limits() -> Limits:
     """The limits a restore reads a file within: settings.BACKUP_RESTORE_LIMITS over the
     defaults."""
-    return Limits(**getattr(settings, "BACKUP_RESTORE_LIMITS", {}))
+    return Limits(**settings.BACKUP_RESTORE_LIMITS)
 
 
 @dataclass
@@ -304,6 +304,7 @@ class _Restorer:
         where = f"{_label(model)} {key}"
         obj = model()
         m2m: dict[models.Field, list[int]] = {}
+        named: dict[str, str | None] = {}
         names = set(fields)
         for f in model._meta.concrete_fields:
             if f.primary_key:
@@ -314,7 +315,10 @@ class _Restorer:
                 continue
             names.discard(f.name)
             value = fields[f.name]
-            if f.is_relation:
+            if f.related_model is self.user_model:
+                account, named[f.name] = self._user(value, where)
+                setattr(obj, f.attname, account)
+            elif f.is_relation:
                 setattr(obj, f.attname, self._reference(model, f, value, where))
             else:
                 setattr(obj, f.attname, self._value(f, value, obj, where))
@@ -324,6 +328,8 @@ class _Restorer:
                 m2m[f] = self._many(model, f, fields[f.name], where)
         if names:
             raise BackupRefused(f"{where} has no field {sorted(names)[0][:60]!r} here")
+        if isinstance(obj, Change) and obj.user_id is None and not obj.username:
+            obj.username = named.get("user") or ""
         original = _historical_of(model)
         if original is not None and not self._history_of(obj, original, where):
             return None, None
@@ -356,8 +362,6 @@ class _Restorer:
 
     def _reference(self, model: type[models.Model], f: models.Field, value: object, where: str):
         target = f.related_model
-        if target is self.user_model:
-            return self._user(model, value, where)
         if value is None:
             return None
         value = self._file_key(target, value, f"reference to {_label(target)} in {f.name}")
@@ -374,16 +378,18 @@ class _Restorer:
         self.unexplained.add((target, value))
         return value if self.keep_keys else None
 
-    def _user(self, model: type[models.Model], value: object, where: str):
+    def _user(self, value: object, where: str) -> tuple[int | None, str | None]:
+        """The account a username in the file is linked to (None unless the operator linked
+        it), and the username."""
         if value is None:
-            return None
+            return None, None
         if not (isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)):
             raise BackupRefused(f"{where} names a user in a way this installation does not read")
         name = value[0][:150]
         account = self.accounts.get(name)
         if account is None:
             self.unlinked.add(name)
-        return account.pk if account is not None else None
+        return (account.pk if account is not None else None), name
 
     def _many(self, model: type[models.Model], f: models.Field, values: object, where: str):
         if not isinstance(values, list):
