@@ -353,6 +353,8 @@ class _Restorer:
                 f.clean(value, obj)
         except ValidationError as error:
             raise BackupRefused(f"{where}: {f.name}: {' '.join(error.messages)}") from None
+        except (TypeError, ValueError):  # a parser of Django's that takes text only
+            raise BackupRefused(f"{where}: {f.name} is not a value of its kind") from None
         internal = f.get_internal_type()
         if isinstance(value, int) and internal in BaseDatabaseOperations.integer_field_ranges:
             low, high = BaseDatabaseOperations.integer_field_ranges[internal]
