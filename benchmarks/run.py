@@ -29,6 +29,7 @@ BENCHMARKS = [
     ("pages", True),
     ("load", True),
     ("teams", True),
+    ("restore", True),
 ]
 
 
