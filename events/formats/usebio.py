@@ -504,7 +504,13 @@ _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _xml_text(value) -> str:
+    """The value as an element's text: `&`, `<` and `>` escaped."""
     return escape(_NOT_XML.sub(" ", str(value)))
+
+
+def _xml_attribute(value) -> str:
+    """The value as an attribute's, written between double quotes: `"` escaped too."""
+    return escape(_NOT_XML.sub(" ", str(value)), {'"': "&quot;"})
 
 
 class _Writer:
@@ -513,7 +519,7 @@ class _Writer:
         self.depth = 0
 
     def open(self, tag: str, **attributes) -> None:
-        attrs = "".join(f' {k}="{_xml_text(v)}"' for k, v in attributes.items())
+        attrs = "".join(f' {k}="{_xml_attribute(v)}"' for k, v in attributes.items())
         self.lines.append(f"{'  ' * self.depth}<{tag}{attrs}>")
         self.depth += 1
 

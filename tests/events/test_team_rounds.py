@@ -11,6 +11,7 @@ from events.models import Change, Event, Match, Team, TeamRound
 from events.services.history import undo_change
 from events.services.teams.lines import save_match_line
 from events.services.teams.matches import adjust_match, create_match, save_captains_totals
+from events.services.teams.registration import register_team
 from events.services.teams.rounds import (
     DrawRefused,
     RematchWarning,
@@ -252,6 +253,24 @@ def test_a_director_swaps_two_teams_and_is_warned_of_a_rematch(make_team_event, 
         ("Team 1", "Team 3"),
         ("Team 4", "Team 2"),
     ]
+
+
+def test_a_swap_adds_its_note_to_a_long_draw_note_whole(make_team_event):
+    # A round's note keeps every line its draw and swaps wrote, however long the names.
+    event = make_team_event(teams=0)
+    for n in range(1, 7):
+        name = f"{n} " + "Bridgewater and District Contract Bridge Club " * 3
+        register_team(event=event, name=name[:120].strip(), players=[f"P{n}{s}" for s in "abcd"])
+    draw_next_round(event=event)
+    finish(event, 1, margins={1: 10})
+    draw_next_round(event=event, late=True)
+    drawn = TeamRound.objects.get(event=event, number=2).note
+    first, second = round_matches(event=event, round=2)[:2]
+    swap_teams(event=event, round=2, first=first.away, second=second.home, insist=True)
+    swapped = f"Round 2: {first.away.name} and {second.home.name} swapped"
+    note = TeamRound.objects.get(event=event, number=2).note
+    assert note.startswith(f"{drawn}; {swapped}")
+    assert len(note) > 400
 
 
 def test_a_swap_moves_the_bye_and_is_refused_within_one_match(make_team_event):

@@ -541,7 +541,7 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
 def _add_round_note(event: Event, round: int, note: str) -> None:
     team_round = TeamRound.objects.filter(event=event, number=round).first()
     if team_round is not None:
-        team_round.note = f"{team_round.note}; {note}"[-400:] if team_round.note else note
+        team_round.note = f"{team_round.note}; {note}" if team_round.note else note
         team_round.save(update_fields=["note"])
 
 
