@@ -1,4 +1,4 @@
-"""Forms: the boundary where typed text becomes domain values, or a message saying what to fix."""
+"""Forms of a pairs event: its settings, its movement, a traveller line and the pairs' names."""
 
 import math
 import re
