@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.forms_pads import PadDeal, parse_pad_line
+from events.pads.forms import PadDeal, parse_pad_line
 from scoring import ScoringError, parse_contract
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Forms for the rubber and Chicago score pads and the score calculator.
+"""Forms of the rubber and Chicago score pads and of the calculators.
 
 A pad deal is one typed line (case-insensitive, spaces between parts):
 
