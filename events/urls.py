@@ -1,7 +1,8 @@
 from django.urls import path, register_converter
 
+from events.pads import calculators
+from events.pads import views as pads
 from events.views import (
-    calculator,
     clubs,
     competitions,
     director,
@@ -11,7 +12,6 @@ from events.views import (
     history,
     imports,
     individuals,
-    pads,
     problems,
     public,
     repairs,
@@ -97,14 +97,14 @@ urlpatterns = [
         name="download",
     ),
     # Score pads and calculator
-    path("calculator/", calculator.calculator, name="calculator"),
-    path("calculator/imps/", calculator.imps_calculator, name="calculator-imps"),
+    path("calculator/", calculators.calculator, name="calculator"),
+    path("calculator/imps/", calculators.imps_calculator, name="calculator-imps"),
     path(
-        "calculator/matchpoints/", calculator.matchpoints_calculator, name="calculator-matchpoints"
+        "calculator/matchpoints/", calculators.matchpoints_calculator, name="calculator-matchpoints"
     ),
     path(
         "calculator/victory-points/",
-        calculator.victory_points_calculator,
+        calculators.victory_points_calculator,
         name="calculator-victory-points",
     ),
     path("pad/rubber/", pads.rubber_pad, name="rubber-pad"),

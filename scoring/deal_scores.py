@@ -15,6 +15,8 @@ GAME_BONUS = {False: 300, True: 500}  # by vulnerability
 SLAM_BONUS = {6: {False: 500, True: 750}, 7: {False: 1000, True: 1500}}
 INSULT = {1: 50, 2: 100}  # by doubling, for making a doubled or redoubled contract
 DOUBLED_OVERTRICK = {False: 100, True: 200}  # each; twice that when redoubled
+# A duplicate score is a multiple of 10, at most 7600 either way (13 down, redoubled, vulnerable).
+MAX_SCORE = 7600
 
 # Points for the k-th undertrick (k from 1), by (vulnerable, doubled). Redoubled undertricks
 # have always cost twice the doubled ones. Seed 000, "History": the scale changed in 1935 and
@@ -63,6 +65,15 @@ def check_tricks(tricks) -> int:
     if type(tricks) is not int or tricks not in range(14):
         raise ScoringError("tricks must be 0 to 13")
     return tricks
+
+
+def check_score(score: int) -> int:
+    """A score that a duplicate board can give; ScoringError saying why not otherwise."""
+    if score % 10:
+        raise ScoringError(f"A duplicate score is a multiple of 10: {score} is not.")
+    if abs(score) > MAX_SCORE:
+        raise ScoringError(f"A duplicate score is at most {MAX_SCORE} either way, not {score}.")
+    return score
 
 
 def contract_points(contract: Contract) -> int:

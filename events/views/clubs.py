@@ -11,7 +11,7 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from events.forms_clubs import DirectorForm, MergeForm, PlayerForm, RestoreForm
+from events.forms.clubs import DirectorForm, MergeForm, PlayerForm, RestoreForm
 from events.models import Change, Club, Player
 from events.services.backup import BackupRefused, backup_bytes, restore_club
 from events.services.clubs import (

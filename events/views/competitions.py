@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats.standings import STANDINGS_FORMATS
-from events.forms_competitions import CarryOverForm, CompetitionForm, SessionForm
+from events.forms.competitions import CarryOverForm, CompetitionForm, SessionForm
 from events.models import Competition, CompetitionSession, Event
 from events.services.competitions import (
     CompetitionRefused,

@@ -11,14 +11,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats import FORMATS
-from events.forms import (
-    EventForm,
-    EventSettingsForm,
-    MovementForm,
-    NewEventMovementForm,
-    PairNamesForm,
-)
-from events.forms_history import ConfirmForm
+from events.forms.events import EventForm, EventSettingsForm
+from events.forms.history import ConfirmForm
+from events.forms.movements import MovementForm, NewEventMovementForm
+from events.forms.pairs import PairNamesForm
 from events.models import Change, Club, Event
 from events.services.hand_records import hands_to_analyse
 from events.services.history import recording

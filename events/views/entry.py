@@ -18,8 +18,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from events.forms import LineForm
-from events.forms_history import ConfirmForm
+from events.forms.entry import LineForm
+from events.forms.history import ConfirmForm
 from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import (
     LineRefused,

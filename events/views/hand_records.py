@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from events.forms_imports import HandRecordForm
+from events.forms.imports import HandRecordForm
 from events.models import Board
 from events.services.hand_record_upload import (
     HandRecordsExist,

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from events.forms_history import HistoryFilterForm, ReopenForm, UndoForm
+from events.forms.history import HistoryFilterForm, ReopenForm, UndoForm
 from events.models import Change
 from events.services.history import UndoRefused, undo_change, undo_refusal
 from events.services.history_text import change_lines, event_history

@@ -14,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.formats.imported import FileRefused
-from events.forms_imports import ImportConfirmForm, ImportForm
+from events.forms.imports import ImportConfirmForm, ImportForm
 from events.models import Event, Upload
 from events.services.imports import (
     AlreadyImported,

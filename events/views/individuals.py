@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from events.forms_individuals import IndividualForm, PlayerNamesForm
+from events.forms.individuals import IndividualForm, PlayerNamesForm
 from events.models import Change, Club
 from events.services.history import recording
 from events.services.individuals import (

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from events.forms_repairs import REPAIR_FORMS
+from events.forms.repairs import REPAIR_FORMS
 from events.services import repairs
 from events.services.repairs import RepairRefused, twice_played
 from events.views.director import directed_pairs_event

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from events.forms_team_rounds import DrawForm, SwapForm, TakeBackForm
+from events.forms.team_rounds import DrawForm, SwapForm, TakeBackForm
 from events.models import Event, TeamRound, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import public_event, results_visible

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import trigger_client_event
 
 from events.formats import formats_for
-from events.forms_history import ConfirmForm
-from events.forms_teams import (
+from events.forms.history import ConfirmForm
+from events.forms.teams import (
     AdjustForm,
     BoardImpsForm,
     CaptainsForm,

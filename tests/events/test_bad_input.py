@@ -13,7 +13,7 @@ from django.urls import reverse
 from events.formats import FORMATS
 from events.formats.cells import csv_cell
 from events.formats.imported import FileRefused
-from events.forms_imports import MAX_FILE_BYTES
+from events.forms.imports import MAX_FILE_BYTES
 from events.models import Board, Event, Pair, Player, Result
 from events.services.entry import board_meetings, save_line
 from events.services.imports import import_event, read_result_file

@@ -7,7 +7,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.forms import tables_from_text
+from events.forms.movements import tables_from_text
 from events.models import Board, Event, Pair, Player, Result
 from events.services.entry import board_meetings, save_line
 from scoring import mitchell, parse_traveller_line

@@ -6,9 +6,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.forms_pads import PadDeal, parse_pad_line
-from scoring import ScoringError, parse_contract
-
 pytestmark = pytest.mark.django_db
 
 # Seed 000 "Example": South keeps score, so North-South are "we". The suit symbols are lost in
@@ -340,28 +337,6 @@ def test_the_pad_page_shows_the_grammar_and_focuses_the_deal_line(client):
     assert "<dt>we, they</dt><dd>the side that declared</dd>" in page
     assert "<dt>hon they 150</dt>" in page
     assert re.search(r'<input type="text" name="line"[^>]* autofocus', page)
-
-
-@pytest.mark.parametrize(
-    ("text", "deal"),
-    [
-        ("4SX they 10", PadDeal(parse_contract("4SX"), "they", 10)),
-        ("4 s x THEY 10", PadDeal(parse_contract("4SX"), "they", 10)),
-        ("4♠X they 10", PadDeal(parse_contract("4SX"), "they", 10)),
-        ("2NT we +1", PadDeal(parse_contract("2NT"), "we", 9)),
-        ("5C they -2", PadDeal(parse_contract("5C"), "they", 9)),
-        ("6D they = hon they 150", PadDeal(parse_contract("6D"), "they", 12, ("they", 150))),
-        ("3CXX they 11 h100 they", PadDeal(parse_contract("3CXX"), "they", 11, ("they", 100))),
-        ("1NTX we 7 honours 150 they", PadDeal(parse_contract("1NTX"), "we", 7, ("they", 150))),
-    ],
-)
-def test_parse_pad_line(text, deal):
-    assert parse_pad_line(text) == deal
-
-
-def test_parse_pad_line_refuses_an_empty_line():
-    with pytest.raises(ScoringError, match="Type a deal"):
-        parse_pad_line("  ")
 
 
 def test_a_rubber_of_200_deals_refuses_the_next_and_says_to_start_a_new_one(client):

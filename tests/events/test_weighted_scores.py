@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from events.formats import FORMATS, json_export
 from events.formats.imported import FileRefused
-from events.forms import EventSettingsForm
+from events.forms.events import EventSettingsForm
 from events.models import Board, Change, Club, Event, Result
 from events.services.backup import backup_bytes, club_models, restore_club
 from events.services.entry import (

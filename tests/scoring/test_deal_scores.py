@@ -13,6 +13,7 @@ from scoring import (
     score_breakdown,
 )
 from scoring.contracts import STRAINS
+from scoring.deal_scores import MAX_SCORE, check_score
 
 SHAPE = "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"
 
@@ -376,3 +377,33 @@ def test_elements_add_up_to_the_total(contract, vulnerable, tricks):
     assert score.total == bonuses - score.undertricks
     assert not (bonuses and score.undertricks)
     assert not (score.partscore_bonus and score.game_bonus)
+
+
+def test_the_largest_duplicate_score_is_thirteen_down_redoubled_vulnerable():
+    scores = [
+        abs(deal_score(Contract(level, strain, doubled), vulnerable, tricks))
+        for level in range(1, 8)
+        for strain in STRAINS
+        for doubled in range(3)
+        for vulnerable in (False, True)
+        for tricks in range(14)
+    ]
+
+    assert max(scores) == MAX_SCORE == -deal_score(Contract(7, "NT", 2), True, 0)
+
+
+@pytest.mark.parametrize("score", [0, 620, -100, 7600, -7600])
+def test_check_score_takes_a_score_a_board_can_give(score):
+    assert check_score(score) == score
+
+
+@pytest.mark.parametrize(
+    ("score", "message"),
+    [
+        (625, "A duplicate score is a multiple of 10: 625 is not."),
+        (-7610, "A duplicate score is at most 7600 either way, not -7610."),
+    ],
+)
+def test_check_score_refuses_what_no_board_gives(score, message):
+    with pytest.raises(ScoringError, match=f"^{message}$"):
+        check_score(score)

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from events.forms_clubs import printable
+from events.forms.validators import printable
 from events.models import Club, Competition, Event
 
 

@@ -1,4 +1,4 @@
-"""The rubber and Chicago score pads.
+"""The rubber and Chicago score pads' pages.
 
 A pad is the list of its deals, kept in the session (`request.session["pads"][kind]`), so it
 belongs to the browser, and to the logged-in user on it, without any table. Every request
@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from events.forms_pads import PadDealForm
-from events.views.calculator import describe_contract, result_label
+from events.pads.calculators import describe_contract, result_label
+from events.pads.forms import PadDealForm
 from scoring import Chicago, Rubber, ScoringError, parse_contract
 from scoring.rubber import SIDES
 

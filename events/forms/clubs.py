@@ -3,23 +3,13 @@
 Every text is checked for its length and characters before anything is written.
 """
 
-import unicodedata
-
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
+from events.forms.validators import printable
 from events.models import Club, Player
 from events.services.backup import restore_limits
-
-
-def printable(value: str) -> str:
-    """The text, refused if it holds a control character (a newline, a tab, a NUL byte)."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in value):
-        raise forms.ValidationError(
-            "Use letters, digits and punctuation only: no control characters."
-        )
-    return value
 
 
 class DirectorForm(forms.Form):

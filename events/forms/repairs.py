@@ -4,7 +4,7 @@ import re
 
 from django import forms
 
-from events.forms import no_control_characters
+from events.forms.validators import no_control_characters
 
 BOARDS = re.compile(r"\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*")
 

@@ -4,7 +4,9 @@ captains' totals and the director's adjustments."""
 from django import forms
 from django.utils import timezone
 
-from events.forms import PLAIN_MESSAGES, LineForm, no_control_characters
+from events.forms.entry import LineForm
+from events.forms.events import PLAIN_MESSAGES
+from events.forms.validators import no_control_characters
 from events.models import Event, Player, TeamSettings
 from events.services.teams.registration import MAX_PLAYERS
 from events.services.teams.setup import TeamRefused, check_scale

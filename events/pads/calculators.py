@@ -5,7 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from events.forms_pads import CalculatorForm, ImpsForm, MatchpointsForm, VictoryPointsForm
+from events.pads.forms import CalculatorForm, ImpsForm, MatchpointsForm, VictoryPointsForm
 from scoring import VP_SCALES, Contract, ScoringError, deal_score, imps, matchpoints
 from scoring.imps import imp_table
 from scoring.matchpoints import MATCHPOINT_SCALES, board_top

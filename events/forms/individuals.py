@@ -2,7 +2,8 @@
 
 from django import forms
 
-from events.forms import EventForm, no_control_characters
+from events.forms.events import EventForm
+from events.forms.validators import no_control_characters
 from events.models import Player
 from scoring import ScoringError
 from scoring.movements.individual import (

@@ -1,0 +1,127 @@
+"""Forms of an event's settings: its name, date, scoring and the rules that go with them."""
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import timezone
+
+from events.formats.imported import SMALL as SMALL_INTEGER
+from events.models import Event
+from events.services.entry import WEIGHTED_LINES_STAY_MATCHPOINTS, has_weighted_lines
+
+# Settings that apply to some kinds of scoring only (the others apply to every event): the
+# pages show them for those kinds alone, and a form ignores them for the rest.
+SCORING_SETTINGS = {
+    "mp_scale": (Event.Scoring.MATCHPOINTS,),
+    "mp_rounding": (Event.Scoring.MATCHPOINTS,),
+    "missing_results": (Event.Scoring.MATCHPOINTS,),
+    "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
+    "datum_method": (Event.Scoring.BUTLER,),
+    "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
+}
+
+
+def number_messages(message: str) -> dict[str, str]:
+    """One message for a number field's every refusal: not a number, too small, too large."""
+    return {code: message for code in ("invalid", "min_value", "max_value")}
+
+
+PLAIN_MESSAGES = {
+    "name": {
+        "required": "Give the event a name, e.g. Tuesday Pairs.",
+        "max_length": "Keep the event's name to 120 characters.",
+    },
+    "date": {"required": "Give the event's date.", "invalid": "Give the date, e.g. 2026-11-24."},
+    "start_time": {"invalid": "Give the start time in hours and minutes, e.g. 19:30."},
+    "factor_boards": number_messages(
+        f"Factor totals to a number of boards from 1 to {SMALL_INTEGER}, e.g. 28, or leave it "
+        "blank for the most boards any pair played."
+    ),
+    "round_minutes": number_messages(
+        "A round takes a number of minutes from 1 to 240, e.g. 15; or leave it blank."
+    ),
+}
+
+
+class EventSettingsForm(forms.ModelForm):
+    """An event's name, date and scoring settings; changing them rescores the event.
+
+    A setting that does not apply to the scoring chosen keeps its saved value, whatever is posted
+    for it: the page hides it, and a stale or garbled hidden value must not refuse the form.
+    """
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "scoring",
+            "mp_scale",
+            "mp_rounding",
+            "missing_results",
+            "adjusted_scores",
+            "datum_method",
+            "cross_imp_mode",
+            "winners",
+            "ew_numbered_on",
+            "section_scoring",
+            "reveal",
+            "factor_totals",
+            "factor_boards",
+            "start_time",
+            "round_minutes",
+        ]
+        # An HTML date input reads and writes ISO dates only, whatever the language.
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            # Choices too long for a phone's select box: radio buttons whose labels wrap.
+            "adjusted_scores": forms.RadioSelect,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # PostgreSQL's smallint stops at 32767; SQLite gives the field no range and would keep
+        # what PostgreSQL refuses. No total is factored to 0 boards.
+        boards = self.fields["factor_boards"]
+        boards.min_value, boards.max_value = 1, SMALL_INTEGER
+        boards.validators += [MinValueValidator(1), MaxValueValidator(SMALL_INTEGER)]
+        boards.widget.attrs.update(min=1, max=SMALL_INTEGER)
+        # The director reads what to type, not Django's "Ensure this value is ...".
+        for name, message in PLAIN_MESSAGES.items():
+            self.fields[name].error_messages.update(message)
+        # static/js/event_settings.js shows these fields for their kinds of scoring only.
+        for name, scorings in SCORING_SETTINGS.items():
+            self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+        # Most events never have a short board: a form that leaves it out keeps the saved rule.
+        self.fields["missing_results"].required = False
+        # Likewise most events have one section: theirs do not show the setting at all.
+        if "section_scoring" in self.fields:
+            self.fields["section_scoring"].required = False
+            if self.instance.pk and self.instance.sections.count() < 2:
+                del self.fields["section_scoring"]
+
+    def clean_missing_results(self) -> str:
+        return self.cleaned_data["missing_results"] or self.instance.missing_results
+
+    def clean_section_scoring(self) -> str:
+        return self.cleaned_data["section_scoring"] or self.instance.section_scoring
+
+    def clean(self):
+        data = super().clean()
+        scoring = data.get("scoring", self.instance.scoring)
+        for name, scorings in SCORING_SETTINGS.items():
+            if scoring not in scorings:
+                self.errors.pop(name, None)
+                data[name] = getattr(self.instance, name)
+        if scoring != Event.Scoring.MATCHPOINTS and has_weighted_lines(self.instance):
+            self.add_error("scoring", WEIGHTED_LINES_STAY_MATCHPOINTS)
+        return data
+
+
+class EventForm(EventSettingsForm):
+    """A new event's settings, dated today unless the director says otherwise; its movement is
+    chosen on the same page with a MovementForm."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate
