@@ -5,8 +5,9 @@ PostgreSQL (a database of its own beside it). Each restore runs in a process of 
 from the call of `restore_club`, with that process's peak memory (Django's own included):
 - the largest legitimate backup: a club with files.py's 2,000-table, 24-board event and its
   history (104,000 rows, 49 MB unpacked), restored as a new club, within the default limits;
-- a gzip file of about 510 KB that unpacks to 500 MB of well-formed rows (one player's row
-  again and again), and one of 500 MB of zeros where the rows should be;
+- gzip files that unpack to 500 MB: of well-formed rows (one player's row again and again:
+  1.8 MB packed, as deflate packs a repeat a row long less tightly than one a few bytes long),
+  of zeros where the rows should be, and of one name (510 KB each);
 - a file nested 200,000 deep.
 Each bomb must be refused in under a second, the process's peak memory under 200 MB.
 """
@@ -55,6 +56,15 @@ def bombs(backup: dict, unpacked_mb: int, depth: int) -> dict[str, bytes]:
             [start, club, *[rows] * unpacked_mb, b"]}"],
         ),
         f"{unpacked_mb} MB of zeros": packed([start, *[zeros] * unpacked_mb, b"0]}"]),
+        f"{unpacked_mb} MB in one name": packed(
+            [
+                start,
+                club,
+                b', {"model": "events.player", "pk": 1, "fields": {"name": "',
+                *[b"a" * 1024 * 1024] * unpacked_mb,
+                b'"}}]}',
+            ]
+        ),
         f"nested {depth:,} deep": gzip.compress(
             start + club + b", " + b"[" * depth + b"]" * depth + b"]}"
         ),

@@ -26,10 +26,9 @@ _JSON = ijson.get_backend("yajl2_c")
 BACKUP_FORMAT = "clubscoring-club-backup"
 BACKUP_VERSION = 1
 _HEADER = ("format", "version", "club", "made", "users")
-_CHUNK = 64 * 1024
+# The parser reads this much at a time: yajl scans a value cut across reads again at each read.
+_CHUNK = 4 * 1024 * 1024
 _NOT_JSON = "this is not a club backup: the file is not well-formed JSON"
-# A value's characters take at most this many bytes in JSON (a surrogate pair's two escapes).
-_BYTES_PER_CHARACTER = 12
 
 
 class BackupRefused(ValueError):
@@ -47,7 +46,7 @@ class Limits:
     rows: int = 1_000_000
     rows_per_model: int = 400_000
     depth: int = 10
-    value_chars: int = 8 * 1024 * 1024
+    value_bytes: int = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -57,18 +56,18 @@ class BackupHeader:
     users: list[str]
 
 
-def _megabytes(size: int) -> str:
+def _size(size: int) -> str:
     return f"{size / 1024 / 1024:g} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
 class _Unpacked:
-    """The file's JSON bytes, unpacked if gzip-compressed, refused past the unpacked limit or at
-    a run of bytes without a quote longer than any value may be (a number, a string or blanks
-    that would fill the memory before the parser hands them over)."""
+    """The file's JSON bytes, unpacked if gzip-compressed, refused past the unpacked limit, or
+    once the parser has read more than a value may hold without handing over anything (a
+    string, a number or blanks, which it would hold whole, at a cost growing with the square of
+    their length)."""
 
     def __init__(self, stream: BinaryIO, limits: Limits) -> None:
         self.limits = limits
-        self.longest_run = limits.value_chars * _BYTES_PER_CHARACTER + 1024
         start = stream.read(2)
         self.start = b""
         if start == b"\x1f\x8b":
@@ -77,7 +76,8 @@ class _Unpacked:
         else:
             self.stream, self.start = stream, start
         self.total = 0
-        self.run = 0
+        # Bytes read since the parser last handed over something (BackupReader resets it).
+        self.unread = 0
 
     def read(self, size: int = -1) -> bytes:
         if size == 0:  # ijson asks for nothing first, to learn that the file gives bytes
@@ -90,23 +90,16 @@ class _Unpacked:
         self.total += len(data)
         if self.total > self.limits.unpacked_bytes:
             raise BackupRefused(
-                f"the file unpacks to more than the limit of "
-                f"{_megabytes(self.limits.unpacked_bytes)}"
+                f"the file unpacks to more than the limit of {_size(self.limits.unpacked_bytes)}"
             )
-        first = data.find(b'"')
-        if first < 0:
-            self.run += len(data)
-            longest = self.run
-        else:
-            longest = self.run + first
-            if len(data) > self.longest_run:  # only then can two quotes of one chunk be too far
-                longest = max(longest, *(len(piece) for piece in data.split(b'"')[1:-1]), 0)
-            self.run = len(data) - data.rfind(b'"') - 1
-        if max(longest, self.run) > self.longest_run:
-            raise BackupRefused(
-                f"a value is longer than the limit of {self.limits.value_chars:,} characters"
-            )
+        if self.unread > self.limits.value_bytes:
+            raise _too_long(self.limits)
+        self.unread += len(data)
         return data
+
+
+def _too_long(limits: Limits) -> BackupRefused:
+    return BackupRefused(f"a value is longer than the limit of {_size(limits.value_bytes)}")
 
 
 class BackupReader:
@@ -116,22 +109,24 @@ class BackupReader:
 
     def __init__(self, stream: BinaryIO, limits: Limits) -> None:
         self.limits = limits
-        self._events = _JSON.basic_parse(_Unpacked(stream, limits), buf_size=_CHUNK, use_float=True)
+        self._source = _Unpacked(stream, limits)
+        self._events = _JSON.basic_parse(self._source, buf_size=_CHUNK, use_float=True)
         self.header = self._read_header()
 
     def _next(self) -> tuple[str, object]:
         try:
-            return next(self._events)
+            event = next(self._events)
+            self._source.unread = 0
+            return event
         except StopIteration:
             raise BackupRefused("the file ends before the backup does") from None
         except ijson.JSONError:
             raise BackupRefused(_NOT_JSON) from None
 
     def _text(self, value: str) -> str:
-        if len(value) > self.limits.value_chars:
-            raise BackupRefused(
-                f"a value is longer than the limit of {self.limits.value_chars:,} characters"
-            )
+        limit = self.limits.value_bytes
+        if len(value) > limit or (len(value) * 4 > limit and len(value.encode()) > limit):
+            raise _too_long(self.limits)
         if "\x00" in value:
             raise BackupRefused("a value holds a NUL character, which no database here stores")
         return value

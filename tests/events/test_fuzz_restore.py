@@ -21,7 +21,7 @@ from tests.events.test_restore_attacks import victim as victim
 
 pytestmark = pytest.mark.django_db
 
-LIMITS = {"rows": 400, "rows_per_model": 200, "depth": 10, "value_chars": 500}
+LIMITS = {"rows": 400, "rows_per_model": 200, "depth": 10, "value_bytes": 500}
 KEYS = st.one_of(
     st.sampled_from([0, -1, 1, 2, 2**31 - 1, 2**31, 2**62, 2**63 - 1, 2**63, 2**64]),
     st.integers(min_value=-(2**70), max_value=2**70),

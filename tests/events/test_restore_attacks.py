@@ -5,7 +5,6 @@ restored club differs."""
 
 import copy
 import gzip
-import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -249,8 +248,14 @@ def _deep(backup):
     return file_of(backup).replace(b'"NEST"', b"[" * 200_000 + b"]" * 200_000)
 
 
-def _long_number(backup):
-    return re.sub(rb'"pk": \d+,', b'"pk": ' + b"9" * 5_000 + b",", file_of(backup), count=1)
+def _long_name(backup):
+    rows_of(backup, "events.player")[0]["fields"]["name"] = "é" * 60
+    return file_of(backup)
+
+
+def _longer_than_a_read(backup):
+    rows_of(backup, "events.player")[0]["fields"]["name"] = "x" * 9_000_000
+    return file_of(backup)
 
 
 def _bomb(backup):
@@ -269,7 +274,12 @@ def _bomb(backup):
             r"the backup holds more than the limit of 3 rows of events\.\w+",
         ),
         ({}, _deep, "the file nests deeper than the limit of 10 levels"),
-        ({"value_chars": 100}, _long_number, "a value is longer than the limit of 100 characters"),
+        ({"value_bytes": 100}, _long_name, "a value is longer than the limit of 100 bytes"),
+        (
+            {"value_bytes": 1_000},
+            _longer_than_a_read,
+            "a value is longer than the limit of 1,000 bytes",
+        ),
         (
             {"unpacked_bytes": 50_000},
             _bomb,
