@@ -1,11 +1,11 @@
-"""Where a page's links and the director's keyboard shortcuts may go: an event's boards and its
-table-rounds."""
+"""Where a page's links and the director's keyboard shortcuts may go: an event's sections, its
+boards and its table-rounds."""
 
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from events.models import Board, Event, TableRound
+from events.models import Board, Event, Section, TableRound
 from events.services.page_cache import kept
 
 # A table-round of a pick-up slip: two pairs meet on boards (not a sit-out, not a rest round).
@@ -36,6 +36,20 @@ def _destinations(event: Event, letter: str) -> Destinations:
     return Destinations(
         boards=list(boards.values_list("number", flat=True)),
         slips=list(slips.values_list("round", "table")),
+    )
+
+
+def event_sections(*, event: Event) -> list[Section]:
+    """The event's sections, by letter: what its pages show one after another."""
+    return list(event.sections.all())
+
+
+def other_sections(*, section: Section) -> list[str]:
+    """The letters of the event's sections other than `section`, which its page links to."""
+    return list(
+        Section.objects.filter(event=section.event_id)
+        .exclude(pk=section.pk)
+        .values_list("letter", flat=True)
     )
 
 
