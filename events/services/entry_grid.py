@@ -37,7 +37,7 @@ class Row:
         return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class EntryGrid:
     """A traveller's grid (`board`, the boards either side) or a slip's (`table_round`, its two
     pairs as printed, the next slip's round and table)."""

@@ -45,6 +45,7 @@ class HandRecordCounts:
 
 
 def hand_record_counts(*, event: Event) -> HandRecordCounts:
+    """How far the event's hand records have got, for the page that uploads them."""
     boards = Board.objects.filter(section__event=event)
     return HandRecordCounts(
         boards=boards.count(),
