@@ -51,6 +51,7 @@ secret-key:
 	@test -n "$$DJANGO_SECRET_KEY" || test -s .secret_key || { umask 077; \
 	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key; }
 
+# ruff, and the import contracts of pyproject.toml: the layers run one way.
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -79,4 +80,5 @@ bench: install bench-deps
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .ruff_cache .hypothesis \
+	  .import_linter_cache

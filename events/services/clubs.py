@@ -64,6 +64,40 @@ def club_players(*, club: Club):
     return club.players.annotate(seats=Count("partnership")).order_by("name", "pk")
 
 
+@dataclass(frozen=True)
+class ClubAdmin:
+    """What the club's administration page lists: its directors by user name, its players with
+    their seats, its events newest first."""
+
+    directors: list
+    players: list[Player]
+    events: list[Event]
+
+
+def club_admin(*, club: Club) -> ClubAdmin:
+    """The lists of the club's administration page."""
+    return ClubAdmin(
+        directors=list(club.directors.order_by("username")),
+        players=list(club_players(club=club)),
+        events=list(club.events.order_by("-date", "name")),
+    )
+
+
+def member_names(*, club: Club) -> list[str]:
+    """The names of the club's members (its guests left out), for the names a form suggests."""
+    return list(club.players.filter(guest=False).values_list("name", flat=True))
+
+
+def directed_clubs(*, user) -> list[Club]:
+    """The clubs `user` directs, each with its events."""
+    return list(user.clubs.prefetch_related("events"))
+
+
+def directs_a_club(*, user) -> bool:
+    """Whether `user` directs any club."""
+    return user.clubs.exists()
+
+
 def add_player(*, club: Club, name: str, member_number: str = "") -> Player:
     return Player.objects.create(club=club, name=name, member_number=member_number)
 

@@ -122,6 +122,16 @@ def _renumber(competition: Competition, order: list[CompetitionSession] | None =
             session.save(update_fields=["position"])
 
 
+def competition_sessions(*, competition: Competition) -> list[CompetitionSession]:
+    """The competition's sessions in order, each with its event."""
+    return list(competition.sessions.select_related("event"))
+
+
+def has_started(*, competition: Competition) -> bool:
+    """Whether a session of the competition has started: the public may then see it."""
+    return competition.sessions.exclude(event__status=Event.Status.SETUP).exists()
+
+
 def competition_changes(*, competition: Competition):
     """The recorded changes to the competition and its sessions, latest first."""
     ids = Q(pk__in=Competition.history.filter(id=competition.pk).values("change")) | Q(

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from events.formats.deal_files import DealtBoard
 from events.models import Board, Change, Event
-from events.services.hand_records import queue_analysis
+from events.services.hand_records import hands_waiting, queue_analysis
 from events.services.history import recording
 from events.services.status import check_editable
 
@@ -33,6 +33,25 @@ def number_ranges(numbers) -> str:
         else:
             runs.append([number])
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+@dataclass(frozen=True)
+class HandRecordCounts:
+    """The event's boards, how many have a deal, how many wait for their double-dummy table."""
+
+    boards: int
+    dealt: int
+    waiting: int
+
+
+def hand_record_counts(*, event: Event) -> HandRecordCounts:
+    """How far the event's hand records have got, for the page that uploads them."""
+    boards = Board.objects.filter(section__event=event)
+    return HandRecordCounts(
+        boards=boards.count(),
+        dealt=boards.exclude(deal="").count(),
+        waiting=hands_waiting(event=event),
+    )
 
 
 @dataclass(frozen=True)

@@ -179,6 +179,11 @@ def hands_to_analyse(*, event: Event):
     )
 
 
+def hands_waiting(*, event: Event) -> int:
+    """How many of the event's boards wait for their double-dummy table."""
+    return hands_to_analyse(event=event).count()
+
+
 def analyse_event_hands(*, event: Event) -> int:
     """Work out and store the double-dummy table and par of each board that waits for them, a
     batch at a time so that the director sees the count go down; how many were analysed."""

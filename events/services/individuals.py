@@ -102,6 +102,11 @@ def seat_players(
     name_players(section=section, names={n: name for n, name in players.items() if name})
 
 
+def players_to_name(*, section: Section) -> list[IndividualPlayer]:
+    """The individual's players, by number, for the form that names them."""
+    return list(section.individuals.all())
+
+
 def name_players(*, section: Section, names: dict[int, str]) -> None:
     """Name players by number: club members by name, anyone else as a guest; a blank name
     makes the player unnamed again. All of them, or (on any failure) none."""

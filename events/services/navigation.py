@@ -1,9 +1,15 @@
-"""Where the director's keyboard shortcuts may go: an event's boards and its table-rounds."""
+"""Where a page's links and the director's keyboard shortcuts may go: an event's sections, its
+boards and its table-rounds."""
 
 from dataclasses import dataclass
 
-from events.models import Board, Event, TableRound
+from django.db.models import Q, QuerySet
+
+from events.models import Board, Event, Section, TableRound
 from events.services.page_cache import kept
+
+# A table-round of a pick-up slip: two pairs meet on boards (not a sit-out, not a rest round).
+PLAYED = Q(ns_pair__isnull=False, ew_pair__isnull=False, low_board__isnull=False)
 
 
 @dataclass(frozen=True)
@@ -25,13 +31,47 @@ def event_destinations(*, event: Event, letter: str = "A") -> Destinations:
 def _destinations(event: Event, letter: str) -> Destinations:
     boards = Board.objects.filter(section__event=event, section__letter=letter).order_by("number")
     slips = TableRound.objects.filter(
-        section__event=event,
-        section__letter=letter,
-        ns_pair__isnull=False,
-        ew_pair__isnull=False,
-        low_board__isnull=False,
+        PLAYED, section__event=event, section__letter=letter
     ).order_by("round", "table")
     return Destinations(
         boards=list(boards.values_list("number", flat=True)),
         slips=list(slips.values_list("round", "table")),
+    )
+
+
+def event_sections(*, event: Event) -> list[Section]:
+    """The event's sections, by letter: what its pages show one after another."""
+    return list(event.sections.all())
+
+
+def other_sections(*, section: Section) -> list[str]:
+    """The letters of the event's sections other than `section`, which its page links to."""
+    return list(
+        Section.objects.filter(event=section.event_id)
+        .exclude(pk=section.pk)
+        .values_list("letter", flat=True)
+    )
+
+
+def slips(*, section_id: int) -> QuerySet[TableRound]:
+    """The section's table-rounds where two pairs play boards, a pick-up slip each, in round
+    and table order."""
+    return TableRound.objects.filter(PLAYED, section_id=section_id).order_by("round", "table")
+
+
+def board_neighbours(*, board: Board) -> tuple[int | None, int | None]:
+    """The numbers of the boards before and after `board` in its section; None at either end."""
+    numbers = list(
+        Board.objects.filter(section_id=board.section_id).values_list("number", flat=True)
+    )
+    i = numbers.index(board.number)
+    return (numbers[i - 1] if i else None), (numbers[i + 1] if i + 1 < len(numbers) else None)
+
+
+def next_slip(*, table_round: TableRound) -> tuple[int, int] | None:
+    """The (round, table) of the section's pick-up slip after `table_round`; None after the
+    last."""
+    later = Q(round__gt=table_round.round) | Q(round=table_round.round, table__gt=table_round.table)
+    return (
+        slips(section_id=table_round.section_id).filter(later).values_list("round", "table").first()
     )

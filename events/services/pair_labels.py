@@ -13,13 +13,19 @@ def section_labels(*, section: Section) -> dict[int, str]:
     }
 
 
+def several_sections(*, event_id: int) -> bool:
+    """Whether the event has more than one section: its pages and its pairs' labels then name
+    the section."""
+    return Section.objects.filter(event=event_id).count() > 1
+
+
 def label_pairs(*, section: Section, ew_offset: int | None = None) -> None:
     """Give every pair of the section its label; saved one by one, so that the change that is
     being recorded holds them. `ew_offset` as scoring.pair_labels has it; without it, the one
     the section's EW labels already show, else its table count (a Mitchell's EW pairs are
     T+1..2T). In an event of several sections the labels carry the section's letter."""
     ew_numbered_on = Event.objects.values_list("ew_numbered_on", flat=True).get(pk=section.event_id)
-    several = Section.objects.filter(event=section.event_id).count() > 1
+    several = several_sections(event_id=section.event_id)
     pairs = list(Pair.objects.filter(section=section))
     if ew_offset is None:
         shown = [

@@ -1,10 +1,10 @@
 """What the public may see of an event: nothing while it is set up, then as its reveal rule says."""
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Board, Event, Result, Section, TableRound
+from events.models import Board, Club, Competition, Event, Result, Section, TableRound
 from events.services.rankings import revealed_round
 
 
@@ -14,6 +14,27 @@ def public_event(event_id: int) -> Event:
     if event.status == Event.Status.SETUP:
         raise Http404("This event has not started.")
     return event
+
+
+def _started_events() -> QuerySet[Event]:
+    return Event.objects.exclude(status=Event.Status.SETUP).order_by("-date", "name")
+
+
+def public_clubs() -> list[Club]:
+    """Every club, each with the events it has started (`public_events`), newest first."""
+    started = Prefetch("events", queryset=_started_events(), to_attr="public_events")
+    return list(Club.objects.prefetch_related(started))
+
+
+def public_events(*, club: Club) -> list[Event]:
+    """The events the club has started, newest first."""
+    return list(_started_events().filter(club=club))
+
+
+def public_competitions(*, club: Club) -> list[Competition]:
+    """The club's competitions with a session that has started."""
+    started = [Event.Status.RUNNING, Event.Status.PUBLISHED]
+    return list(club.competitions.filter(sessions__event__status__in=started).distinct())
 
 
 def results_visible(event: Event) -> bool:
@@ -55,6 +76,11 @@ def hidden_hands(event: Event, boards: QuerySet[Board] | None = None) -> set[int
         if not expected or entered < expected or (limit is not None and (last_round or 0) > limit):
             hidden.add(pk)
     return hidden
+
+
+def hand_hidden(*, event: Event, board: Board) -> bool:
+    """Whether the public may not see `board`'s deal yet, as hidden_hands says."""
+    return bool(hidden_hands(event, Board.objects.filter(pk=board.pk)))
 
 
 def withheld(event: Event, board: Board, limit: int | None) -> str | None:

@@ -176,6 +176,11 @@ def named_player(club: Club, name: str) -> Player:
     return player
 
 
+def pairs_to_name(*, section: Section) -> list[Pair]:
+    """The section's pairs, each with its players, for the form that names them."""
+    return list(section.pairs.prefetch_related("players"))
+
+
 def name_pairs(*, names: dict[Pair, list[str]]) -> None:
     """Name several pairs at once: all of them, or (on any failure) none."""
     with transaction.atomic():

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from events.models import Board, Event, Pair, Result
+from events.models import Board, Event, Pair, Player, Result
 from events.services.scoring import field_boards
 
 
@@ -26,6 +26,24 @@ class ScorecardLine:
     @property
     def is_bottom(self) -> bool:
         return self.percentage is not None and self.percentage <= 0.05
+
+
+def traveller_boards(*, event: Event) -> list[Board]:
+    """The boards whose travellers the event's page links, with their sections: every board,
+    or when a traveller shows the whole field, one a board set (its first section's)."""
+    boards = list(Board.objects.filter(section__event=event).select_related("section"))
+    if not event.across_field:
+        return boards
+    first: dict[int, str] = {}
+    for board in boards:
+        set_ = board.section.board_set
+        first[set_] = min(first.get(set_, board.section.letter), board.section.letter)
+    return [b for b in boards if b.section.letter == first[b.section.board_set]]
+
+
+def seated_players(*, pair: Pair) -> list[Player]:
+    """The pair's players in the order of their seats."""
+    return list(pair.players.order_by("partnership__seat"))
 
 
 def scorecard(*, pair: Pair, up_to_round: int | None = None) -> list[ScorecardLine]:

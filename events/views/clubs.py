@@ -18,8 +18,9 @@ from events.services.clubs import (
     ClubRefused,
     add_director,
     add_player,
-    club_players,
+    club_admin,
     delete_event,
+    directs_a_club,
     event_contents,
     merge_players,
     player_seats,
@@ -37,11 +38,8 @@ def directed_club(request: HttpRequest, slug: str) -> Club:
 
 
 def _club_page(request: HttpRequest, club: Club, **forms) -> HttpResponse:
-    context = {
+    context = vars(club_admin(club=club)) | {
         "club": club,
-        "directors": club.directors.order_by("username"),
-        "players": club_players(club=club),
-        "events": club.events.order_by("-date", "name"),
         "director_form": forms.get("director_form") or DirectorForm(),
         "player_form": forms.get("player_form") or PlayerForm(club=club),
     }
@@ -230,7 +228,7 @@ def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def backup_restore(request: HttpRequest) -> HttpResponse:
     """Restore a club from its backup, as a new club that the director restoring it directs."""
-    if not (request.user.is_staff or request.user.clubs.exists()):
+    if not (request.user.is_staff or directs_a_club(user=request.user)):
         raise Http404("Only a club's directors restore clubs.")
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():

@@ -12,14 +12,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.formats.standings import STANDINGS_FORMATS
 from events.forms.competitions import CarryOverForm, CompetitionForm, SessionForm
-from events.models import Competition, CompetitionSession, Event
+from events.models import Competition, CompetitionSession
 from events.services.competitions import (
     CompetitionRefused,
     add_session,
     change_carry_over,
     competition_changes,
+    competition_sessions,
     create_competition,
     cumulative_standings,
+    has_started,
     move_session,
     remove_session,
 )
@@ -40,7 +42,7 @@ def _admin_page(request: HttpRequest, competition: Competition, **forms) -> Http
     context = {
         "competition": competition,
         "club": club,
-        "sessions": competition.sessions.select_related("event"),
+        "sessions": competition_sessions(competition=competition),
         "session_form": forms.get("session_form")
         or SessionForm(club=club, competition=competition),
         "carry_over_form": forms.get("carry_over_form") or CarryOverForm(instance=competition),
@@ -123,8 +125,7 @@ def carry_over_change(request: HttpRequest, competition_id: int) -> HttpResponse
 def public_competition(competition_id: int) -> Competition:
     """The competition, once one of its sessions has started; 404 before."""
     competition = get_object_or_404(Competition.objects.select_related("club"), pk=competition_id)
-    started = competition.sessions.exclude(event__status=Event.Status.SETUP)
-    if not started.exists():
+    if not has_started(competition=competition):
         raise Http404("This competition has not started.")
     return competition
 
@@ -140,6 +141,17 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+def downloadable_competition(request: HttpRequest, competition_id: int) -> tuple[Competition, bool]:
+    """The competition, if this visitor may download its standings (404 otherwise), and
+    whether the visitor directs it."""
+    if request.user.is_authenticated:
+        try:
+            return directed_competition(request, competition_id), True
+        except Http404:
+            pass
+    return public_competition(competition_id), False
+
+
 @require_GET
 def competition_download(request: HttpRequest, competition_id: int, format_key: str):
     """The cumulative standings as a file: what the public page shows, or everything for the
@@ -147,16 +159,7 @@ def competition_download(request: HttpRequest, competition_id: int, format_key: 
     fmt = STANDINGS_FORMATS.get(format_key)
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
-    directed = (
-        request.user.is_authenticated
-        and request.user.clubs.filter(competitions=competition_id).exists()
-    )
-    if directed:
-        competition = get_object_or_404(
-            Competition.objects.select_related("club"), pk=competition_id
-        )
-    else:
-        competition = public_competition(competition_id)
+    competition, directed = downloadable_competition(request, competition_id)
     standings = cumulative_standings(competition=competition, public=not directed)
     name = f"{slugify(competition.name) or 'competition'}-cumulative.{fmt.extension}"
     return HttpResponse(

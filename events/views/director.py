@@ -16,11 +16,12 @@ from events.forms.history import ConfirmForm
 from events.forms.movements import MovementForm, NewEventMovementForm
 from events.forms.pairs import PairNamesForm
 from events.models import Change, Club, Event
-from events.services.hand_records import hands_to_analyse
+from events.services.clubs import directed_clubs, member_names
+from events.services.hand_records import hands_waiting
 from events.services.history import recording
-from events.services.individuals import player_guides, player_ranking, side_labels
+from events.services.individuals import player_ranking
+from events.services.navigation import event_sections, other_sections
 from events.services.page_cache import version
-from events.services.pair_labels import section_labels
 from events.services.problems import section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import overall_ranking, section_ranking
@@ -32,9 +33,10 @@ from events.services.setup import (
     create_event_on_movement,
     movement_losses,
     name_pairs,
-    section_movement,
+    pairs_to_name,
 )
 from events.services.status import EventLocked, StatusRefused, change_status, check_editable
+from events.services.table_cards import table_cards as section_table_cards
 from events.views.sections import chosen_section, section_query
 from scoring import ScoringError
 
@@ -59,7 +61,7 @@ def directed_pairs_event(request: HttpRequest, event_id: int) -> Event:
 @never_cache
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = request.user.clubs.prefetch_related("events")
+    clubs = directed_clubs(user=request.user)
     return render(request, "events/director/home.html", {"clubs": clubs})
 
 
@@ -168,8 +170,7 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
     if event.is_individual:  # its sides change every round: its players are named instead
         return redirect("director-players", event_id=event.pk)
     section = chosen_section(request, event)
-    pairs = list(section.pairs.prefetch_related("players"))
-    form = PairNamesForm(request.POST or None, pairs=pairs)
+    form = PairNamesForm(request.POST or None, pairs=pairs_to_name(section=section))
     if request.method == "POST":
         try:
             check_editable(event)
@@ -182,20 +183,22 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
                 name_pairs(names=changed)
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
-    players = event.club.players.filter(guest=False).values_list("name", flat=True)
-    others = [
-        (letter, section_query(letter))
-        for letter in event.sections.exclude(pk=section.pk).values_list("letter", flat=True)
-    ]
+    others = [(letter, section_query(letter)) for letter in other_sections(section=section)]
     return render(
         request,
         "events/director/pairs.html",
-        {"event": event, "section": section, "others": others, "form": form, "players": players},
+        {
+            "event": event,
+            "section": section,
+            "others": others,
+            "form": form,
+            "players": member_names(club=event.club),
+        },
     )
 
 
 def _event_page_context(event: Event) -> dict:
-    sections = list(event.sections.all())
+    sections = event_sections(event=event)
     # The rankings are rendered once a version of the event ({% cache %}): they are passed
     # uncalled, and the template calls them only when it renders them.
     return {
@@ -205,7 +208,7 @@ def _event_page_context(event: Event) -> dict:
             (s, partial(section_ranking, section=s), section_problems(section=s)) for s in sections
         ],
         "overall": partial(overall_ranking, event=event) if len(sections) > 1 else None,
-        "hands_waiting": hands_to_analyse(event=event).count(),
+        "hands_waiting": hands_waiting(event=event),
         "players": partial(player_ranking, section=sections[0]) if event.is_individual else None,
     }
 
@@ -226,7 +229,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
             range(1, section.tables + 1),
             section_query(section.letter),
         )
-        for section in event.sections.all()
+        for section, _, _ in context["sections"]
     ]
     context["download_formats"] = FORMATS.items()
     # Thousands of links on a large event: build them from one reversed prefix each.
@@ -255,7 +258,7 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
         # Publishing with results still to come is asked first, naming what is missing.
         missing = [
             board
-            for s in event.sections.all()
+            for s in event_sections(event=event)
             for board in board_progress(section=s)
             if not board.complete
         ]
@@ -282,31 +285,20 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
     section = chosen_section(request, event)
     try:
-        movement = section_movement(section=section)
-        cards = movement.table_cards()
-        pair_guides = [(pair, movement.pair_guide(pair.number)) for pair in section.pairs.all()]
+        cards = section_table_cards(event=event, section=section)
     except ScoringError as unsettled:  # a repair left a pair to meet boards twice
         return render(
             request,
             "events/director/cards_unsettled.html",
             {"event": event, "twice": twice_played(section=section) or [str(unsettled)]},
         )
-    by_round: dict[int, list] = {}
-    for table in sorted(cards):
-        for line in cards[table]:
-            by_round.setdefault(line.round, []).append(line)
     return render(
         request,
         "events/director/cards.html",
-        {
+        vars(cards)
+        | {
             "event": event,
             "section": section,
-            "several_sections": event.sections.count() > 1,
-            "cards": sorted(cards.items()),
-            "guide": sorted(by_round.items()),
-            "pair_guides": [] if event.is_individual else pair_guides,
-            "player_guides": player_guides(section=section) if event.is_individual else [],
-            "labels": (side_labels if event.is_individual else section_labels)(section=section),
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
         },

@@ -6,11 +6,9 @@ focus to the next empty one; a refused row keeps what was typed and says what to
 
 import logging
 import re
-from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,50 +21,23 @@ from events.forms.history import ConfirmForm
 from events.models import Board, Change, Event, Result, TableRound
 from events.services.entry import (
     LineRefused,
-    board_meetings,
     check_line,
     delete_line,
     line_being_edited,
     save_line,
 )
+from events.services.entry_grid import EntryGrid, slip_grid, traveller_grid
 from events.services.history import recording
-from events.services.individuals import side_labels
-from events.services.line_text import adjusted_words, result_text, scored_text
-from events.services.pair_labels import section_labels
+from events.services.line_text import adjusted_words, scored_text
+from events.services.navigation import slips
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
 from events.views.director import directed_pairs_event
 from events.views.sections import section_letter as _letter
 from events.views.sections import section_query
-from scoring.pair_labels import printed_number
 
 logger = logging.getLogger(__name__)
 MODE = re.compile(r"board:\d{1,4}|slip:\d{1,4}:\d{1,4}")
-
-
-@dataclass
-class Row:
-    """A row of the entry grid; a row without pairs is the free line for unscheduled results."""
-
-    board: Board
-    ns: int | None
-    ew: int | None
-    result: Result | None
-    text: str = ""  # what the input shows: the saved line, or what was typed and refused
-    saved_text: str = ""  # what Escape goes back to
-    error: str = ""
-    focus: bool = False
-    ns_printed: str = ""  # the pairs' numbers as the director types them
-    ew_printed: str = ""
-    picked: bool = False  # the row a problem's "Open the line" named
-
-    @property
-    def adjusted(self) -> str:
-        return adjusted_words(self.result) if self.result and self.result.ns_adjustment else ""
-
-    @property
-    def key(self) -> str:
-        return f"{self.board.number}-{self.ns or ''}-{self.ew or ''}"
 
 
 def _board(event: Event, number: int, letter: str = "A") -> Board:
@@ -78,71 +49,14 @@ def _board(event: Event, number: int, letter: str = "A") -> Board:
     )
 
 
-def _board_rows(board: Board) -> list[Row]:
-    results = {
-        (r.ns_pair.number, r.ew_pair.number): r
-        for r in board.results.select_related("ns_pair", "ew_pair")
-    }
-    rows = []
-    for meeting in sorted(board_meetings(board=board), key=lambda m: m.ns):
-        result = results.pop((meeting.ns, meeting.ew), None) or results.pop(
-            (meeting.ew, meeting.ns), None
-        )
-        ns, ew = (
-            (result.ns_pair.number, result.ew_pair.number) if result else (meeting.ns, meeting.ew)
-        )
-        rows.append(Row(board, ns, ew, result))
-    rows += [Row(board, ns, ew, r) for (ns, ew), r in sorted(results.items())]
-    return [*rows, Row(board, None, None, None)]
-
-
-def _slip_rows(table_round: TableRound) -> list[Row]:
-    boards = Board.objects.filter(
-        section_id=table_round.section_id,
-        number__gte=table_round.low_board,
-        number__lte=table_round.high_board,
-    ).select_related("section__event")
-    pairs = {table_round.ns_pair_id, table_round.ew_pair_id}
-    results = {
-        r.board_id: r
-        for r in Result.objects.filter(
-            board__in=boards, ns_pair_id__in=pairs, ew_pair_id__in=pairs
-        ).select_related("ns_pair", "ew_pair")
-    }
-    rows = []
-    for board in boards:
-        result = results.get(board.pk)
-        ns, ew = table_round.ns_pair.number, table_round.ew_pair.number
-        if result:
-            ns, ew = result.ns_pair.number, result.ew_pair.number
-        rows.append(Row(board, ns, ew, result))
-    return rows
-
-
 def _grid(
     event, mode, letter, *, saved_key=None, refused=None, status_text="", picked=None, board=None
 ):
-    """The grid's context (of section `letter`): each row's text, the refused row's message,
+    """The grid's context (of section `letter`): its rows, the refused row's text and message,
     where the focus goes: the refused row, else the row `picked` by key (a problem's "Open the
     line"), else the next empty one. `board` is the board the request has read, if any."""
-    context = _mode_context(event, mode, letter, board)
-    rows = context["rows"]
-    labels = {}
-    if rows:
-        section = rows[0].board.section
-        # An individual's sides are shown by their players' numbers, "8+5".
-        labelled = side_labels if event.is_individual else section_labels
-        labels = labelled(section=section)
-    if table_round := context.get("table_round"):
-        context["sides"] = [
-            printed_number(labels.get(pair.number, pair.name))
-            for pair in (table_round.ns_pair, table_round.ew_pair)
-        ]
-    for row in rows:
-        row.text = row.saved_text = result_text(row.result) if row.result else ""
-        if row.ns is not None:
-            row.ns_printed = printed_number(labels.get(row.ns, str(row.ns)))
-            row.ew_printed = printed_number(labels.get(row.ew, str(row.ew)))
+    grid = _mode_grid(event, mode, letter, board)
+    rows = grid.rows
     scheduled = [row for row in rows if row.ns is not None]
     if refused is not None:
         key, text, error = refused
@@ -162,56 +76,24 @@ def _grid(
             empty[0].focus = True
         elif not scheduled:
             rows[-1].focus = True
-    context.update(
-        event=event,
-        mode=mode,
-        letter=letter,
-        section_query=section_query(letter),
-        several_sections=event.sections.count() > 1,
-        status_text=status_text,
-        all_entered=bool(scheduled) and all(row.result for row in scheduled),
-    )
-    return context
+    return vars(grid) | {
+        "event": event,
+        "mode": mode,
+        "letter": letter,
+        "section_query": section_query(letter),
+        "status_text": status_text,
+        "all_entered": bool(scheduled) and all(row.result for row in scheduled),
+    }
 
 
-def _mode_context(event: Event, mode: str, letter: str, board: Board | None) -> dict:
-    """The rows of a board's traveller ("board:N") or of a pick-up slip ("slip:R:T"), and
-    where Enter goes once they are all in."""
+def _mode_grid(event: Event, mode: str, letter: str, board: Board | None) -> EntryGrid:
+    """The grid of a board's traveller ("board:N") or of a pick-up slip ("slip:R:T")."""
     kind, *numbers = mode.split(":")
     if kind == "board":
         if board is None or board.number != int(numbers[0]):
             board = _board(event, int(numbers[0]), letter)
-        boards = list(board.section.boards.values_list("number", flat=True))
-        i = boards.index(board.number)
-        return {
-            "board": board,
-            "rows": _board_rows(board),
-            "previous": boards[i - 1] if i else None,
-            "next": boards[i + 1] if i + 1 < len(boards) else None,
-        }
-    table_round = _table_round(event, int(numbers[0]), int(numbers[1]), letter)
-    later = (
-        _slips(table_round.section_id)
-        .filter(
-            Q(round__gt=table_round.round) | Q(round=table_round.round, table__gt=table_round.table)
-        )
-        .first()
-    )
-    return {
-        "table_round": table_round,
-        "rows": _slip_rows(table_round),
-        "next_slip": (later.round, later.table) if later else None,
-    }
-
-
-def _slips(section_id: int):
-    """The table-rounds where two pairs play boards, in round and table order."""
-    return TableRound.objects.filter(
-        section_id=section_id,
-        ns_pair__isnull=False,
-        ew_pair__isnull=False,
-        low_board__isnull=False,
-    ).order_by("round", "table")
+        return traveller_grid(board=board)
+    return slip_grid(table_round=_table_round(event, int(numbers[0]), int(numbers[1]), letter))
 
 
 @require_GET
@@ -226,7 +108,7 @@ def board_entry(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 def _table_round(event: Event, round_number: int, table: int, letter: str) -> TableRound:
     section = get_object_or_404(event.sections, letter=letter)
     return get_object_or_404(
-        _slips(section.pk).select_related("section__event", "ns_pair", "ew_pair"),
+        slips(section_id=section.pk).select_related("section__event", "ns_pair", "ew_pair"),
         round=round_number,
         table=table,
     )

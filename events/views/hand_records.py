@@ -8,14 +8,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from events.forms.imports import HandRecordForm
-from events.models import Board
 from events.services.hand_record_upload import (
     HandRecordsExist,
     HandRecordsRefused,
+    hand_record_counts,
     number_ranges,
     upload_hand_records,
 )
-from events.services.hand_records import hands_to_analyse
 from events.services.status import EventLocked
 from events.views.director import directed_pairs_event
 
@@ -53,17 +52,10 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 messages.info(request, f"These boards have these hand records already.{left_out}")
             return redirect("director-event", event_id=event.pk)
-    boards = Board.objects.filter(section__event=event)
     return render(
         request,
         "events/director/hands.html",
-        {
-            "event": event,
-            "form": form,
-            "boards": boards.count(),
-            "dealt": boards.exclude(deal="").count(),
-            "waiting": hands_to_analyse(event=event).count(),
-        },
+        {"event": event, "form": form} | vars(hand_record_counts(event=event)),
     )
 
 

@@ -9,11 +9,9 @@ from django.views.decorators.http import require_http_methods
 
 from events.forms.individuals import IndividualForm, PlayerNamesForm
 from events.models import Change, Club
+from events.services.clubs import member_names
 from events.services.history import recording
-from events.services.individuals import (
-    create_individual_event,
-    name_players,
-)
+from events.services.individuals import create_individual_event, name_players, players_to_name
 from events.services.status import EventLocked, check_editable
 from events.views.director import directed_event
 
@@ -41,7 +39,7 @@ def event_players(request: HttpRequest, event_id: int) -> HttpResponse:
     if not event.is_individual:
         raise Http404("Only an individual event has players to name one by one.")
     section = event.sections.get()
-    form = PlayerNamesForm(request.POST or None, individuals=list(section.individuals.all()))
+    form = PlayerNamesForm(request.POST or None, individuals=players_to_name(section=section))
     if request.method == "POST":
         try:
             check_editable(event)
@@ -54,9 +52,8 @@ def event_players(request: HttpRequest, event_id: int) -> HttpResponse:
                 name_players(section=section, names=changed)
         messages.success(request, "Names saved.")
         return redirect("director-event", event_id=event.pk)
-    players = event.club.players.filter(guest=False).values_list("name", flat=True)
     return render(
         request,
         "events/director/players.html",
-        {"event": event, "form": form, "players": players},
+        {"event": event, "form": form, "players": member_names(club=event.club)},
     )

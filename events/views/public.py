@@ -1,6 +1,5 @@
 """Pages players read, without logging in: clubs, rankings, scorecards, travellers."""
 
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -9,51 +8,55 @@ from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.explanations import explain_score, played_line
 from events.services.individuals import player_ranking, player_scorecard
+from events.services.navigation import board_neighbours, event_sections
 from events.services.page_cache import cached_page
 from events.services.pair_labels import pair_of_slug
 from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
     everything_visible,
     explainable_boards,
-    hidden_hands,
+    hand_hidden,
+    public_clubs,
+    public_competitions,
     public_event,
+    public_events,
     results_visible,
     reveal_limit,
     withheld,
 )
 from events.services.rankings import overall_ranking, pair_standing, section_ranking, visible_totals
-from events.services.travellers import score_frequencies, scorecard, traveller
+from events.services.travellers import (
+    score_frequencies,
+    scorecard,
+    seated_players,
+    traveller,
+    traveller_boards,
+)
 from events.views import teams_public
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = Club.objects.prefetch_related(
-        Prefetch(
-            "events",
-            queryset=Event.objects.exclude(status=Event.Status.SETUP).order_by("-date", "name"),
-            to_attr="public_events",
-        )
-    )
-    return render(request, "events/home.html", {"clubs": clubs})
+    return render(request, "events/home.html", {"clubs": public_clubs()})
 
 
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    events = club.events.exclude(status=Event.Status.SETUP).order_by("-date", "name")
-    started = [Event.Status.RUNNING, Event.Status.PUBLISHED]
-    competitions = club.competitions.filter(sessions__event__status__in=started)
     return render(
         request,
         "events/club.html",
-        {"club": club, "events": events, "competitions": competitions.distinct()},
+        {
+            "club": club,
+            "events": public_events(club=club),
+            "competitions": public_competitions(club=club),
+        },
     )
 
 
 def _ranking_context(event: Event) -> dict:
     sections = []
-    for section in event.sections.all():
+    for section in event_sections(event=event):
         limit = reveal_limit(event, section)
         sections.append((section, limit, section_ranking(section=section, up_to_round=limit)))
     limits = {section.pk: limit for section, limit, _ in sections}
@@ -82,14 +85,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _event_page(request: HttpRequest, event: Event, extra: dict) -> HttpResponse:
     context = _ranking_context(event) | extra
-    boards = Board.objects.filter(section__event=event).select_related("section")
-    if event.across_field:  # a traveller shows the whole field: one link a board
-        first: dict[int, str] = {}
-        for board in boards:
-            set_ = board.section.board_set
-            first[set_] = min(first.get(set_, board.section.letter), board.section.letter)
-        boards = [b for b in boards if b.section.letter == first[b.section.board_set]]
-    context["boards"] = boards
+    context["boards"] = traveller_boards(event=event) if context["visible"] else []
     context["several_sections"] = len(context["sections"]) > 1 and not event.across_field
     if everything_visible(event):
         context["download_formats"] = FORMATS.items()
@@ -140,7 +136,7 @@ def _scorecard_page(request, event: Event, section: str, number: str, extra: dic
         {
             "event": event,
             "pair": pair,
-            "players": pair.players.order_by("partnership__seat"),
+            "players": seated_players(pair=pair),
             "visible": visible,
             "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
             "standing": pair_standing(pair=pair, up_to_round=last_round) if visible else None,
@@ -164,21 +160,20 @@ def _traveller_page(request, event: Event, section: str, number: int, extra: dic
     board = get_object_or_404(Board, section=section_obj, number=number)
     notice = withheld(event, board, last_round)
     results = traveller(board=board, up_to_round=last_round) if results_visible(event) else []
-    numbers = list(section_obj.boards.values_list("number", flat=True))
-    index = numbers.index(number)
+    previous, next = board_neighbours(board=board)
     return render(
         request,
         "events/traveller.html",
         {
             "event": event,
             "board": board,
-            "show_hand": not hidden_hands(event, Board.objects.filter(pk=board.pk)),
+            "show_hand": not hand_hidden(event=event, board=board),
             "withheld": notice,
             "explained": notice is None,
             "results": results,
             "frequencies": score_frequencies(results),
-            "previous": numbers[index - 1] if index > 0 else None,
-            "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+            "previous": previous,
+            "next": next,
             "viewer": request.GET.get("pair"),
         }
         | extra,

@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from events.forms.team_rounds import DrawForm, SwapForm, TakeBackForm
-from events.models import Event, TeamRound, TeamSettings
+from events.models import Event, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import public_event, results_visible
 from events.services.teams.rounds import (
@@ -25,6 +25,7 @@ from events.services.teams.rounds import (
     round_draw,
     rounds_by_number,
     swap_teams,
+    team_round,
 )
 from events.services.teams.standings import revealed_round, team_standings
 from events.views.teams import directed_teams_event
@@ -53,7 +54,7 @@ def _draw_context(event: Event, asked: str | None = None, **forms) -> dict:
         "numbers": numbers,
         "last": last,
         "shown": shown,
-        "shown_round": TeamRound.objects.filter(event=event, number=shown).first(),
+        "shown_round": team_round(event=event, number=shown),
         "rows": round_draw(event=event, round=shown, places=_places(event, shown)) if shown else [],
         "draw_form": forms.get("draw_form") or DrawForm(),
         "swap_form": forms.get("swap_form") or SwapForm(event=event, initial={"round": shown}),

@@ -27,6 +27,7 @@ from events.forms.teams import (
     TeamSettingsForm,
 )
 from events.models import Club, Event, Match, Team, TeamSettings
+from events.services.clubs import member_names
 from events.services.entry import LineRefused
 from events.services.line_text import adjusted_words, result_text
 from events.services.teams.lines import check_match_line, delete_match_line, save_match_line
@@ -40,7 +41,13 @@ from events.services.teams.matches import (
     save_captains_totals,
 )
 from events.services.teams.problems import match_problems
-from events.services.teams.registration import delete_team, register_team, update_team
+from events.services.teams.registration import (
+    delete_team,
+    register_team,
+    registered_teams,
+    update_team,
+)
+from events.services.teams.rounds import matches_by_round
 from events.services.teams.setup import TeamRefused, create_team_event, update_team_settings
 from events.services.teams.standings import team_standings
 from events.templatetags.bridge import contract as contract_html
@@ -122,21 +129,24 @@ def team_event_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _teams_page(event: Event, **forms) -> dict:
-    matches = event.matches.select_related("home", "away")
-    rounds: dict[int, list[Match]] = {}
-    for match in matches:
-        rounds.setdefault(match.round, []).append(match)
+def _panels(event: Event) -> dict:
+    """What the standings and problems panels show."""
     return {
         "event": event,
-        "team_settings": event.team_settings,
-        "teams": event.teams.prefetch_related("members__player").select_related("captain"),
-        "rounds": sorted(rounds.items()),
         "standings": team_standings(event=event),
         "problems": match_problems(event=event),
+    }
+
+
+def _teams_page(event: Event, **forms) -> dict:
+    rounds = matches_by_round(event=event)
+    return _panels(event) | {
+        "team_settings": event.team_settings,
+        "teams": registered_teams(event=event),
+        "rounds": sorted(rounds.items()),
         "team_form": forms.get("team_form") or TeamForm(),
         "match_form": forms.get("match_form") or MatchForm(event=event, initial=_next(rounds)),
-        "players": event.club.players.filter(guest=False).values_list("name", flat=True),
+        "players": member_names(club=event.club),
         "download_formats": formats_for(event),
     }
 
@@ -163,7 +173,7 @@ def teams_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def teams_panels(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings and problems, re-rendered whenever a line is saved."""
     event = directed_teams_event(request, event_id)
-    return render(request, "events/director/teams.html#panels", _teams_page(event))
+    return render(request, "events/director/teams.html#panels", _panels(event))
 
 
 @require_POST
@@ -197,11 +207,10 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     then = reverse("director-teams", kwargs={"event_id": event.pk})
     if saved := saved_then(request, form, save, refusal=TeamRefused, then=then):
         return saved  # a GET's form is unbound, never valid: it only shows the team
-    players = event.club.players.filter(guest=False).values_list("name", flat=True)
     return render(
         request,
         "events/director/team_edit.html",
-        {"event": event, "team": team, "form": form, "players": players},
+        {"event": event, "team": team, "form": form, "players": member_names(club=event.club)},
     )
 
 

@@ -11,27 +11,14 @@ from events.models import Event, Match, Team, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import everything_visible, public_event, results_visible
 from events.services.teams.match_pages import board_rows
+from events.services.teams.registration import team_members
 from events.services.teams.standings import (
+    listed_matches,
     revealed_round,
     team_matches,
     team_standings,
     vp_cross_table,
 )
-
-MATCH_ROW_FIELDS = [
-    "event",
-    "round",
-    "table",
-    "home__number",
-    "home__name",
-    "away__number",
-    "away__name",
-    "home_imps",
-    "away_imps",
-    "home_vps",
-    "away_vps",
-    "finished",
-]
 
 
 def _shown(match: Match, limit: int | None) -> bool:
@@ -45,10 +32,6 @@ def _standings_context(event: Event) -> dict:
     limit = revealed_round(event)
     settings = event.team_settings
     round_robin = settings.format == TeamSettings.Format.ROUND_ROBIN
-    # Every round's matches: the page shows their teams and scores only.
-    matches = event.matches.select_related("home", "away").only(*MATCH_ROW_FIELDS)
-    if limit is not None:
-        matches = matches.filter(round__lte=limit)
     return {
         "event": event,
         "visible": visible,
@@ -56,7 +39,7 @@ def _standings_context(event: Event) -> dict:
         "team_settings": settings,
         "standings": team_standings(event=event, rounds=limit) if visible else [],
         "cross_table": vp_cross_table(event=event, rounds=limit) if visible and round_robin else [],
-        "matches": matches if visible else [],
+        "matches": listed_matches(event=event, rounds=limit) if visible else [],
         "polling": event.status == Event.Status.RUNNING,
         "download_formats": formats_for(event) if everything_visible(event) else [],
     }
@@ -117,7 +100,7 @@ def _team_page(request: HttpRequest, event: Event, number: int, extra: dict) -> 
         {
             "event": event,
             "team": team,
-            "members": team.members.select_related("player"),
+            "members": team_members(team=team),
             "visible": visible,
             "rows": rows,
             "standing": standing,

@@ -242,3 +242,22 @@ def test_other_clubs_director_cannot_enter(client, django_user_model, make_event
     response = post_line(client, event, 1, "1 8 4S N 10")
     assert response.status_code == 404
     assert not Result.objects.exists()
+
+
+# The session and its user, the event, the board (or the section and the table-round), the
+# board's lines, the movement's meetings (or the slip's boards and their lines), the boards
+# either side (or the next slip), the pairs' labels, the count of sections, and the boards and
+# slips the shortcuts go to.
+@pytest.mark.parametrize(
+    ("url_name", "args", "queries"), [("director-board", [1], 11), ("director-slip", [2, 3], 12)]
+)
+@pytest.mark.parametrize("tables", [3, 12])
+def test_an_entry_grid_takes_the_same_queries_whatever_the_size(
+    director_client, make_event, django_assert_num_queries, url_name, args, queries, tables
+):
+    event = make_event(mitchell(tables, 2, rounds=3))
+    for meeting in board_meetings(board=Board.objects.get(section__event=event, number=1))[:2]:
+        post_line(director_client, event, 1, "4S N 10", meeting.ns, meeting.ew)
+    with django_assert_num_queries(queries):
+        page = director_client.get(reverse(url_name, args=[event.pk, *args])).content.decode()
+    assert 'value="4S N 10"' in page if url_name == "director-board" else "Round 2, table 3" in page

@@ -13,6 +13,16 @@ from events.services.teams.setup import TeamRefused
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
 
+def registered_teams(*, event: Event) -> list[Team]:
+    """The event's teams, each with its captain and its members' players."""
+    return list(event.teams.prefetch_related("members__player").select_related("captain"))
+
+
+def team_members(*, team: Team) -> list[TeamMember]:
+    """The team's members, by seat, each with its player."""
+    return list(team.members.select_related("player"))
+
+
 def register_team(
     *, event: Event, name: str, players: list, captain=None, seed=None, user=None
 ) -> Team:

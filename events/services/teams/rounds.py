@@ -585,7 +585,18 @@ def round_draw(*, event: Event, round: int, places: dict[int, str] | None = None
 def rounds_by_number(*, event: Event) -> list[tuple[TeamRound | None, list[Match]]]:
     """Every round's record and matches, in round order (a round set by hand has no record)."""
     records = {r.number: r for r in TeamRound.objects.filter(event=event)}
-    rounds = defaultdict(list)
+    rounds = matches_by_round(event=event)
+    return [(records.get(number), rounds[number]) for number in sorted(rounds)]
+
+
+def matches_by_round(*, event: Event) -> dict[int, list[Match]]:
+    """The event's matches with both teams, by round, each round's in table order."""
+    rounds: dict[int, list[Match]] = defaultdict(list)
     for match in event.matches.select_related("home", "away").order_by("round", "table", "pk"):
         rounds[match.round].append(match)
-    return [(records.get(number), rounds[number]) for number in sorted(rounds)]
+    return dict(rounds)
+
+
+def team_round(*, event: Event, number: int | None) -> TeamRound | None:
+    """The record of the event's round `number`; None for a round set by hand, or no round."""
+    return TeamRound.objects.filter(event=event, number=number).first()

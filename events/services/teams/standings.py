@@ -142,6 +142,32 @@ def vp_cross_table(*, event: Event, rounds: int | None = None) -> list[CrossRow]
     return list(rows.values())
 
 
+# What a list of matches shows: the teams and the scores.
+MATCH_ROW_FIELDS = [
+    "event",
+    "round",
+    "table",
+    "home__number",
+    "home__name",
+    "away__number",
+    "away__name",
+    "home_imps",
+    "away_imps",
+    "home_vps",
+    "away_vps",
+    "finished",
+]
+
+
+def listed_matches(*, event: Event, rounds: int | None = None) -> list[Match]:
+    """The event's matches (up to round `rounds`, if given) with their teams and scores only, in
+    round and table order."""
+    matches = event.matches.select_related("home", "away").only(*MATCH_ROW_FIELDS)
+    if rounds is not None:
+        matches = matches.filter(round__lte=rounds)
+    return list(matches)
+
+
 def team_matches(*, team: Team, rounds: int | None = None):
     """The team's matches in round order, with both teams."""
     matches = Match.objects.filter(Q(home=team) | Q(away=team))
