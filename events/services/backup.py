@@ -31,9 +31,10 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import DatabaseError, IntegrityError, connection, models, transaction
+from django.db import DatabaseError, IntegrityError, connection, connections, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
+from django.utils import timezone
 
 from events.formats.club_backup import (
     BACKUP_FORMAT,
@@ -253,11 +254,12 @@ class _Restorer:
         self.deleted: dict[type[models.Model], set[int]] = {}
         # History rows' references to rows not read before them: checked at the end.
         self.unexplained: set[tuple[type[models.Model], int]] = set()
-        self.pending: list[tuple[models.Model, int, dict]] = []
+        self.pending: list[tuple[dict, int, dict]] = []  # values, the file's key, m2m keys
         self.pending_model: type[models.Model] | None = None
         self.pending_keys: set[int] = set()
         self.saving = "the club"
-        self.club: Club | None = None
+        self.club_read = False
+        self.club: Club | None = None  # once saved
         self.file_directors: list[str] = []
         self.counts: Counter[str] = Counter()
         self.unlinked: set[str] = set()
@@ -271,8 +273,9 @@ class _Restorer:
             raise BackupRefused(
                 f"the backup holds rows of {row['model'][:60]!r}, which are not club data here"
             )
-        if (model is Club) != (self.club is None):
+        if (model is Club) == self.club_read:
             raise BackupRefused("a backup holds exactly one club, in its first row")
+        self.club_read = True
         key = self._file_key(model, row["pk"], "primary key")
         pending = model is self.pending_model and key in self.pending_keys
         if pending or key in self.keys.get(model, ()):
@@ -280,11 +283,11 @@ class _Restorer:
         if model is not self.pending_model or len(self.pending) >= _CHUNK:
             self._flush()
             self.pending_model = model
-        obj, m2m = self._build(model, key, row["fields"])
-        if obj is None:
+        values, m2m = self._build(model, key, row["fields"])
+        if values is None:
             self.left_out += 1
             return
-        self.pending.append((obj, key, m2m))
+        self.pending.append((values, key, m2m))
         self.pending_keys.add(key)
 
     def _file_key(self, model: type[models.Model], value: object, what: str) -> int:
@@ -293,16 +296,17 @@ class _Restorer:
             high //= 2  # keys kept must leave the table's sequence room to go on
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BackupRefused(
-                f"a row of {_label(model)} has the {what} {str(value)[:30]}, which is not a whole "
-                f"number from {low} to {high:,}"
+                f"a row of {_label(model)} has the {what} {json.dumps(value)[:30]}, which is not "
+                f"a whole number from {low} to {high:,}"
             )
         return value
 
     def _build(self, model: type[models.Model], key: int, fields: dict):
-        """The row as an unsaved object with its references mapped, and its many-to-many keys;
-        (None, None) for the history of a row deleted before the backup, on new keys."""
+        """The row's column values (by attname) with its references mapped, and its
+        many-to-many keys; (None, None) for the history of a row deleted before the backup, on
+        new keys."""
         where = f"{_label(model)} {key}"
-        obj = model()
+        values: dict[str, object] = {}
         m2m: dict[models.Field, list[int]] = {}
         named: dict[str, str | None] = {}
         names = set(fields)
@@ -310,35 +314,45 @@ class _Restorer:
             if f.primary_key:
                 continue
             if f.name not in names:
-                if not f.null and not f.has_default() and not getattr(f, "auto_now", False):
-                    raise BackupRefused(f"{where} has no {f.name}")
+                values[f.attname] = self._missing(f, where)
                 continue
             names.discard(f.name)
             value = fields[f.name]
             if f.related_model is self.user_model:
-                account, named[f.name] = self._user(value, where)
-                setattr(obj, f.attname, account)
+                values[f.attname], named[f.name] = self._user(value, where)
             elif f.is_relation:
-                setattr(obj, f.attname, self._reference(model, f, value, where))
+                values[f.attname] = self._reference(model, f, value, where)
             else:
-                setattr(obj, f.attname, self._value(f, value, obj, where))
+                values[f.attname] = self._value(f, value, where)
         for f in model._meta.many_to_many:
             if f.name in names:
                 names.discard(f.name)
                 m2m[f] = self._many(model, f, fields[f.name], where)
         if names:
             raise BackupRefused(f"{where} has no field {sorted(names)[0][:60]!r} here")
-        if isinstance(obj, Change) and obj.user_id is None and not obj.username:
-            obj.username = named.get("user") or ""
+        if model is Change and values["user_id"] is None and not values["username"]:
+            values["username"] = named.get("user") or ""
         original = _historical_of(model)
-        if original is not None and not self._history_of(obj, original, where):
+        if original is not None and not self._history_of(values, original, where):
             return None, None
-        obj.pk = key if self.keep_keys else None
-        if isinstance(obj, Club):
-            self._club(obj, m2m)
-        return obj, m2m
+        if self.keep_keys:
+            values[model._meta.pk.attname] = key
+        if model is Club:
+            self._club(values)
+        return values, m2m
 
-    def _value(self, f: models.Field, value: object, obj: models.Model, where: str):
+    @staticmethod
+    def _missing(f: models.Field, where: str):
+        """The value of a field the row does not name: its default, if it has one."""
+        if f.has_default():
+            return f.get_default()
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
+            return timezone.now()
+        if f.null:
+            return None
+        raise BackupRefused(f"{where} has no {f.name}")
+
+    def _value(self, f: models.Field, value: object, where: str):
         """A plain field's value, converted and checked as a form would: its type, length,
         choices and range (SQLite's columns do not check them, PostgreSQL's do)."""
         if value is None:
@@ -350,7 +364,8 @@ class _Restorer:
         try:
             value = f.to_python(value)
             if value not in f.empty_values:
-                f.clean(value, obj)
+                f.validate(value, None)
+                f.run_validators(value)
         except ValidationError as error:
             raise BackupRefused(f"{where}: {f.name}: {' '.join(error.messages)}") from None
         except (TypeError, ValueError):  # a parser of Django's that takes text only
@@ -410,66 +425,79 @@ class _Restorer:
             keys.append(self.keys[f.related_model][value])
         return keys
 
-    def _history_of(self, obj: models.Model, original: type[models.Model], where: str) -> bool:
+    def _history_of(self, values: dict, original: type[models.Model], where: str) -> bool:
         """Point a history row at the row it is the history of; False if that row was deleted
         before the backup and the keys are new (the row is then left out)."""
         attname = original._meta.pk.attname
-        value = self._file_key(original, getattr(obj, attname), f"reference to {_label(original)}")
+        value = self._file_key(original, values[attname], f"reference to {_label(original)}")
         if original is self.pending_model and value in self.pending_keys:
             self._flush()
         if value in self.keys.get(original, {}):
-            setattr(obj, attname, self.keys[original][value])
+            values[attname] = self.keys[original][value]
             return True
         self.deleted.setdefault(original, set()).add(value)
         return self.keep_keys
 
-    def _club(self, club: Club, m2m: dict) -> None:
-        club.slug = self.slug or club.slug
+    def _club(self, values: dict) -> None:
+        slug = values["slug"] = self.slug or values["slug"]
         try:
-            Club._meta.get_field("slug").clean(club.slug, club)
+            Club._meta.get_field("slug").clean(slug, None)
         except ValidationError as error:
             messages = " ".join(error.messages)
-            raise BackupRefused(f"the address {club.slug[:60]!r}: {messages}") from None
-        if Club.objects.filter(slug=club.slug).exists():
+            raise BackupRefused(f"the address {str(slug)[:60]!r}: {messages}") from None
+        if Club.objects.filter(slug=slug).exists():
             raise BackupRefused(
-                f"a club already uses the address {club.slug!r}: restore under another address, "
+                f"a club already uses the address {slug!r}: restore under another address, "
                 "or delete that club first"
             )
         if not self.keep_keys:
-            club.is_demo = False  # load_demo deletes a demo club: this one is the director's
-        self.club = club
+            values["is_demo"] = False  # load_demo deletes a demo club: this one is the director's
 
     # Saving ---------------------------------------------------------------------------------
 
     def _flush(self) -> None:
-        """Save the pending rows of one model in one statement and learn their keys here."""
+        """Save the pending rows of one model, a few statements of many rows each, and learn
+        their keys here. Saved raw, as Django's loaddata saves: no signal (the history comes from
+        the file) and no field's pre_save (a line's "updated" keeps the file's time)."""
         if not self.pending:
             return
         model = self.pending_model
         self.saving = _label(model)
-        objs = [obj for obj, _, _ in self.pending]
-        insert_fields = [
-            f for f in model._meta.concrete_fields if self.keep_keys or not f.primary_key
-        ]
-        # Saved raw, as Django's own loaddata saves: no signal (the history comes from the file)
-        # and no field's pre_save (a line's "updated" keeps the file's time).
-        returned = model._base_manager._insert(
-            objs, fields=insert_fields, returning_fields=[model._meta.pk], raw=True
-        )
+        pk = model._meta.pk
+        fields = [f for f in model._meta.concrete_fields if self.keep_keys or f is not pk]
+        database = connections[model._base_manager.db]  # not the proxy: it is asked per value
+        quote = database.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in fields)
+        one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        size = max(1, database.ops.bulk_batch_size(fields, self.pending))
+        saved: list[int] = []
+        with database.cursor() as cursor:
+            for start in range(0, len(self.pending), size):
+                part = self.pending[start : start + size]
+                cursor.execute(
+                    f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+                    f"{', '.join([one_row] * len(part))} RETURNING {quote(pk.column)}",
+                    [
+                        f.get_db_prep_save(values[f.attname], database)
+                        for values, _, _ in part
+                        for f in fields
+                    ],
+                )
+                saved += [row[0] for row in cursor.fetchall()]
         keys = self.keys.setdefault(model, {})
-        for (obj, old, _), (new,) in zip(self.pending, returned, strict=True):
-            obj.pk = new
-            obj._state.adding, obj._state.db = False, model._base_manager.db
+        for (_, old, _), new in zip(self.pending, saved, strict=True):
             keys[old] = new
-        for f in {f for _, _, m2m in self.pending for f in m2m or ()}:
+        if model is Club:
+            self.club = Club.objects.get(pk=saved[0])
+        for f in {f for _, _, m2m in self.pending for f in m2m}:
             through = f.remote_field.through
             source, target = f.m2m_field_name(), f.m2m_reverse_field_name()
             through._base_manager.bulk_create(
-                through(**{f"{source}_id": obj.pk, f"{target}_id": value})
-                for obj, _, m2m in self.pending
+                through(**{f"{source}_id": keys[old], f"{target}_id": value})
+                for _, old, m2m in self.pending
                 for value in m2m.get(f, ())
             )
-        self.counts[self.saving] += len(objs)
+        self.counts[self.saving] += len(saved)
         self.pending, self.pending_keys = [], set()
 
     def finish(self) -> RestoreSummary:
