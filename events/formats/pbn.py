@@ -30,13 +30,13 @@ from events.formats.imported import (
     winners_from_places,
 )
 from events.models import Event, Pair, Result
-from events.services.hand_records import DealRefused, normalize_deal
 from events.services.individuals import player_ranking, side_players
 from events.services.rankings import section_ranking
 from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
+from scoring.deals import DealRefused, normalize_deal
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 from scoring.weighted_scores import weighted_text
 
