@@ -7,6 +7,7 @@ page only reads what was stored on the Board (SPEC §7).
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.module_loading import import_string
 
 from events.models import Board, Event
 from events.services import page_cache
@@ -15,6 +16,8 @@ from scoring.deals import SEATS, is_complete, normalize_deal
 STRAINS = ("NT", "S", "H", "D", "C")  # the columns of the makeable-contracts table
 TABLE_SEATS = ("N", "S", "E", "W")  # its rows
 _BATCH = 32  # DDS solves at most 40 full tables in one call
+# The worker's task, named by its path: the tasks import this module, not this module the tasks.
+ANALYSE_HANDS = "events.tasks.analyse_hands"
 
 
 @dataclass(frozen=True)
@@ -145,8 +148,6 @@ def queue_analysis(*, event: Event, changed: list[int] = ()) -> None:
     """Have the worker work out the double-dummy tables and par of the event's boards that wait
     for them, once this transaction is committed; the boards `changed` (ids) forget theirs first,
     their deal having changed."""
-    from events.tasks import analyse_hands  # the tasks call this module
-
     if changed:
         Board.objects.filter(pk__in=changed).update(double_dummy=None, par="")
-    transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
+    transaction.on_commit(lambda: import_string(ANALYSE_HANDS).enqueue(event_id=event.pk))

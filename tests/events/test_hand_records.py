@@ -3,9 +3,11 @@
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.module_loading import import_string
 from django_tasks_db.models import DBTaskResult
 
 from events.models import Event
+from events.services import hand_records
 from events.services.hand_records import (
     analyse_deal,
     analyse_event_hands,
@@ -14,6 +16,7 @@ from events.services.hand_records import (
     set_deal,
 )
 from events.services.imports import import_event, read_result_file
+from events.tasks import analyse_hands
 from scoring.deals import normalize_deal
 from tests.events.files import confirm, read_file, upload
 
@@ -125,3 +128,7 @@ def test_board_page_without_a_hand_record_has_no_diagram(client, club):
     response = client.get(url)
     assert b"Board 2" in response.content
     assert b'id="hand-record"' not in response.content
+
+
+def test_the_analysis_is_queued_by_the_path_of_the_workers_task():
+    assert import_string(hand_records.ANALYSE_HANDS) is analyse_hands
