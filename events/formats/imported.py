@@ -107,7 +107,8 @@ class ImportedBoard:
 
 @dataclass(frozen=True)
 class ImportedTableRound:
-    """Who the movement puts at a table in a round, and the boards (our own PBN files)."""
+    """Who the movement puts at a table in a round, and the boards, as our own PBN files
+    write and read them."""
 
     round: int
     table: int

@@ -137,7 +137,7 @@ def _teams_page(event: Event, **forms) -> dict:
         "team_form": forms.get("team_form") or TeamForm(),
         "match_form": forms.get("match_form") or MatchForm(event=event, initial=_next(rounds)),
         "players": event.club.players.filter(guest=False).values_list("name", flat=True),
-        "download_formats": formats_for(event),
+        "download_formats": formats_for(teams=True),
     }
 
 
