@@ -55,6 +55,7 @@ secret-key:
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-logo
 
 # Debian's Chromium drives the browser tests; Playwright never downloads a browser of its own.
 browser-deps:

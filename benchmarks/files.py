@@ -104,6 +104,7 @@ def run(tables: int, boards: int) -> list[Row]:
     django_on_a_fresh_database()
     from events.formats import FORMATS
     from events.models import Club
+    from events.services.exports import export_file
     from events.services.imports import import_event
 
     database = database_name()
@@ -115,7 +116,7 @@ def run(tables: int, boards: int) -> list[Row]:
     rows = [Row("files", f"save and score the event from plain data ({database})", saved_s, "s")]
     exported = {}
     for name in ("xlsx", "pbn", "usebio"):
-        ms, exported[name] = best_of(lambda n=name: FORMATS[n].export_event(event), 1)
+        ms, exported[name] = best_of(lambda n=name: export_file(event=event, format_key=n), 1)
         rows.append(
             Row(
                 "files",

@@ -16,3 +16,15 @@ def places(scores, *, ndigits: int = 6) -> list[str]:
     for position, key in enumerate(sorted(keys, reverse=True), start=1):
         first.setdefault(key, position)
     return [f"{first[k]}=" if counts[k] > 1 else str(first[k]) for k in keys]
+
+
+def ranking_key(*, boards: int, score: float, percentage: float | None, imps: bool):
+    """What a pair's (or player's) place is decided by, higher being better: the total at
+    IMPs, the percentage at matchpoints (a total with no top to measure it by counts as -1, below
+    every percentage, so that pairs who played different numbers of boards compare fairly).
+    None for one who played no board: `places` puts them after everyone who played."""
+    if not boards:
+        return None
+    if imps:
+        return score
+    return percentage if percentage is not None else -1.0

@@ -12,7 +12,7 @@ import csv
 import io
 
 from events.formats.cells import csv_cell
-from events.models import Event, Result
+from events.formats.pair_files import FileLine, PairsFile
 from scoring.weighted_scores import weighted_text
 
 HEADER = [
@@ -37,26 +37,21 @@ HEADER = [
 ]
 
 
-def export_event(event: Event) -> bytes:
+def render_event(pairs_file: PairsFile) -> bytes:
     """One row per traveller line, by section, board, round and table; UTF-8 with a BOM."""
-    results = (
-        Result.objects.filter(board__section__event=event)
-        .select_related("board__section", "ns_pair", "ew_pair")
-        .order_by("board__section__letter", "board__number", "round", "table", "ns_pair__number")
-    )
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(HEADER)
-    for result in results:
-        writer.writerow([csv_cell(value) for value in _row(event, result)])
+    for line in pairs_file.lines:
+        writer.writerow([csv_cell(value) for value in _row(pairs_file, line)])
     return out.getvalue().encode("utf-8-sig")
 
 
-def _row(event: Event, result: Result) -> list:
+def _row(pairs_file: PairsFile, result: FileLine) -> list:
     return [
-        event.name,
-        result.board.section.letter,
-        result.board.number,
+        pairs_file.name,
+        result.ns_pair.section,
+        result.board,
         result.round,
         result.table,
         result.ns_pair.name,
@@ -75,13 +70,13 @@ def _row(event: Event, result: Result) -> list:
     ]
 
 
-def _adjustment(result: Result) -> str:
+def _adjustment(result: FileLine) -> str:
     if result.not_played:
         return "Not played"
     return adjustment_text(result)
 
 
-def adjustment_text(result: Result) -> str:
+def adjustment_text(result: FileLine) -> str:
     """An artificial score, NS/EW: "A+/A-", or the percentages assigned ("70%/30%"); else ""."""
     if not result.ns_adjustment:
         return ""

@@ -26,7 +26,7 @@ from pathlib import PurePath
 
 from events.formats.imported import FileRefused, whole_number
 from events.formats.pbn import decode, looks_like_pbn, read_games
-from events.services.hand_records import DealRefused, normalize_deal
+from scoring.deals import DealRefused, normalize_deal
 
 # Other formats of the dealing machines: the same deals, saved as PBN by the program that made them.
 MACHINE_FORMATS = {".dge", ".ber", ".rzd", ".pdf", ".lin", ".cds"}

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
+from scoring.movements.individual import SIDE_SEATS
 from scoring.traveller_lines import possible_scores
 from scoring.weighted_scores import expected_score, weighted_components
 
@@ -107,7 +108,8 @@ class ImportedBoard:
 
 @dataclass(frozen=True)
 class ImportedTableRound:
-    """Who the movement puts at a table in a round, and the boards (our own PBN files)."""
+    """Who the movement puts at a table in a round, and the boards, as our own PBN files
+    write and read them."""
 
     round: int
     table: int
@@ -174,7 +176,7 @@ class Sides:
             for line in board.lines:
                 line.ns_pair, line.ew_pair = final[line.ns_pair], final[line.ew_pair]
         for key in order:
-            seats = ("N", "S") if key[2] == "NS" else ("E", "W")
+            seats = SIDE_SEATS[key[2]]
             event.side_seats[final[self.keys[key]]] = tuple(zip(key[3], seats, strict=True))
             for player in key[3]:
                 event.players.setdefault(player, "")

@@ -30,9 +30,8 @@ players sitting North-South, or East-West, at a table in a round).
 
 import json
 
-from events.models import Event, Result
-from events.services.individuals import player_ranking, side_players
-from events.services.rankings import overall_ranking, section_ranking
+from events.formats.pair_files import FileLine, FileStanding, PairsFile
+from events.formats.vocabulary import BUTLER
 from scoring import butler_datum
 from scoring.adjusted_scores import FIXED_PERCENT
 
@@ -41,65 +40,58 @@ def _number(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
-def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict:
-    """The event's settings, ranking and travellers as plain data (see the module docstring);
-    the boards in `hidden_hands` without their deal and par."""
-    sections = list(event.sections.all())
-    letters = {section.pk: section.letter for section in sections}
+def event_results(pairs_file: PairsFile) -> dict:
+    """The event's settings, ranking and travellers as plain data (see the module docstring)."""
+    sections = pairs_file.sections
     ranking = [
-        _standing(standing, letters)
+        _standing(standing)
         for section in sections
-        for group in section_ranking(section=section)
+        for group in section.ranking
         for standing in group.standings
     ]
-    seats = None
-    if event.is_individual:
+    if pairs_file.is_individual:
         ranking = [row for section in sections for row in _player_ranking(section)]
-        seats = {side: at for s in sections for side, at in side_players(section=s).items()}
-    boards = []
-    for section in sections:
-        for board in section.boards.prefetch_related("results__ns_pair", "results__ew_pair"):
-            results = list(board.results.all())
-            hidden = board.pk in hidden_hands
-            boards.append(
-                {
-                    "section": section.letter,
-                    "number": board.number,
-                    "dealer": board.dealer,
-                    "vulnerability": board.vulnerability,
-                    "deal": None if hidden else board.deal or None,
-                    "par": None if hidden else board.par or None,
-                    "datum": _datum(event, results),
-                    "results": [_result(r, seats) for r in results],
-                }
-            )
+    boards = [
+        {
+            "section": section.letter,
+            "number": board.number,
+            "dealer": board.dealer,
+            "vulnerability": board.vulnerability,
+            "deal": board.deal or None,
+            "par": board.par or None,
+            "datum": _datum(pairs_file, board.lines),
+            "results": [_result(line, pairs_file.is_individual) for line in board.lines],
+        }
+        for section in sections
+        for board in section.boards
+    ]
     return {
         "event": {
-            "id": event.pk,
-            "name": event.name,
-            "club": event.club.name,
-            "date": event.date.isoformat(),
-            "kind": event.kind,
-            "scoring": event.scoring,
-            "status": event.status,
+            "id": pairs_file.identifier,
+            "name": pairs_file.name,
+            "club": pairs_file.club_name,
+            "date": pairs_file.date.isoformat(),
+            "kind": pairs_file.kind,
+            "scoring": pairs_file.scoring,
+            "status": pairs_file.status,
             "settings": {
-                "mp_scale": event.mp_scale,
-                "mp_rounding": event.mp_rounding,
-                "missing_results": event.missing_results,
-                "datum_method": event.datum_method,
-                "cross_imp_mode": event.cross_imp_mode,
-                "factor_totals": event.factor_totals,
-                "factor_boards": event.factor_boards,
-                "winners": event.winners,
-                "section_scoring": event.section_scoring,
+                "mp_scale": pairs_file.mp_scale,
+                "mp_rounding": pairs_file.mp_rounding,
+                "missing_results": pairs_file.missing_results,
+                "datum_method": pairs_file.datum_method,
+                "cross_imp_mode": pairs_file.cross_imp_mode,
+                "factor_totals": pairs_file.factor_totals,
+                "factor_boards": pairs_file.factor_boards,
+                "winners": pairs_file.winners,
+                "section_scoring": pairs_file.section_scoring,
             },
         },
         "ranking": ranking,
         **(
             {
                 "overall": [
-                    _standing(standing, letters)
-                    for group in overall_ranking(event=event)
+                    _standing(standing)
+                    for group in pairs_file.overall
                     for standing in group.standings
                 ]
             }
@@ -110,10 +102,10 @@ def event_results(event: Event, *, hidden_hands: set[int] = frozenset()) -> dict
     }
 
 
-def _standing(standing, letters: dict[int, str]) -> dict:
+def _standing(standing: FileStanding) -> dict:
     pair = standing.pair
     return {
-        "section": letters[pair.section_id],
+        "section": pair.section,
         "pair": pair.number,
         "label": pair.name,
         "direction": pair.direction,
@@ -128,25 +120,25 @@ def _standing(standing, letters: dict[int, str]) -> dict:
 def _player_ranking(section) -> list[dict]:
     return [
         {
-            "player": standing.individual.number,
-            "name": standing.individual.name,
+            "player": standing.player.number,
+            "name": standing.player.name,
             "score": _number(standing.score),
             "percentage": _number(standing.percentage),
             "place": standing.place,
             "boards_played": standing.boards_played,
         }
-        for standing in player_ranking(section=section)
+        for standing in section.player_ranking
     ]
 
 
-def _datum(event: Event, results: list[Result]) -> int | None:
-    if event.scoring != Event.Scoring.BUTLER:
+def _datum(pairs_file: PairsFile, results: list[FileLine]) -> int | None:
+    if pairs_file.scoring != BUTLER:
         return None
     scores = [r.score_ns for r in results if r.score_ns is not None]
-    return butler_datum(scores, event.datum_method) if scores else None
+    return butler_datum(scores, pairs_file.datum_method) if scores else None
 
 
-def _adjusted(result: Result) -> dict | None:
+def _adjusted(result: FileLine) -> dict | None:
     if not result.ns_adjustment:
         return None
     return {
@@ -161,7 +153,7 @@ def _adjusted(result: Result) -> dict | None:
     }
 
 
-def _weighted(result: Result) -> list[dict] | None:
+def _weighted(result: FileLine) -> list[dict] | None:
     if not result.weights:
         return None
     return [
@@ -176,7 +168,7 @@ def _weighted(result: Result) -> list[dict] | None:
     ]
 
 
-def _result(result: Result, seats: dict | None) -> dict:
+def _result(result: FileLine, individual: bool) -> dict:
     line = {
         "ns": result.ns_pair.number,
         "ew": result.ew_pair.number,
@@ -196,12 +188,11 @@ def _result(result: Result, seats: dict | None) -> dict:
         "ns_points": _number(result.ns_points),
         "ew_points": _number(result.ew_points),
     }
-    if seats is not None:
-        players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
-        line["players"] = {seat: player.number for seat, player in sorted(players.items())}
+    if individual:
+        line["players"] = result.players
     return line
 
 
-def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
-    results = event_results(event, hidden_hands=hidden_hands)
+def render_event(pairs_file: PairsFile) -> bytes:
+    results = event_results(pairs_file)
     return json.dumps(results, ensure_ascii=False, indent=1).encode("utf-8")

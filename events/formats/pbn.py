@@ -29,14 +29,19 @@ from events.formats.imported import (
     whole_number,
     winners_from_places,
 )
-from events.models import Event, Pair, Result
-from events.services.hand_records import DealRefused, normalize_deal
-from events.services.individuals import player_ranking, side_players
-from events.services.rankings import section_ranking
+from events.formats.pair_files import FileBoard, FileLine, FilePair, FileSection, PairsFile
+from events.formats.vocabulary import (
+    BUTLER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    REVEALS,
+    STATUSES,
+)
 from scoring import board_conditions
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
+from scoring.deals import DealRefused, normalize_deal
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 from scoring.weighted_scores import weighted_text
 
@@ -60,8 +65,8 @@ _SETTINGS_META = {
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
     "FactorTotals": ("factor_totals", {"Y": True, "N": False}),
     "Winners": ("winners", {"1": 1, "2": 2}),
-    "Reveal": ("reveal", {k: k for k in Event.Reveal.values}),
-    "Status": ("status", {k: k for k in Event.Status.values}),
+    "Reveal": ("reveal", {k: k for k in REVEALS}),
+    "Status": ("status", {k: k for k in STATUSES}),
 }
 _NOTE_LENGTH = 200  # Result.note
 
@@ -434,7 +439,7 @@ def scoring_settings(value: str, where: str) -> dict:
             raise FileRefused(
                 f"{where}: matchpoint scoring {value!r}: {sorted(unknown)[0]!r} is not supported"
             )
-        return {"scoring": Event.Scoring.MATCHPOINTS, "mp_scale": 1 if "mp2" in modifiers else 2}
+        return {"scoring": MATCHPOINTS, "mp_scale": 1 if "mp2" in modifiers else 2}
     if base == "imp":
         unknown = set(modifiers) - {
             "butler",
@@ -451,14 +456,14 @@ def scoring_settings(value: str, where: str) -> dict:
             )
         for mode in ("cross", "cross1", "cross2"):
             if mode in modifiers:
-                return {"scoring": Event.Scoring.CROSS_IMPS, "cross_imp_mode": mode}
+                return {"scoring": CROSS_IMPS, "cross_imp_mode": mode}
         if "butler-2" in modifiers:
             method = "median" if "median" in modifiers else "drop-one"
         elif "butler" in modifiers:
             method = "median" if "median" in modifiers else "mean"
         else:
             raise FileRefused(f"{where}: IMP pairs scoring needs Butler or Cross in {value!r}")
-        return {"scoring": Event.Scoring.BUTLER, "datum_method": method}
+        return {"scoring": BUTLER, "datum_method": method}
     if base == "teams":
         raise FileRefused(_TEAMS)
     raise FileRefused(f"{where}: the scoring {value!r} is not supported: pairs MP or IMP only")
@@ -713,11 +718,11 @@ def _ns_score(ns: str, ew: str, row: dict[str, str], where: str) -> tuple[int | 
 # Writing
 
 
-def scoring_tag(event: Event) -> str:
+def scoring_tag(event: PairsFile) -> str:
     """The PBN [Scoring] value for the event's scoring."""
-    if event.scoring == Event.Scoring.MATCHPOINTS:
+    if event.scoring == MATCHPOINTS:
         return "MatchPoints;MP1" if event.mp_scale == 2 else "MatchPoints;MP2"
-    if event.scoring == Event.Scoring.CROSS_IMPS:
+    if event.scoring == CROSS_IMPS:
         return {"cross": "IMP;Cross", "cross1": "IMP;Cross1", "cross2": "IMP;Cross2"}[
             event.cross_imp_mode
         ]
@@ -757,12 +762,11 @@ def _points(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
-    """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking;
-    the boards in `hidden_hands` without their deal and double-dummy analysis. An event of
-    several sections has a game per section's board, tagged with its [Section], and a Section
-    column in its tables (as Ruter writes them)."""
-    sections = list(event.sections.all())
+def render_event(event: PairsFile) -> bytes:
+    """The event as PBN 2.1: one game per board with its deal, traveller and, first, the ranking.
+    An event of several sections has a game per section's board, tagged with its [Section], and
+    a Section column in its tables (as Ruter writes them)."""
+    sections = event.sections
     several = len(sections) > 1
     imps = event.is_imps
     unit = "IMP" if imps else "MP"
@@ -774,7 +778,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         f'% <META  name=ContestName  content="{pbn_text(event.name)}">',
         f'% <META  name=ContestDate  content="{event.date:%Y-%m-%d}">',
         f'% <META  name=ScoringType  content="{scoring_tag(event)}">',
-        f'% <META  name=BoardCount  content="{sections[0].boards.count()}">',
+        f'% <META  name=BoardCount  content="{len(sections[0].boards)}">',
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
         f'% <META  name=MissingResults  content="{event.missing_results}">',
@@ -794,19 +798,15 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
         ),
         "%",
     ]
-    results = Result.objects.filter(board__section__event=event)
-    notes = results.exclude(note="").exists()
-    weighted = results.filter(weights__isnull=False).exists()
+    notes = any(line.note for line in event.lines)
+    weighted = any(line.weights is not None for line in event.lines)
     first = True
     for section in sections:
-        boards = section.boards.prefetch_related("results__ns_pair", "results__ew_pair")
         letter = section.letter if several else ""
-        seats = side_players(section=section) if event.is_individual else None
-        for board in boards:
-            hidden = board.pk in hidden_hands
+        for board in section.boards:
             lines += [
                 _tag("Event", event.name),
-                _tag("Site", event.club.name),
+                _tag("Site", event.club_name),
                 _tag("Date", f"{event.date:%Y.%m.%d}"),
                 *([_tag("Section", letter)] if letter else []),
                 _tag("Board", board.number),
@@ -816,7 +816,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
                 _tag("South", ""),
                 _tag("Dealer", board.dealer),
                 _tag("Vulnerable", board.vulnerability),
-                _tag("Deal", "" if hidden else board.deal),
+                _tag("Deal", board.deal),
                 _tag("Scoring", scoring_tag(event)),
                 _tag("Declarer", ""),
                 _tag("Contract", ""),
@@ -829,19 +829,18 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
                 lines += _total_score_table(event, sections if several else [section], unit)
             first = False
             lines += _score_table(
-                event, board, unit, notes=notes, weighted=weighted, section=letter, seats=seats
+                event, board, unit, notes=notes, weighted=weighted, section=letter
             )
-            if board.double_dummy and not hidden:
+            if board.double_dummy:
                 lines += _optimum(board)
             lines.append("")
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
 
 
-def _movement_meta(section, suffix: str = "") -> list[str]:
+def _movement_meta(section: FileSection, suffix: str = "") -> list[str]:
     """Our own META lines (comments to other programs): the movement as its table-rounds
     stand, so that a file we wrote comes back as it was; `suffix` names the section (".B")
     in a file of several."""
-    numbers = dict(section.pairs.values_list("pk", "number"))
 
     def cell(value) -> str:
         return "-" if value is None else str(value)
@@ -852,13 +851,13 @@ def _movement_meta(section, suffix: str = "") -> list[str]:
             for v in (
                 tr.round,
                 tr.table,
-                numbers.get(tr.ns_pair_id),
-                numbers.get(tr.ew_pair_id),
+                tr.ns_pair,
+                tr.ew_pair,
                 tr.low_board,
                 tr.high_board,
             )
         )
-        for tr in section.table_rounds.all()
+        for tr in section.table_rounds
     )
     movement = _one_line(section.movement).replace('"', "'")
     return [
@@ -873,7 +872,7 @@ def _one_line(text: str) -> str:
     return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in text)
 
 
-def _total_score_table(event: Event, sections: list, unit: str) -> list[str]:
+def _total_score_table(event: PairsFile, sections: list[FileSection], unit: str) -> list[str]:
     """Each section's ranking; with several sections, a Section column says whose."""
     several = len(sections) > 1
     columns = ["Rank\\3R", "PairId\\3R", "Direction\\3R", f"TotalScore{unit}\\8R"]
@@ -886,7 +885,7 @@ def _total_score_table(event: Event, sections: list, unit: str) -> list[str]:
     standings = [
         (section.letter, standing)
         for section in sections
-        for group in section_ranking(section=section)
+        for group in section.ranking
         for standing in group.standings
     ]
     for letter, standing in standings:
@@ -905,42 +904,42 @@ def _total_score_table(event: Event, sections: list, unit: str) -> list[str]:
     return rows
 
 
-def _player_score_table(event: Event, section, unit: str) -> list[str]:
+def _player_score_table(event: PairsFile, section: FileSection, unit: str) -> list[str]:
     columns = ["Rank\\3R", "PlayerId\\3R", f"TotalScore{unit}\\8R"]
     if not event.is_imps:
         columns.append("TotalPercentage\\6R")
     columns += ["Names\\30L", "NrBoards\\3R"]
     rows = [_table_tag("TotalScoreTable", columns)]
-    for standing in player_ranking(section=section):
-        cells = [standing.place.rstrip("="), str(standing.individual.number)]
+    for standing in section.player_ranking:
+        cells = [standing.place.rstrip("="), str(standing.player.number)]
         cells.append(f"{standing.score:.2f}")
         if not event.is_imps:
             cells.append("-" if standing.percentage is None else f"{standing.percentage:.2f}")
-        cells += [_quote(standing.individual.name or "-"), str(standing.boards_played)]
+        cells += [_quote(standing.player.name or "-"), str(standing.boards_played)]
         rows.append(" ".join(cells))
     return rows
 
 
-def _names(pair: Pair) -> list[str]:
+def _names(pair: FilePair) -> list[str]:
     return [name for name in pair.names.split(" & ") if name]
 
 
 def _score_table(
-    event: Event,
-    board,
+    event: PairsFile,
+    board: FileBoard,
     unit: str,
     *,
     notes: bool,
     weighted: bool,
     section: str = "",
-    seats: dict | None = None,
 ) -> list[str]:
     """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
     mean as Score_NS/Score_EW, and our own Weighted column (only when a line has one) the parts
     as the entry grid reads them, from which our import takes the line back. In an individual
-    (`seats`: side -> seat -> player) the four players stand where the two pairs would."""
+    the four players stand where the two pairs would."""
+    individual = event.is_individual
     sides = ["PairId_NS\\3R", "PairId_EW\\3R"]
-    if seats:
+    if individual:
         sides = [f"{column}\\3R" for column in _PLAYER_COLUMNS.values()]
     columns = ["Table\\2R", "Round\\2R", *sides, "Contract\\5L",
                "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R", "Score_EW\\6R",
@@ -952,7 +951,7 @@ def _score_table(
     if section:
         columns.insert(0, "Section\\2R")
     rows = [_table_tag("ScoreTable", columns)]
-    for result in board.results.all():
+    for result in board.lines:
         if result.ns_adjustment:
             contract, ns_score, ew_score = "-", _code(result, "ns"), _code(result, "ew")
         elif result.not_played:
@@ -968,8 +967,8 @@ def _score_table(
                     str(result.table or "-"),
                     str(result.round or "-"),
                     *(
-                        _seat_cells(result, seats)
-                        if seats
+                        _seat_cells(result)
+                        if individual
                         else [result.ns_pair.file_id, result.ew_pair.file_id]
                     ),
                     contract,
@@ -988,16 +987,16 @@ def _score_table(
     return rows
 
 
-def _seat_cells(result, seats: dict) -> list[str]:
-    players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
-    return [str(players[seat].number) if seat in players else "-" for seat in _PLAYER_COLUMNS]
+def _seat_cells(result: FileLine) -> list[str]:
+    players = result.players
+    return [str(players[seat]) if seat in players else "-" for seat in _PLAYER_COLUMNS]
 
 
-def _weighted_cell(result) -> str:
+def _weighted_cell(result: FileLine) -> str:
     return _quote(weighted_text(result.weights, typed=True)) if result.weights else "-"
 
 
-def _code(result, side: str) -> str:
+def _code(result: FileLine, side: str) -> str:
     """ "A+" for a standard artificial score; "A63" when the percent is not the code's."""
     percent = getattr(result, f"{side}_percent")
     code = getattr(result, f"{side}_adjustment")
@@ -1006,7 +1005,7 @@ def _code(result, side: str) -> str:
     return _quote(f"A{percent:g}")
 
 
-def _optimum(board) -> list[str]:
+def _optimum(board: FileBoard) -> list[str]:
     tricks = board.double_dummy["tricks"]
     score = board.double_dummy["par_score"]
     rows = [

@@ -38,7 +38,7 @@ from events.formats.team_files import (
     figure,
 )
 from events.formats.team_scores import settle_scores
-from events.models import TeamSettings
+from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
 from scoring import board_conditions
 from scoring.adjusted_scores import adjustment_code
 from scoring.victory_points import VP_SCALES
@@ -48,8 +48,8 @@ WHOLE_MATCH = "200"  # Ruter's MatchDetails segment for the whole match
 
 # Our settings, written as META lines and read back.
 _SETTINGS_META = {
-    "TeamFormat": ("format", {f: f for f in TeamSettings.Format.values}),
-    "MatchScoring": ("match_scoring", {s: s for s in TeamSettings.MatchScoring.values}),
+    "TeamFormat": ("format", {f: f for f in TEAM_FORMATS}),
+    "MatchScoring": ("match_scoring", {s: s for s in MATCH_SCORINGS}),
     "VpScale": ("vp_scale", {k: k for k in VP_SCALES}),
 }
 

@@ -1,5 +1,5 @@
 """The cumulative standings of a multi-session event as files: Excel, CSV and JSON, rendered
-from the plain data of events.services.competitions.cumulative_standings.
+from plain data (a StandingsFile, which events.services.competitions gathers).
 
 Every file has one row per entrant: place, names, each session's result in the carry-over's
 unit (matchpoints, or percentages), the total and the sessions played; a session that does not
@@ -8,6 +8,7 @@ in JSON. A session not shown yet is empty.
 """
 
 import csv
+import datetime
 import io
 import json
 from collections.abc import Callable
@@ -16,39 +17,75 @@ from dataclasses import dataclass
 from events.formats.cells import csv_cell
 from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet
 from events.formats.xlsx_writer import Workbook
-from events.services.competitions import CumulativeStandings, SessionCell
+from scoring.carry_over import SessionScore
 
 
-def _value(standings: CumulativeStandings, cell: SessionCell) -> float | None:
+@dataclass(frozen=True)
+class SessionCell:
+    score: SessionScore | None
+    counted: bool
+    pair_number: int | None
+    pair_label: str  # the pair as players know it, "3 NS" in a Mitchell numbered per direction
+    section: str
+
+
+@dataclass(frozen=True)
+class CumulativeRow:
+    place: str
+    names: str
+    cells: list[SessionCell]
+    total: float
+    played: int
+
+
+@dataclass(frozen=True)
+class StandingsSession:
+    number: int
+    event: int  # the session's event id
+    name: str
+    date: datetime.date
+    shown: bool  # False: the visitor may not see its ranking yet
+
+
+@dataclass(frozen=True)
+class StandingsFile:
+    identifier: int
+    name: str
+    club_name: str
+    carry_over: str
+    carry_over_label: str  # "Sum of the percentages"
+    best_of: int | None
+    unit: str  # what each session's column and the total are in: "MPs" or "%"
+    sessions: list[StandingsSession]
+    rows: list[CumulativeRow]
+
+
+def _value(standings: StandingsFile, cell: SessionCell) -> float | None:
     if cell.score is None:
         return None
     return cell.score.matchpoints if standings.unit == "MPs" else cell.score.percentage
 
 
-def _method(standings: CumulativeStandings) -> str:
-    competition = standings.competition
-    best = f", best {competition.best_of} sessions" if competition.best_of else ""
-    return f"{competition.get_carry_over_display()}{best}"
+def _method(standings: StandingsFile) -> str:
+    best = f", best {standings.best_of} sessions" if standings.best_of else ""
+    return f"{standings.carry_over_label}{best}"
 
 
-def _session_header(column) -> str:
-    return f"{column.number}. {column.event.name}"
+def _session_header(session: StandingsSession) -> str:
+    return f"{session.number}. {session.name}"
 
 
-def standings_xlsx(standings: CumulativeStandings) -> bytes:
+def standings_xlsx(standings: StandingsFile) -> bytes:
     """One sheet, "Cumulative": place, names, a column a session, total and sessions played."""
-    competition = standings.competition
     number_format = MP_TOTAL if standings.unit == "MPs" else PERCENT
     columns = [
         Column("Place", align=RIGHT),
         Column("Names"),
-        *[Column(_session_header(c), number_format, RIGHT) for c in standings.columns],
+        *[Column(_session_header(c), number_format, RIGHT) for c in standings.sessions],
         Column(f"Total {standings.unit}", number_format, RIGHT),
         Column("Played", align=RIGHT),
     ]
-    title = (
-        f"{competition.name}: cumulative ranking · {competition.club.name} · {_method(standings)}"
-    )
+    title = f"{standings.name}: cumulative ranking · {standings.club_name} · {_method(standings)}"
     book = Workbook(title=title)
     sheet = _Sheet(book, name="Cumulative", title=title, columns=columns)
     for row in standings.rows:
@@ -71,7 +108,7 @@ def standings_xlsx(standings: CumulativeStandings) -> bytes:
     return book.save()
 
 
-def standings_csv(standings: CumulativeStandings) -> bytes:
+def standings_csv(standings: StandingsFile) -> bytes:
     """The same rows as CSV, UTF-8 with a byte order mark (see csv_export), with the sessions
     counted in the total listed by number."""
     out = io.StringIO()
@@ -80,7 +117,7 @@ def standings_csv(standings: CumulativeStandings) -> bytes:
         [
             "Place",
             "Names",
-            *[_session_header(c) for c in standings.columns],
+            *[_session_header(c) for c in standings.sessions],
             f"Total {standings.unit}",
             "Played",
             "Counted",
@@ -109,7 +146,7 @@ def _number(value: float) -> float:
     return round(value, 6)
 
 
-def standings_json(standings: CumulativeStandings) -> bytes:
+def standings_json(standings: StandingsFile) -> bytes:
     """{"competition": {"id", "name", "club", "carry_over", "best_of",
                     "sessions": [{"number", "event", "name", "date", "shown"}]},
     "ranking": [{"place", "names", "total", "played",
@@ -118,23 +155,22 @@ def standings_json(standings: CumulativeStandings) -> bytes:
 
     "pair" is the pair's number in that session, "label" what players know it by ("3 NS" in a
     Mitchell numbered per direction, else the number)."""
-    competition = standings.competition
     data = {
         "competition": {
-            "id": competition.pk,
-            "name": competition.name,
-            "club": competition.club.name,
-            "carry_over": competition.carry_over,
-            "best_of": competition.best_of,
+            "id": standings.identifier,
+            "name": standings.name,
+            "club": standings.club_name,
+            "carry_over": standings.carry_over,
+            "best_of": standings.best_of,
             "sessions": [
                 {
                     "number": c.number,
-                    "event": c.event.pk,
-                    "name": c.event.name,
-                    "date": c.event.date.isoformat(),
+                    "event": c.event,
+                    "name": c.name,
+                    "date": c.date.isoformat(),
                     "shown": c.shown,
                 }
-                for c in standings.columns
+                for c in standings.sessions
             ],
         },
         "ranking": [
@@ -168,7 +204,7 @@ class StandingsFormat:
     label: str
     extension: str
     content_type: str
-    render: Callable[[CumulativeStandings], bytes]
+    render: Callable[[StandingsFile], bytes]
 
 
 STANDINGS_FORMATS = {

@@ -28,22 +28,21 @@ from events.formats.imported import (
     whole_number,
     winners_from_places,
 )
-from events.models import Event
-from events.services.hand_records import DealRefused, normalize_deal
-from events.services.individuals import player_ranking, side_players
-from events.services.rankings import section_ranking
+from events.formats.pair_files import FileBoard, FileLine, FileSection, PairsFile
+from events.formats.vocabulary import BUTLER, CROSS_IMPS, MATCHPOINTS, REVEALS, STATUSES
 from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
 from scoring.datum import DATUM_METHODS
+from scoring.deals import DealRefused, normalize_deal
 from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 from scoring.weighted_scores import weighted_text
 
 PROGRAM = "Clubscoring"
 _EVENT_TYPES = {
-    "MP_PAIRS": {"scoring": Event.Scoring.MATCHPOINTS, "mp_scale": 2},
-    "BUTLER_PAIRS": {"scoring": Event.Scoring.BUTLER, "datum_method": "drop-one"},
-    "CROSS_IMP": {"scoring": Event.Scoring.CROSS_IMPS, "cross_imp_mode": "cross2"},
+    "MP_PAIRS": {"scoring": MATCHPOINTS, "mp_scale": 2},
+    "BUTLER_PAIRS": {"scoring": BUTLER, "datum_method": "drop-one"},
+    "CROSS_IMP": {"scoring": CROSS_IMPS, "cross_imp_mode": "cross2"},
 }
 # USEBIO 1.2 and the programs that write it name a pairs event "PAIRS" and say how its boards
 # were scored in BOARD_SCORING_METHOD (a Scorer-to-USEBIO converter writes it only for IMPs).
@@ -56,9 +55,9 @@ _BOARD_SCORING = {
 _TEAM_TYPES = {"SWISS_TEAMS", "TEAMS_OF_FOUR", "TEAMS", "KO", "HEAD_TO_HEAD", "LADDER"}
 _SWISS_PAIR_TYPES = {"SWISS_PAIRS", "SWISS_PAIRS_CROSS_IMPS", "SWISS_PAIRS_BUTLER_IMPS"}
 _POINTS = {
-    Event.Scoring.MATCHPOINTS: "MATCH_POINTS",
-    Event.Scoring.BUTLER: "BUTLER_POINTS",
-    Event.Scoring.CROSS_IMPS: "CROSS_IMP_POINTS",
+    MATCHPOINTS: "MATCH_POINTS",
+    BUTLER: "BUTLER_POINTS",
+    CROSS_IMPS: "CROSS_IMP_POINTS",
 }
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 _HAND_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
@@ -72,8 +71,8 @@ _SETTINGS = {
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
     "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
     "factor_totals": {"1": True, "0": False},
-    "reveal": {k: k for k in Event.Reveal.values},
-    "status": {k: k for k in Event.Status.values},
+    "reveal": {k: k for k in REVEALS},
+    "status": {k: k for k in STATUSES},
     "section_scoring": {"section": "section", "field": "field"},
 }
 
@@ -486,16 +485,16 @@ def _published(element: ET.Element) -> tuple[float, float] | None:
 # Writing
 
 _EVENT_TYPE_OF = {
-    Event.Scoring.MATCHPOINTS: "MP_PAIRS",
-    Event.Scoring.BUTLER: "BUTLER_PAIRS",
-    Event.Scoring.CROSS_IMPS: "CROSS_IMP",
+    MATCHPOINTS: "MP_PAIRS",
+    BUTLER: "BUTLER_PAIRS",
+    CROSS_IMPS: "CROSS_IMP",
 }
 
 
 _BOARD_SCORING_OF = {
-    Event.Scoring.MATCHPOINTS: "MATCH_POINTS",
-    Event.Scoring.BUTLER: "BUTLER_IMPS",
-    Event.Scoring.CROSS_IMPS: "CROSS_IMPS",
+    MATCHPOINTS: "MATCH_POINTS",
+    BUTLER: "BUTLER_IMPS",
+    CROSS_IMPS: "CROSS_IMPS",
 }
 
 
@@ -536,7 +535,7 @@ def _number(value: float | None, places: int = 2) -> str:
     return "" if value is None else f"{value:.{places}f}"
 
 
-def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes:
+def render_event(event: PairsFile) -> bytes:
     """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals; an
     event of several sections has a SECTION (SECTION_ID the letter) for each in its SESSION."""
     event_type = "INDIVIDUAL" if event.is_individual else _EVENT_TYPE_OF[event.scoring]
@@ -555,7 +554,7 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
             ("missing_results", event.missing_results),
         )
     )
-    sections = list(event.sections.all())
+    sections = event.sections
     several = len(sections) > 1
     out = _Writer()
     out.lines += [
@@ -566,18 +565,18 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     section_scoring = f' section_scoring="{event.section_scoring}"' if several else ""
     out.lines.append(f"  <?clubscoring {settings}{section_scoring}?>")
     out.open("CLUB")
-    out.element("CLUB_NAME", event.club.name)
+    out.element("CLUB_NAME", event.club_name)
     out.element("CLUB_ID_NUMBER")
     out.close("CLUB")
     out.open("EVENT", EVENT_TYPE=event_type)
-    out.element("EVENT_IDENTIFIER", event.pk)
+    out.element("EVENT_IDENTIFIER", event.identifier)
     out.element("EVENT_DESCRIPTION", event.name)
     out.element("PROGRAM_NAME", PROGRAM)
     out.element("PROGRAM_VERSION", "1")
     out.element("WINNER_TYPE", event.winners)
     out.element("TITLE", event.name)
     out.element("DATE", f"{event.date:%d/%m/%Y}")
-    out.element("BOARDS_PLAYED", sections[0].boards.count())
+    out.element("BOARDS_PLAYED", len(sections[0].boards))
     out.element("SESSION_COUNT", 1)
     out.element("SECTION_COUNT", len(sections))
     if event.is_imps:
@@ -592,45 +591,44 @@ def export_event(event: Event, *, hidden_hands: set[int] = frozenset()) -> bytes
     for section in sections:
         if several:
             out.open("SECTION", SECTION_ID=section.letter)
-        boards = list(section.boards.prefetch_related("results__ns_pair", "results__ew_pair"))
+        boards = section.boards
         first_boards = first_boards or boards
         if event.is_individual:
             _players_participants(out, event, section, event_type)
         else:
             _participants(out, event, section, event_type)
-        seats = side_players(section=section) if event.is_individual else None
-        _boards(out, event, boards, event_type, seats)
+        _boards(out, event, boards, event_type)
         if not shared:
-            _handsets(out, [board for board in boards if board.pk not in hidden_hands])
+            _handsets(out, boards)
         if several:
             out.close("SECTION")
     if several:
         out.close("SESSION")
     out.close("EVENT")
     if shared:
-        _handsets(out, [board for board in first_boards if board.pk not in hidden_hands])
+        _handsets(out, first_boards)
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 
 
-def _boards(out: _Writer, event: Event, boards: list, event_type: str, seats: dict | None) -> None:
+def _boards(out: _Writer, event: PairsFile, boards: list[FileBoard], event_type: str) -> None:
     points = _POINTS[event.scoring]
     for board in boards:
         out.open("BOARD", EVENT_TYPE=event_type)
         out.element("BOARD_NUMBER", board.number)
-        results = list(board.results.all())
-        if event.scoring == Event.Scoring.BUTLER:
+        results = board.lines
+        if event.scoring == BUTLER:
             scores = [r.score_ns for r in results if r.score_ns is not None]
             if scores:
                 out.element("BOARD_AVERAGE", butler_datum(scores, event.datum_method))
         for result in results:
-            _traveller_line(out, result, points, seats)
+            _traveller_line(out, result, points, event.is_individual)
         out.close("BOARD")
 
 
-def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
+def _participants(out: _Writer, event: PairsFile, section: FileSection, event_type: str) -> None:
     out.open("PARTICIPANTS", EVENT_TYPE=event_type)
-    for group in section_ranking(section=section):
+    for group in section.ranking:
         for standing in group.standings:
             pair = standing.pair
             out.open("PAIR")
@@ -649,12 +647,14 @@ def _participants(out: _Writer, event: Event, section, event_type: str) -> None:
     out.close("PARTICIPANTS")
 
 
-def _players_participants(out: _Writer, event: Event, section, event_type: str) -> None:
+def _players_participants(
+    out: _Writer, event: PairsFile, section: FileSection, event_type: str
+) -> None:
     out.open("PARTICIPANTS", EVENT_TYPE=event_type)
-    for standing in player_ranking(section=section):
+    for standing in section.player_ranking:
         out.open("PLAYER")
-        out.element("PLAYER_NUMBER", standing.individual.number)
-        out.element("PLAYER_NAME", standing.individual.name)
+        out.element("PLAYER_NUMBER", standing.player.number)
+        out.element("PLAYER_NAME", standing.player.name)
         out.element("NATIONAL_ID_NUMBER")
         out.element("TOTAL_SCORE", _number(standing.score))
         if not event.is_imps:
@@ -664,12 +664,11 @@ def _players_participants(out: _Writer, event: Event, section, event_type: str) 
     out.close("PARTICIPANTS")
 
 
-def _traveller_line(out: _Writer, result, points: str, seats: dict | None) -> None:
+def _traveller_line(out: _Writer, result: FileLine, points: str, individual: bool) -> None:
     out.open("TRAVELLER_LINE")
-    if seats is not None:
-        players = seats.get(result.ns_pair_id, {}) | seats.get(result.ew_pair_id, {})
+    if individual:
         for seat, name in _PLAYER_NUMBERS.items():
-            out.element(name, players[seat].number if seat in players else "")
+            out.element(name, result.players.get(seat, ""))
     else:
         out.element("NS_PAIR_NUMBER", result.ns_pair.file_id)
         out.element("EW_PAIR_NUMBER", result.ew_pair.file_id)
@@ -707,7 +706,7 @@ def _traveller_line(out: _Writer, result, points: str, seats: dict | None) -> No
     out.close("TRAVELLER_LINE")
 
 
-def _handsets(out: _Writer, boards) -> None:
+def _handsets(out: _Writer, boards: list[FileBoard]) -> None:
     dealt = [board for board in boards if board.deal]
     if not dealt:
         return

@@ -36,7 +36,7 @@ from events.formats.usebio import (
     line_result,
     read_event,
 )
-from events.models import TeamSettings
+from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
 from scoring import board_conditions
 from scoring.victory_points import VP_SCALES
 
@@ -118,11 +118,11 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
                     if value not in ("1", "2"):
                         raise FileRefused(f"bam_points {value[:20]!r} is not 1 or 2")
                     settings[name] = int(value)
-                elif name == "match_scoring" and value in TeamSettings.MatchScoring.values:
+                elif name == "match_scoring" and value in MATCH_SCORINGS:
                     settings[name] = value
                 elif name == "bye_vps":
                     settings[name] = figure(value, "bye_vps")
-                elif name == "format" and value in TeamSettings.Format.values:
+                elif name == "format" and value in TEAM_FORMATS:
                     settings[name] = value
     return settings
 

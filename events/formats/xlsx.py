@@ -14,12 +14,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from events.formats.csv_export import adjustment_text
+from events.formats.pair_files import FileLine, FileRanking, FileSection, FileStanding, PairsFile
 from events.formats.xlsx_writer import Style, Workbook
-from events.models import Event, Result, Section
-from events.services.event_settings import settings_summary
-from events.services.individuals import player_ranking, player_scorecard
-from events.services.rankings import RankingGroup, Standing, overall_ranking, section_ranking
-from events.services.travellers import board_travellers, event_lines, pair_scorecards
+from scoring.weighted_scores import weighted_text
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
 POINTS = "0.00"  # a board's matchpoints or IMPs (Neuberg makes fractions)
@@ -40,8 +37,6 @@ VULNERABLE = {
 }
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
-Sections = list[tuple[Section, list[RankingGroup]]]
-
 
 @dataclass(frozen=True)
 class Column:
@@ -50,28 +45,27 @@ class Column:
     align: str | None = None  # RIGHT, LEFT, or Excel's own: text left, numbers right
 
 
-def export_event(event: Event) -> bytes:
-    """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets."""
-    sections = [(s, section_ranking(section=s)) for s in event.sections.all()]
-    lines = event_lines(event=event)  # read once for the travellers and the scorecards
-    book = Workbook(title=f"{event.name}, {event.club.name}, {_long_date(event.date)}")
+def render_event(event: PairsFile) -> bytes:
+    """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets;
+    from a PairsFile with its travellers and scorecards."""
+    book = Workbook(title=f"{event.name}, {event.club_name}, {_long_date(event.date)}")
     if event.is_individual:
-        player_ranking_sheet(book, event=event, sections=sections)
+        player_ranking_sheet(book, event=event)
     else:
-        ranking_sheet(book, event=event, sections=sections)
-    travellers_sheet(book, event=event, sections=sections, lines=lines)
+        ranking_sheet(book, event=event)
+    travellers_sheet(book, event=event)
     if event.is_individual:
-        player_scorecards_sheet(book, event=event, sections=sections)
+        player_scorecards_sheet(book, event=event)
     else:
-        scorecards_sheet(book, event=event, sections=sections, lines=lines)
-    settings_sheet(book, event=event, sections=sections)
+        scorecards_sheet(book, event=event)
+    settings_sheet(book, event=event)
     return book.save()
 
 
 # The sheets
 
 
-def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
     """Place, pair, names, total, percentage and boards; a block per direction for two winners."""
     columns = [
         Column("Place", align=RIGHT),
@@ -82,13 +76,14 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
         Column("Boards", align=RIGHT),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
+    sections = event.sections
     blocks = [
         (_section_prefix(section, sections), group)
-        for section, groups in sections
-        for group in groups
+        for section in sections
+        for group in section.ranking
     ]
     if len(sections) > 1:  # then the whole field's
-        blocks += [("Overall · ", group) for group in overall_ranking(event=event)]
+        blocks += [("Overall · ", group) for group in event.overall]
     for index, (prefix, group) in enumerate(blocks):
         if len(blocks) > 1:
             if index:
@@ -108,7 +103,7 @@ def ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
     sheet.fit()
 
 
-def player_ranking_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+def player_ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
     """An individual's ranking: place, player, name, total, percentage and boards."""
     columns = [
         Column("Place", align=RIGHT),
@@ -119,13 +114,13 @@ def player_ranking_sheet(book: Workbook, *, event: Event, sections: Sections) ->
         Column("Boards", align=RIGHT),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
-    for section, _ in sections:
-        for standing in player_ranking(section=section):
+    for section in event.sections:
+        for standing in section.player_ranking:
             sheet.line(
                 [
                     _numeric(standing.place),
-                    standing.individual.number,
-                    standing.individual.name,
+                    standing.player.number,
+                    standing.player.name,
                     standing.score,
                     *([] if event.is_imps else [standing.percentage]),
                     standing.boards_played,
@@ -134,7 +129,7 @@ def player_ranking_sheet(book: Workbook, *, event: Event, sections: Sections) ->
     sheet.fit()
 
 
-def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
     """Every player's scorecard, round by round: seat, partner, opponents, and their total."""
     unit = _unit(event)
     columns = [
@@ -149,23 +144,23 @@ def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections)
         *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
     ]
     sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
-    for section, _ in sections:
+    for section in event.sections:
         for index, standing in enumerate(
-            sorted(player_ranking(section=section), key=lambda s: s.individual.number)
+            sorted(section.player_ranking, key=lambda s: s.player.number)
         ):
             if index:
                 sheet.gap()
-            sheet.heading(f"Player {standing.individual.label}: place {standing.place}")
-            for row in player_scorecard(individual=standing.individual):
+            sheet.heading(f"Player {standing.player.label}: place {standing.place}")
+            for row in section.player_cards.get(standing.player.number, []):
                 line = row.line
                 sheet.line(
                     [
                         row.round,
-                        line.board.number,
+                        line.board,
                         row.seat,
                         row.partner.label,
                         " & ".join(o.label for o in row.opponents),
-                        *_play(line.result),
+                        *_play(line.line),
                         line.score,
                         line.points,
                         *([] if event.is_imps else [line.percentage]),
@@ -176,11 +171,8 @@ def player_scorecards_sheet(book: Workbook, *, event: Event, sections: Sections)
     sheet.fit()
 
 
-def travellers_sheet(
-    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
-) -> None:
-    """Every board's traveller, best NS score first, headed by its dealer and vulnerability;
-    `lines` are event_lines'."""
+def travellers_sheet(book: Workbook, *, event: PairsFile) -> None:
+    """Every board's traveller, best NS score first, headed by its dealer and vulnerability."""
     unit = _unit(event)
     columns = [
         Column("NS", align=RIGHT),
@@ -192,21 +184,15 @@ def travellers_sheet(
         Column("Note"),
     ]
     sheet = _Sheet(book, name="Travellers", title=_title(event, "travellers"), columns=columns)
+    sections = event.sections
     first = True
     shown = set()  # across the field a board's traveller holds every section's lines: once
-    for section, _ in sections:
+    for section in sections:
         boards = [
             board
-            for board in section.boards.all()
+            for board in section.boards
             if not (event.across_field and (section.board_set, board.number) in shown)
         ]
-        # Across the field a traveller holds the lines of every section playing these deals.
-        field = [
-            other
-            for other, _ in sections
-            if other == section or (event.across_field and other.board_set == section.board_set)
-        ]
-        travellers = board_travellers([line for other in field for line in lines[other.pk]])
         for board in boards:
             shown.add((section.board_set, board.number))
             if not first:
@@ -217,7 +203,7 @@ def travellers_sheet(
                 f"Board {board.number} · "
                 f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
             )
-            results = travellers.get(board.number, [])
+            results = section.travellers.get(board.number, [])
             for result in results:
                 sheet.line(
                     [
@@ -234,11 +220,8 @@ def travellers_sheet(
     sheet.fit()
 
 
-def scorecards_sheet(
-    book: Workbook, *, event: Event, sections: Sections, lines: dict[int, list[Result]]
-) -> None:
-    """Every pair's scorecard in pair number order, scored from the pair's side, with totals;
-    `lines` are event_lines'."""
+def scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
+    """Every pair's scorecard in pair number order, scored from the pair's side, with totals."""
     unit = _unit(event)
     columns = [
         Column("Board", align=RIGHT),
@@ -252,25 +235,24 @@ def scorecards_sheet(
     ]
     sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
     first = True
-    for section, groups in sections:
-        placed = [(group, s) for group in groups for s in group.standings]
-        cards = pair_scorecards(lines[section.pk])
+    for section in event.sections:
+        placed = [(group, s) for group in section.ranking for s in group.standings]
         for group, standing in sorted(placed, key=lambda gs: gs[1].pair.number):
             if not first:
                 sheet.gap()
             first = False
-            sheet.heading(_pair_heading(section, sections, group, standing))
-            for line in cards.get(standing.pair.pk, []):
+            sheet.heading(_pair_heading(section, event.sections, group, standing))
+            for line in section.scorecards.get(standing.pair.number, []):
                 sheet.line(
                     [
-                        line.board.number,
+                        line.board,
                         line.direction,
                         _numeric(line.opponents.name),
-                        *_play(line.result),
+                        *_play(line.line),
                         line.score,
                         line.points,
                         *([] if event.is_imps else [line.percentage]),
-                        _note(line.result),
+                        _note(line.line),
                     ]
                 )
             pair = standing.pair
@@ -279,25 +261,25 @@ def scorecards_sheet(
     sheet.fit()
 
 
-def settings_sheet(book: Workbook, *, event: Event, sections: Sections) -> None:
+def settings_sheet(book: Workbook, *, event: PairsFile) -> None:
     """How the event was scored and moved: what a reader needs to check the other sheets."""
     columns = [Column("Setting"), Column("Value", align=LEFT)]
     sheet = _Sheet(book, name="Settings", title=_title(event, "settings"), columns=columns)
     rows: list[tuple[str, object]] = [
         ("Event", event.name),
-        ("Club", event.club.name),
+        ("Club", event.club_name),
         ("Date", event.date),
-        *settings_summary(event),
+        *event.settings_summary,
     ]
-    for section, _ in sections:
-        prefix = _section_prefix(section, sections)
+    for section in event.sections:
+        prefix = _section_prefix(section, event.sections)
         rows += [
             (f"{prefix}Movement", section.movement),
             (f"{prefix}Tables", section.tables),
             (f"{prefix}Rounds", section.rounds),
             (f"{prefix}Boards per round", section.boards_per_round),
         ]
-    rows.append(("Status", event.get_status_display()))
+    rows.append(("Status", event.status_label))
     for setting, value in rows:
         sheet.line([setting, value], formats={1: DATE} if isinstance(value, datetime.date) else {})
     sheet.fit()
@@ -324,14 +306,14 @@ def card_text(card: str) -> str:
     return SUITS[card[0]] + ("10" if card[1] == "T" else card[1])
 
 
-def _play(result: Result) -> list:
+def _play(result: FileLine) -> list:
     """Contract, declarer, lead and tricks; what took their place on a line not played."""
     if result.not_played:
         return ["Not played", None, None, None]
     if result.ns_adjustment:
         return [f"Adjusted {adjustment_text(result)}", None, None, None]
     if result.weights:
-        return [f"Weighted: {result.weighted_text}", None, None, None]
+        return [f"Weighted: {weighted_text(result.weights)}", None, None, None]
     return [
         contract_text(result.contract),
         result.declarer,
@@ -340,14 +322,14 @@ def _play(result: Result) -> list:
     ]
 
 
-def _sides(event: Event, result: Result) -> list:
+def _sides(event: PairsFile, result: FileLine) -> list:
     """The NS and EW of a traveller line: the pairs' numbers, or an individual's players."""
     if event.is_individual:
         return [result.ns_pair.names, result.ew_pair.names]
     return [_numeric(result.ns_pair.name), _numeric(result.ew_pair.name)]
 
 
-def _note(result: Result) -> str:
+def _note(result: FileLine) -> str:
     parts = []
     if result.score_ew is not None:
         parts.append(f"split score: EW scored as NS {result.score_ew:+d}")
@@ -362,16 +344,16 @@ def _numeric(text: str) -> int | str:
     return int(text) if text.isdigit() else text
 
 
-def _unit(event: Event) -> str:
+def _unit(event: PairsFile) -> str:
     return "IMPs" if event.is_imps else "MPs"
 
 
-def _section_prefix(section: Section, sections: Sections) -> str:
+def _section_prefix(section: FileSection, sections: list[FileSection]) -> str:
     return f"Section {section.letter} · " if len(sections) > 1 else ""
 
 
 def _pair_heading(
-    section: Section, sections: Sections, group: RankingGroup, standing: Standing
+    section: FileSection, sections: list[FileSection], group: FileRanking, standing: FileStanding
 ) -> str:
     pair = standing.pair
     parts = [f"{_section_prefix(section, sections)}Pair {pair.name}"]
@@ -387,8 +369,8 @@ def _long_date(date: datetime.date) -> str:
     return f"{date:%A} {date.day} {date:%B %Y}"
 
 
-def _title(event: Event, kind: str) -> str:
-    return f"{event.name}: {kind} · {event.club.name} · {_long_date(event.date)}"
+def _title(event: PairsFile, kind: str) -> str:
+    return f"{event.name}: {kind} · {event.club_name} · {_long_date(event.date)}"
 
 
 # How a sheet is laid out

@@ -4,6 +4,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 """
 
 from events.formats.team_files import FileMatch, TeamsFile
+from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
 from events.formats.xlsx import (
     DATE,
     IMP_TOTAL,
@@ -19,7 +20,6 @@ from events.formats.xlsx import (
     contract_text,
 )
 from events.formats.xlsx_writer import Workbook
-from events.models import TeamSettings
 from scoring.victory_points import VP_SCALES
 
 VPS = "0.00"
@@ -208,13 +208,11 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
 
 
 def _scoring_label(value) -> str:
-    return (
-        TeamSettings.MatchScoring(value).label if value in TeamSettings.MatchScoring.values else ""
-    )
+    return MATCH_SCORINGS.get(value, "")
 
 
 def _format_label(value) -> str:
-    return TeamSettings.Format(value).label if value in TeamSettings.Format.values else ""
+    return TEAM_FORMATS.get(value, "")
 
 
 def _title(teams_file: TeamsFile, kind: str) -> str:

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, Q
 
+from events.formats.standings import (
+    CumulativeRow,
+    SessionCell,
+    StandingsFile,
+    StandingsSession,
+)
 from events.models import Change, Club, Competition, CompetitionSession, Event, Pair, Partnership
 from events.services.history import recording
 from events.services.publication import results_visible, reveal_limit
@@ -152,24 +158,6 @@ class SessionColumn:
 
 
 @dataclass(frozen=True)
-class SessionCell:
-    score: SessionScore | None
-    counted: bool
-    pair_number: int | None
-    pair_label: str  # the pair as players know it, "3 NS" in a Mitchell numbered per direction
-    section: str
-
-
-@dataclass(frozen=True)
-class CumulativeRow:
-    place: str
-    names: str
-    cells: list[SessionCell]
-    total: float
-    played: int
-
-
-@dataclass(frozen=True)
 class CumulativeStandings:
     competition: Competition
     columns: list[SessionColumn]
@@ -239,6 +227,25 @@ def cumulative_standings(*, competition: Competition, public: bool) -> Cumulativ
             )
         )
     return CumulativeStandings(competition, columns, rows)
+
+
+def standings_file(standings: CumulativeStandings) -> StandingsFile:
+    """The cumulative standings as their files write them (events.formats.standings)."""
+    competition = standings.competition
+    return StandingsFile(
+        identifier=competition.pk,
+        name=competition.name,
+        club_name=competition.club.name,
+        carry_over=competition.carry_over,
+        carry_over_label=competition.get_carry_over_display(),
+        best_of=competition.best_of,
+        unit=standings.unit,
+        sessions=[
+            StandingsSession(c.number, c.event.pk, c.event.name, c.event.date, c.shown)
+            for c in standings.columns
+        ],
+        rows=standings.rows,
+    )
 
 
 def _entrant(pair, player_ids: set[int]):

@@ -12,7 +12,7 @@ from django.db import transaction
 from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
-from events.services.hand_records import analyse_boards, normalize_deal
+from events.services.hand_records import analyse_boards
 from events.services.individuals import create_individual_event, name_players
 from events.services.setup import create_pairs_event, name_pair
 from events.services.teams.lines import save_match_line
@@ -21,6 +21,7 @@ from events.services.teams.registration import register_team
 from events.services.teams.rounds import draw_next_round
 from events.services.teams.setup import create_team_event
 from scoring import howell, mitchell, parse_traveller_line
+from scoring.deals import normalize_deal
 from scoring.movements import rainbow_individual
 
 DEMO_SLUG = "riverside"

@@ -24,9 +24,8 @@ from events.services.scoring import Totals, pair_totals
 from events.services.setup import apply_movement, create_event
 from events.services.travellers import ScorecardLine, scorecard
 from scoring import places
-from scoring.movements.individual import IndividualMovement
-
-SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+from scoring.movements.individual import SEAT_ORDER, SIDE_SEATS, IndividualMovement
+from scoring.places import ranking_key
 
 
 @dataclass(frozen=True)
@@ -129,7 +128,7 @@ def _name_sides(section: Section) -> None:
     for seat in Seat.objects.filter(side__section=section).select_related("individual"):
         seats.setdefault(seat.side_id, []).append(seat)
     for side in section.pairs.all():
-        ordered = sorted(seats.get(side.pk, []), key=lambda s: "NSEW".index(s.seat))
+        ordered = sorted(seats.get(side.pk, []), key=lambda s: SEAT_ORDER.index(s.seat))
         names = " & ".join(s.individual.label for s in ordered)
         if side.names != names:
             side.names = names
@@ -161,11 +160,12 @@ def player_ranking(*, section: Section, up_to_round: int | None = None) -> list[
 
     def key(individual: IndividualPlayer) -> float | None:
         total = of[individual.pk]
-        if not total.boards:
-            return None
-        if event.is_imps:
-            return total.score
-        return total.percentage if total.percentage is not None else -1.0
+        return ranking_key(
+            boards=total.boards,
+            score=total.score,
+            percentage=total.percentage,
+            imps=event.is_imps,
+        )
 
     individuals.sort(key=lambda i: (key(i) is None, -(key(i) or 0), i.number))
     return [
@@ -186,7 +186,7 @@ def player_scorecard(
     for mine in individual.seats.select_related("side"):
         partner = next(s.individual for s in at_side[mine.side_id] if s.pk != mine.pk)
         for line in scorecard(pair=mine.side, up_to_round=up_to_round):
-            others = sorted(at_side[line.opponents.pk], key=lambda s: "NSEW".index(s.seat))
+            others = sorted(at_side[line.opponents.pk], key=lambda s: SEAT_ORDER.index(s.seat))
             lines.append(
                 PlayerLine(
                     line.result.round,
@@ -213,7 +213,7 @@ def side_labels(*, section: Section) -> dict[int, str]:
     for number, seat, player in Seat.objects.filter(side__section=section).values_list(
         "side__number", "seat", "individual__number"
     ):
-        labels.setdefault(number, []).append(("NSEW".index(seat), player))
+        labels.setdefault(number, []).append((SEAT_ORDER.index(seat), player))
     return {n: "+".join(str(p) for _, p in sorted(seats)) for n, seats in labels.items()}
 
 

@@ -7,6 +7,7 @@ from events.models import Event, Pair, Result, Section
 from events.services.progress import slip_progress
 from events.services.scoring import Totals, pair_totals
 from scoring import places
+from scoring.places import ranking_key
 
 
 @dataclass(frozen=True)
@@ -98,15 +99,16 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
             return total.score * factor_to / total.boards
         return total.score
 
-    # Matchpoint pairs who played different numbers of boards compare by percentage; a pair
-    # that played no board (listed in a file, or withdrawn) comes after everyone who played.
+    # A pair that played no board (listed in a file, or withdrawn) comes after everyone who
+    # played.
     def key(pair: Pair) -> float | None:
-        if not of[pair.pk].boards:
-            return None
-        if event.is_imps:
-            return score(pair)
-        percentage = of[pair.pk].percentage
-        return percentage if percentage is not None else -1.0
+        total = of[pair.pk]
+        return ranking_key(
+            boards=total.boards,
+            score=score(pair),
+            percentage=total.percentage,
+            imps=event.is_imps,
+        )
 
     pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.section_id, p.number))
     return [

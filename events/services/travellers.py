@@ -57,31 +57,9 @@ def scorecard(*, pair: Pair, up_to_round: int | None = None) -> list[ScorecardLi
     return [_scorecard_line(pair, r) for r in results]
 
 
-def event_lines(*, event: Event) -> dict[int, list[Result]]:
-    """Every line of the event by section id, in board order, each with its board and pairs
-    (and their sections) attached: one query for the lines and one for each of those, for the
-    files that show every board's traveller and every pair's scorecard (board_travellers,
-    pair_scorecards). select_related would build a board, two pairs and their sections again
-    for each of a big event's 48,000 lines, and prefetch_related costs about as much."""
-    sections = {section.pk: section for section in event.sections.all()}
-    boards = {board.pk: board for board in Board.objects.filter(section__event=event)}
-    pairs = {pair.pk: pair for pair in Pair.objects.filter(section__event=event)}
-    for item in (*boards.values(), *pairs.values()):
-        item.section = sections[item.section_id]
-    # As select_related does: the related object goes into the line's field cache.
-    board, ns_pair, ew_pair = (Result._meta.get_field(f) for f in ("board", "ns_pair", "ew_pair"))
-    lines: dict[int, list[Result]] = {pk: [] for pk in sections}
-    for line in Result.objects.filter(board__section__event=event).order_by("board__number", "pk"):
-        board.set_cached_value(line, boards[line.board_id])
-        ns_pair.set_cached_value(line, pairs[line.ns_pair_id])
-        ew_pair.set_cached_value(line, pairs[line.ew_pair_id])
-        lines[line.board.section_id].append(line)
-    return lines
-
-
 def pair_scorecards(lines: list[Result]) -> dict[int, list[ScorecardLine]]:
-    """Every pair's scorecard from a section's lines (event_lines), by pair id, as scorecard()
-    gives them."""
+    """Every pair's scorecard from a section's lines (each with its board and pairs), by pair
+    id, as scorecard() gives them."""
     cards: dict[int, list[ScorecardLine]] = {}
     for result in lines:
         for pair in (result.ns_pair, result.ew_pair):
@@ -119,8 +97,9 @@ def traveller(*, board: Board, up_to_round: int | None = None) -> list[Result]:
 
 
 def board_travellers(lines: list[Result]) -> dict[int, list[Result]]:
-    """Each board's traveller from a section's lines (event_lines; across the field those of
-    every section that plays the same deals), by board number, as traveller() gives them."""
+    """Each board's traveller from a section's lines, each with its board and pairs (across the
+    field those of every section that plays the same deals), by board number, as traveller()
+    gives them."""
     travellers: dict[int, list[Result]] = {}
     for result in lines:
         travellers.setdefault(result.board.number, []).append(result)

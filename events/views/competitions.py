@@ -24,6 +24,7 @@ from events.services.competitions import (
     has_started,
     move_session,
     remove_session,
+    standings_file,
 )
 from events.views.clubs import directed_club
 
@@ -163,7 +164,7 @@ def competition_download(request: HttpRequest, competition_id: int, format_key: 
     standings = cumulative_standings(competition=competition, public=not directed)
     name = f"{slugify(competition.name) or 'competition'}-cumulative.{fmt.extension}"
     return HttpResponse(
-        fmt.render(standings),
+        fmt.render(standings_file(standings)),
         content_type=fmt.content_type,
         headers={"Content-Disposition": content_disposition_header(True, name)},
     )

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS, Format, formats_for
 from events.models import Event
+from events.services.exports import export_file
 from events.services.publication import everything_visible, hidden_hands, public_event
 from events.views.director import directed_event
 
@@ -41,11 +42,11 @@ def download(request: HttpRequest, event_id: int, format_key: str) -> HttpRespon
     if fmt is None:
         raise Http404(f"There is no {format_key!r} download.")
     event, hidden, public = downloadable_event(request, event_id)
-    if (format_key, fmt) not in formats_for(event):
+    if (format_key, fmt) not in formats_for(teams=event.is_teams):
         raise Http404(f"A teams event has no {fmt.label} download.")
     disposition = content_disposition_header(True, export_filename(event, fmt))
     return HttpResponse(
-        fmt.export_event(event, hidden_hands=hidden, public=public),
+        export_file(event=event, format_key=format_key, hidden_hands=hidden, public=public),
         content_type=fmt.content_type,
         headers={"Content-Disposition": disposition},
     )

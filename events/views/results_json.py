@@ -6,6 +6,7 @@ from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS
 from events.models import Event
+from events.services.exports import export_file
 
 
 @require_GET
@@ -14,5 +15,6 @@ def results_json(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(
         Event.objects.select_related("club"), pk=event_id, status=Event.Status.PUBLISHED
     )
-    json_format = FORMATS["json"]
-    return HttpResponse(json_format.export_event(event), content_type=json_format.content_type)
+    return HttpResponse(
+        export_file(event=event, format_key="json"), content_type=FORMATS["json"].content_type
+    )

@@ -147,7 +147,7 @@ def _teams_page(event: Event, **forms) -> dict:
         "team_form": forms.get("team_form") or TeamForm(),
         "match_form": forms.get("match_form") or MatchForm(event=event, initial=_next(rounds)),
         "players": member_names(club=event.club),
-        "download_formats": formats_for(event),
+        "download_formats": formats_for(teams=True),
     }
 
 

@@ -41,7 +41,7 @@ def _standings_context(event: Event) -> dict:
         "cross_table": vp_cross_table(event=event, rounds=limit) if visible and round_robin else [],
         "matches": listed_matches(event=event, rounds=limit) if visible else [],
         "polling": event.status == Event.Status.RUNNING,
-        "download_formats": formats_for(event) if everything_visible(event) else [],
+        "download_formats": formats_for(teams=True) if everything_visible(event) else [],
     }
 
 

@@ -28,6 +28,8 @@ from scoring.errors import ScoringError
 from scoring.movements.model import Movement, Sitting, whole_number
 
 SEAT_ORDER = ("N", "S", "E", "W")
+# A side's two seats by its direction: North then South, or East then West.
+SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 # Players -> (round 1's seats, table by table, as North, South, East, West; the board set each
 # table starts on, or None when all the tables share the round's set).

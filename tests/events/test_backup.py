@@ -11,7 +11,6 @@ from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 
-from events.formats import json_export
 from events.models import Board, Club, Event, Pair, Partnership, Player, Result, TableRound
 from events.services.backup import (
     BackupRefused,
@@ -22,6 +21,7 @@ from events.services.backup import (
 )
 from events.services.demo import load_demo
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
 from tests.conftest import while_running
@@ -49,7 +49,7 @@ def _pages(client, club: Club) -> dict[str, bytes]:
         for board in Board.objects.filter(section__event=event):
             url = reverse("traveller", args=[event.pk, "A", board.number])
             pages[f"{event.pk} board {board.number}"] = _page(client, url)
-        pages[f"{event.pk} json"] = json_export.export_event(event)
+        pages[f"{event.pk} json"] = export_file(event=event, format_key="json")
     return pages
 
 
@@ -95,7 +95,7 @@ def test_a_club_deleted_by_mistake_comes_back_with_new_keys_where_its_history_st
     event = make_event(mitchell(3, 2), status="published")
     name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
     _play_board_one(event)
-    before = json.loads(json_export.export_event(event))
+    before = json.loads(export_file(event=event, format_key="json"))
     data = backup_bytes(club=club)
     club.delete()  # whatever history of it is kept stays
 
@@ -104,7 +104,7 @@ def test_a_club_deleted_by_mistake_comes_back_with_new_keys_where_its_history_st
     summary = restore(data)
 
     assert summary.kept_keys is False
-    after = json.loads(json_export.export_event(summary.club.events.get()))
+    after = json.loads(export_file(event=summary.club.events.get(), format_key="json"))
     assert after["event"].pop("id") != before["event"].pop("id")
     assert after == before
 
@@ -205,7 +205,7 @@ def test_a_backup_restored_beside_its_club_under_another_address_gets_new_keys(m
     name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann Able", "Bob Best"])
     _play_board_one(event)
     board = Board.objects.get(section__event=event, number=1)
-    before = json.loads(json_export.export_event(event))
+    before = json.loads(export_file(event=event, format_key="json"))
 
     summary = restore(backup_bytes(club=club), slug="test-club-copy")
 
@@ -214,7 +214,7 @@ def test_a_backup_restored_beside_its_club_under_another_address_gets_new_keys(m
     assert (copy.slug, copy.name) == ("test-club-copy", "Test Bridge Club")
     copied = copy.events.get()
     assert copied.pk != event.pk
-    after = json.loads(json_export.export_event(copied))
+    after = json.loads(export_file(event=copied, format_key="json"))
     assert after["event"].pop("id") == copied.pk and before["event"].pop("id") == event.pk
     assert after == before
     assert Partnership.objects.filter(pair__section__event=copied).count() == 2

@@ -10,12 +10,12 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from events.formats import FORMATS
 from events.formats.cells import csv_cell
 from events.formats.imported import FileRefused
 from events.forms.imports import MAX_FILE_BYTES
 from events.models import Board, Event, Pair, Player, Result
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.imports import import_event, read_result_file
 from scoring import mitchell, parse_traveller_line
 from tests.events.files import read_file
@@ -192,7 +192,7 @@ def test_quotes_backslashes_and_control_characters_in_names_read_back(make_event
         save_line(board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns,
                   ew_pair=meeting.ew)  # fmt: skip
 
-    data = FORMATS["pbn"].export_event(Event.objects.get(pk=event.pk))
+    data = export_file(event=Event.objects.get(pk=event.pk), format_key="pbn")
 
     assert b"\n" not in data.replace(b"\r\n", b"")
     assert b"\x01" not in data
@@ -238,7 +238,7 @@ def typed(director_client, make_event):
 def test_notes_typed_as_formulas_are_text_cells_and_scores_are_numbers(typed):
     notes = set(Result.objects.filter(board__section__event=typed).values_list("note", flat=True))
     assert notes == {"=1+2", "@A1", "-2+3"}
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(typed)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=typed, format_key="xlsx")))
     ws = book["Travellers"]
     cells = {c.value: c for row in ws.iter_rows() for c in row if c.value is not None}
     for note in notes:
@@ -257,7 +257,7 @@ def test_names_that_start_a_formula_are_text_cells(director_client, make_event):
     Pair.objects.filter(section__event=event, number=6).update(names="#N/A")
     event.refresh_from_db()
 
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
 
     rows = book["Ranking"].iter_rows(min_row=3)
     names = {row[1].value: row[2] for row in rows if row[1].value is not None}
@@ -271,7 +271,9 @@ def test_csv_neutralises_text_that_starts_a_formula_and_keeps_numbers(typed):
     Result.objects.filter(board__section__event=typed, note="@A1").update(note="\tcmd")
     typed.name = "=cmd|' /C calc'!A0"
     typed.save()
-    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(typed).decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(export_file(event=typed, format_key="csv").decode("utf-8-sig")))
+    )
     assert {row[0] for row in rows[1:]} == {"'=cmd|' /C calc'!A0"}
     assert sorted(row[16] for row in rows[1:4]) == ["'\tcmd", "'-2+3", "'=1+2"]
     board_1 = [row for row in rows[1:] if row[2] == "1"]
@@ -284,7 +286,9 @@ def test_a_negative_score_stays_a_number_in_csv(make_event):
     meeting = board_meetings(board=board)[0]
     save_line(board=board, line=parse_traveller_line("4S N 9"), ns_pair=meeting.ns,
               ew_pair=meeting.ew)  # fmt: skip
-    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(export_file(event=event, format_key="csv").decode("utf-8-sig")))
+    )
     assert rows[1][11] == "-50"
 
 
@@ -292,7 +296,7 @@ def test_imported_names_that_start_a_formula_are_text_cells(club):
     data = RUTER.replace(b"Player One - Player Two", b"=HYPERLINK(1) - @SUM(A1)")
     event = import_event(imported=read_result_file(data), club=club)
     assert Pair.objects.get(section__event=event, number=1).names == "=HYPERLINK(1) & @SUM(A1)"
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     cells = [c for row in book["Ranking"].iter_rows() for c in row if c.value == (
         "=HYPERLINK(1) & @SUM(A1)")]  # fmt: skip
     assert len(cells) == 1
@@ -308,12 +312,12 @@ def test_control_characters_typed_in_a_name_or_note_never_break_a_download(make_
               ew_pair=meeting.ew)  # fmt: skip
     event = Event.objects.select_related("club").get(pk=event.pk)
 
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     ranking = [c.value for row in book["Ranking"].iter_rows() for c in row]
     assert "Ann Able & Bob" in ranking
     assert "bell " in [c.value for row in book["Travellers"].iter_rows() for c in row]
     again = import_event(
-        imported=read_result_file(FORMATS["usebio"].export_event(event)),
+        imported=read_result_file(export_file(event=event, format_key="usebio")),
         club=club,
     )
     assert again.name == "Club Pairs"

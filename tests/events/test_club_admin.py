@@ -6,9 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events.formats import json_export
 from events.models import Board, Change, Club, Event, Pair, Partnership, Player, Result
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
 from tests.conftest import while_running
@@ -175,7 +175,7 @@ def test_removing_a_player_who_has_played_asks_then_keeps_the_pairs_names(
 ):
     event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
     _play_board_one(event)
-    before = json_export.export_event(event)
+    before = export_file(event=event, format_key="json")
     ann = Player.objects.get(name="Ann Able")
     url = reverse("player-remove", args=[club.slug, ann.pk])
 
@@ -189,7 +189,7 @@ def test_removing_a_player_who_has_played_asks_then_keeps_the_pairs_names(
     pair = Pair.objects.get(section__event=event, number=1)
     assert pair.names == "Ann Able & Bob Best"
     assert list(pair.players.values_list("name", flat=True)) == ["Bob Best"]
-    assert json_export.export_event(event) == before
+    assert export_file(event=event, format_key="json") == before
 
 
 def test_a_player_who_never_played_is_removed_at_once(director_client, club):

@@ -24,8 +24,8 @@ from django.urls import reverse
 from events.formats import pbn
 from events.formats.imported import FileRefused, ImportedBoard, ImportedEvent, ImportedLine
 from events.formats.missing_results import choose_missing_results
-from events.formats.usebio import export_event as usebio_export
 from events.models import Event
+from events.services.exports import export_file
 from events.services.imports import import_event, read_result_file
 from events.services.rankings import section_ranking
 from tests.events.files import read_file, upload
@@ -349,7 +349,7 @@ def test_a_pair_that_played_no_board_comes_last_in_an_imp_ranking_too(club):
     # Whatever the others' IMPs (some below 0), Max Late played nothing.
     assert north_south.standings[-1].pair.names == "Max Late & Ned Late"
     assert north_south.standings[-1].place == "4"
-    exported = usebio_export(event).decode()
+    exported = export_file(event=event, format_key="usebio").decode()
     assert exported.rindex("Max Late") > exported.rindex("Cat South")
 
 

@@ -16,6 +16,7 @@ from events.formats import FORMATS
 from events.formats.xlsx import card_text, contract_text
 from events.models import Board, Event, Pair, Result, Section
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.setup import apply_movement, name_pair
 from events.services.status import change_status
 from scoring import mitchell, parse_traveller_line
@@ -74,7 +75,7 @@ def played(make_event):
 
 
 def workbook(event):
-    return openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    return openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
 
 
 def values(ws, first, last):
@@ -112,7 +113,7 @@ def test_every_sheet_has_a_title_and_a_bold_header_frozen_and_printed_on_every_p
 def test_the_workbook_of_a_bigger_event_takes_no_more_queries(played, make_event):
     small_event = played()
     with CaptureQueriesContext(connection) as small:
-        FORMATS["xlsx"].export_event(small_event)
+        export_file(event=small_event, format_key="xlsx")
     bigger = make_event(mitchell(5, 2))  # 5 tables, 10 boards, every line played
     enter(bigger, {board: dict.fromkeys(range(1, 6), "3NT N 9") for board in range(1, 11)})
     bigger = Event.objects.select_related("club").get(pk=bigger.pk)
@@ -325,7 +326,9 @@ def test_an_artificial_score_of_other_percentages_shows_them(played):
     event = played()
     Result.objects.filter(ns_adjustment="A+").update(ns_percent=70, ew_percent=30)
     assert workbook(event)["Travellers"]["C11"].value == "Adjusted 70%/30%"
-    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(export_file(event=event, format_key="csv").decode("utf-8-sig")))
+    )
     assert rows[5][13] == "70%/30%"
 
 
@@ -364,7 +367,7 @@ def test_excel_export_reads_the_database_by_board_and_pair_not_by_line(
     event = Event.objects.select_related("club").get(pk=event.pk)
     # Sections, then the section's pairs and boards, a traveller per board, a scorecard per pair.
     with django_assert_max_num_queries(1 + 2 + 21 + 14):
-        book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+        book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     assert book["Ranking"].max_row == 2 + 1 + 7 + 1 + 1 + 7
 
 
@@ -372,7 +375,7 @@ def test_excel_export_reads_the_database_by_board_and_pair_not_by_line(
 
 
 def test_csv_is_every_traveller_line_in_utf8_with_a_byte_order_mark(played):
-    data = FORMATS["csv"].export_event(played())
+    data = export_file(event=played(), format_key="csv")
     assert data.startswith(codecs.BOM_UTF8)
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0] == [
@@ -414,7 +417,9 @@ def test_csv_rounds_points_to_two_decimals_and_keeps_split_scores_and_notes(play
     Result.objects.filter(board__number=1, ns_pair__number=2).update(
         score_ew=-100, note="Hesitation, 12C1(c)", ns_points=1 / 3
     )
-    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(export_file(event=event, format_key="csv").decode("utf-8-sig")))
+    )
     assert rows[3][11:] == ["-50", "-100", "", "0.33", "4", "Hesitation, 12C1(c)", ""]
 
 
@@ -442,7 +447,7 @@ def test_csv_download_is_the_csv_export(client, played):
     assert response["Content-Disposition"] == (
         'attachment; filename="2026-11-20-tuesday-pairs-final.csv"'
     )
-    assert response.content == FORMATS["csv"].export_event(event)
+    assert response.content == export_file(event=event, format_key="csv")
 
 
 def test_unknown_format_is_not_found(client, played):
@@ -466,7 +471,7 @@ def test_results_hidden_until_published_are_not_downloadable_until_then(director
     assert download(Client(), event, "xlsx").status_code == 404
     assert download(director_client, event, "xlsx")["Content-Type"] == XLSX
     Event.objects.filter(pk=event.pk).update(status="published")
-    assert download(Client(), event, "csv").content == FORMATS["csv"].export_event(event)
+    assert download(Client(), event, "csv").content == export_file(event=event, format_key="csv")
 
 
 def test_a_director_of_another_club_gets_only_what_the_public_gets(

@@ -13,10 +13,11 @@ from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
 from events.models import Board, Change
 from events.services import hand_records
-from events.services.hand_records import hands_to_analyse, normalize_deal
+from events.services.hand_records import hands_to_analyse
 from events.services.history import undo_change
 from events.services.history_text import change_lines
 from scoring import mitchell
+from scoring.deals import normalize_deal
 from tests.events.files import read_file
 from tests.events.test_public_views import enter
 

@@ -3,52 +3,27 @@
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.module_loading import import_string
 from django_tasks_db.models import DBTaskResult
 
 from events.models import Event
+from events.services import hand_records
 from events.services.hand_records import (
-    DealRefused,
     analyse_deal,
     analyse_event_hands,
     hands_to_analyse,
-    normalize_deal,
     par_text,
     set_deal,
 )
 from events.services.imports import import_event, read_result_file
+from events.tasks import analyse_hands
+from scoring.deals import normalize_deal
 from tests.events.files import confirm, read_file, upload
 
 # sm1.pbn (Ruter 4.9.1.3, ../shared/realdata), board 1 and board 16, with Ruter's own
 # OptimumResultTable and OptimumScore for them.
 SM1_BOARD_1 = "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"
 SM1_BOARD_16 = "W:T9.AT65.984.AJT8 K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954"
-
-
-def test_a_deal_is_written_from_north_with_each_suit_from_the_ace_down():
-    assert normalize_deal(
-        "w:T9.AT65.984.AJT8 K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954"
-    ) == ("N:K642.Q98.T6532.6 AQ875.J7.7.KQ732 J3.K432.AKQJ.954 T9.AT65.984.AJT8")
-    assert normalize_deal("N:36J.AKQ8762.29.6 - - -") == "N:J63.AKQ8762.92.6 - - -"
-
-
-@pytest.mark.parametrize(
-    ("deal", "message"),
-    [
-        (
-            "J63.AKQ8762.92.6",
-            "a deal starts with the first hand's seat, e.g. N:AKQ.., not 'J63.AKQ8762.92.6'",
-        ),
-        ("N:J63.AKQ8762.92.6 KT754.3.QJ763.87", "a deal has four hands separated by spaces, not 2"),
-        ("N:J63.AKQ8762.92 - - -", "N's hand has 3 suits: write spades.hearts.diamonds.clubs"),
-        ("N:J63.AKQ8762.92.6X - - -", "N's hand has 'X': ranks are AKQJT98765432"),
-        ("N:J63.AKQ8762.92.6 J63.AKQ8762.92.6 - -", "the SJ is in both N's and E's hands"),
-        ("N:J63.AKQ8762.92 - - -".replace(".92", ".92."), "N's hand has 12 cards, not 13"),
-    ],
-)
-def test_a_deal_that_is_not_four_hands_of_thirteen_cards_is_refused(deal, message):
-    with pytest.raises(DealRefused) as refused:
-        normalize_deal(deal)
-    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
@@ -153,3 +128,7 @@ def test_board_page_without_a_hand_record_has_no_diagram(client, club):
     response = client.get(url)
     assert b"Board 2" in response.content
     assert b'id="hand-record"' not in response.content
+
+
+def test_the_analysis_is_queued_by_the_path_of_the_workers_task():
+    assert import_string(hand_records.ANALYSE_HANDS) is analyse_hands

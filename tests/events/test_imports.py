@@ -7,11 +7,11 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from events.formats import FORMATS
 from events.formats.imported import FileRefused
 from events.models import Board, Event, Pair, Player, Result, Upload
 from events.services import imports
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.imports import import_event, preview_import, read_result_file, store_upload
 from events.services.rankings import section_ranking
 from events.services.rescoring import rescore_event
@@ -226,7 +226,7 @@ def test_an_event_made_here_exported_and_imported_again_ranks_the_same(
 ):
     event = make_event(movement, **settings)
     _play(event)
-    data = FORMATS[format_key].export_event(event)
+    data = export_file(event=event, format_key=format_key)
     again = import_event(imported=read_result_file(data), club=club)
     assert again.pk != event.pk
     for name in ("scoring", "mp_scale", "mp_rounding", "datum_method", "cross_imp_mode",

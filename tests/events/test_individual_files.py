@@ -13,11 +13,10 @@ import random
 import openpyxl
 import pytest
 
-from events.formats import FORMATS
 from events.formats.imported import FileRefused
-from events.formats.pbn import export_event
 from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.imports import import_event, read_result_file
 from events.services.individuals import create_individual_event, name_players, player_ranking
 from scoring import parse_traveller_line
@@ -43,7 +42,7 @@ def test_an_individual_exported_as_pbn_imports_back_with_the_same_ranking(club):
     section = event.sections.get()
     name_players(section=section, names={1: "Ann North", 6: "Eve East", 11: "Sam South"})
     play_every_board(event, seed=4)
-    data = export_event(event)
+    data = export_file(event=event, format_key="pbn")
     text = data.decode("utf-8-sig")
     assert '[Competition "Individuals"]' in text
     assert "PlayerId_North" in text and "PlayerId_West" in text and "PairId_NS" not in text
@@ -59,7 +58,10 @@ def test_an_individual_exported_as_pbn_imports_back_with_the_same_ranking(club):
         return sorted((r.board.number, r.ns_pair.names, r.ew_pair.names, r.score_ns) for r in lines)
 
     # And its own export is the same file, but for nothing.
-    assert export_event(again).decode("utf-8-sig").split("[Event")[1:] == text.split("[Event")[1:]
+    assert (
+        export_file(event=again, format_key="pbn").decode("utf-8-sig").split("[Event")[1:]
+        == text.split("[Event")[1:]
+    )
 
 
 SEATS = "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West"
@@ -136,7 +138,7 @@ def played_individual(club):
 
 def test_the_json_ranks_players_and_names_the_four_players_of_every_line(club):
     event, movement = played_individual(club)
-    data = json.loads(FORMATS["json"].export_event(event))
+    data = json.loads(export_file(event=event, format_key="json"))
     assert data["event"]["kind"] == "individual"
     expected = player_ranking(section=event.sections.get())
     assert [(r["player"], r["name"], r["place"]) for r in data["ranking"]] == [
@@ -155,7 +157,7 @@ def test_the_json_ranks_players_and_names_the_four_players_of_every_line(club):
 
 def test_the_workbook_ranks_players_and_gives_each_a_scorecard(club):
     event, _ = played_individual(club)
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     ranking = [row for row in book["Ranking"].iter_rows(values_only=True) if row[1] is not None]
     header = ranking.index(("Place", "Player", "Name", "MPs", "%", "Boards"))
     rows = ranking[header + 1 :]
@@ -178,14 +180,14 @@ def test_an_individual_exported_as_usebio_imports_back_with_the_same_ranking(clu
     WEST_PLAYER_NUMBER, after PBN's PlayerId_North .. PlayerId_West, and PARTICIPANTS lists
     PLAYER elements with PLAYER_NUMBER, PLAYER_NAME, TOTAL_SCORE, PERCENTAGE and PLACE."""
     event, _ = played_individual(club)
-    data = FORMATS["usebio"].export_event(event)
+    data = export_file(event=event, format_key="usebio")
     text = data.decode()
     assert '<EVENT EVENT_TYPE="INDIVIDUAL">' in text and "NS_PAIR_NUMBER" not in text
     assert "<PLAYER_NUMBER>1</PLAYER_NUMBER>" in text
     again = import_event(imported=read_result_file(data), club=club)
     assert again.is_individual
     assert ranking_rows(again) == ranking_rows(event)
-    assert FORMATS["usebio"].export_event(again).split(b"<EVENT ")[1].replace(
+    assert export_file(event=again, format_key="usebio").split(b"<EVENT ")[1].replace(
         f"<EVENT_IDENTIFIER>{again.pk}<".encode(), b""
     ) == data.split(b"<EVENT ")[1].replace(f"<EVENT_IDENTIFIER>{event.pk}<".encode(), b"")
 
@@ -222,7 +224,7 @@ def test_an_individual_half_played_imports_back_with_each_board_scaled_to_every_
                 save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
     top = max(s.score for s in player_ranking(section=event.sections.get()))
     assert top > 3 * 4  # scaled: more than three boards' top on a board of 3 results
-    imported = read_result_file(FORMATS[format_key].export_event(event))
+    imported = read_result_file(export_file(event=event, format_key=format_key))
     again = import_event(imported=imported, club=club)
     assert ranking_rows(again) == ranking_rows(event)
     assert ("Short boards", "Neuberg, to 5 results, every table counted: as the file's "
@@ -233,7 +235,9 @@ def test_our_file_of_a_running_event_imports_running_and_says_so(director_client
     event, _ = played_individual(club)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     event.refresh_from_db()
-    preview = upload(director_client, club, "ind.pbn", export_event(event)).content.decode()
+    preview = upload(
+        director_client, club, "ind.pbn", export_file(event=event, format_key="pbn")
+    ).content.decode()
     assert "Saving publishes the event" not in preview
     assert "Saving keeps the event running, as the file says" in preview
     page = confirm(director_client, club, earlier="new")

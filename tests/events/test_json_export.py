@@ -8,6 +8,7 @@ from django.urls import reverse
 from events.formats import json_export
 from events.models import Event
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event, read_result_file
 from scoring import parse_traveller_line
 from tests.conftest import while_running
@@ -22,7 +23,7 @@ def _import(club, name: str) -> Event:
 @pytest.mark.django_db
 def test_shape_and_figures_of_a_matchpoint_event(club):
     event = _import(club, "ruter_pairs.pbn")
-    results = json_export.event_results(event)
+    results = json_export.event_results(pairs_file(event=event))
     assert results["event"] == {
         "id": event.pk,
         "name": "Kerhon parikilpailu",
@@ -96,7 +97,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
 
 @pytest.mark.django_db
 def test_butler_boards_carry_their_datum(club):
-    results = json_export.event_results(_import(club, "magic_butler.pbn"))
+    results = json_export.event_results(pairs_file(event=_import(club, "magic_butler.pbn")))
     assert [board["datum"] for board in results["boards"]] == [190, 360, 110]
     assert results["ranking"][0]["percentage"] is None
 
@@ -107,18 +108,18 @@ def test_a_not_played_line(make_event):
     board = event.sections.get().boards.get(number=1)
     meeting = board_meetings(board=board)[0]
     save_line(board=board, line=parse_traveller_line("NP"), ns_pair=meeting.ns, ew_pair=meeting.ew)
-    (line,) = json_export.event_results(event)["boards"][0]["results"]
+    (line,) = json_export.event_results(pairs_file(event=event))["boards"][0]["results"]
     assert (line["not_played"], line["score_ns"], line["ns_points"], line["adjusted"]) == (
         True, None, None, None
     )  # fmt: skip
 
 
 @pytest.mark.django_db
-def test_export_event_is_utf8_json(club):
+def test_the_json_file_is_utf8(club):
     event = _import(club, "ruter_pairs.pbn")
-    data = json_export.export_event(event)
+    data = export_file(event=event, format_key="json")
     assert "Päivi".encode() in data
-    assert json.loads(data) == json_export.event_results(event)
+    assert json.loads(data) == json_export.event_results(pairs_file(event=event))
 
 
 @pytest.mark.django_db
@@ -161,8 +162,8 @@ def test_results_json_reads_a_constant_number_of_queries(
             for meeting in board_meetings(board=board):
                 line = parse_traveller_line("3NT S 9")
                 save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         client.get(reverse("results-json", kwargs={"event_id": small.pk}))
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         response = client.get(reverse("results-json", kwargs={"event_id": large.pk}))
     assert sum(len(board["results"]) for board in response.json()["boards"]) == 147

@@ -7,6 +7,7 @@ import pytest
 from events.formats import pbn
 from events.formats.imported import FileRefused
 from events.models import Event
+from events.services.exports import export_file
 from scoring import parse_traveller_line
 from tests.events.files import lines_by_meeting, read_file
 
@@ -263,7 +264,7 @@ def played_event(make_event):
 
 @pytest.mark.django_db
 def test_export_is_pbn_2_1_in_utf8_with_settings_and_results(played_event):
-    data = pbn.export_event(played_event)
+    data = export_file(event=played_event, format_key="pbn")
     assert data.startswith(b"\xef\xbb\xbf% PBN 2.1\r\n")
     text = data.decode("utf-8-sig")
     assert '% <META  name=Generator  content="Clubscoring">' in text
@@ -280,7 +281,7 @@ def test_export_is_pbn_2_1_in_utf8_with_settings_and_results(played_event):
 
 @pytest.mark.django_db
 def test_exported_file_reads_back_with_the_samelines_by_meeting(played_event):
-    imported = pbn.parse_file(pbn.export_event(played_event))
+    imported = pbn.parse_file(export_file(event=played_event, format_key="pbn"))
     assert imported.name == "Spring Pairs"
     assert imported.settings == {
         "scoring": "mp", "mp_scale": 2, "mp_rounding": "none", "datum_method": "drop-one",

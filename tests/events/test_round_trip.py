@@ -7,6 +7,7 @@ from events.formats import FORMATS, json_export, pbn
 from events.formats.imported import FileRefused
 from events.models import Board, Result, TableRound
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event
 from scoring import howell, parse_traveller_line
 
@@ -34,10 +35,10 @@ def test_a_running_howell_with_notes_comes_back_from_its_pbn_file(make_event, cl
                 ns_pair=meeting.ns,
                 ew_pair=meeting.ew,
             )
-    before = json_export.event_results(event)
+    before = json_export.event_results(pairs_file(event=event))
 
     copy = import_event(
-        imported=FORMATS["pbn"].parse_file(FORMATS["pbn"].export_event(event)),
+        imported=FORMATS["pbn"].parse_file(export_file(event=event, format_key="pbn")),
         club=club,
     )
 
@@ -58,7 +59,7 @@ def test_a_running_howell_with_notes_comes_back_from_its_pbn_file(make_event, cl
     assert list(Board.objects.filter(section=section).values_list("expected_results")) == list(
         Board.objects.filter(section=original).values_list("expected_results")
     )
-    after = json_export.event_results(copy)
+    after = json_export.event_results(pairs_file(event=copy))
     assert after["ranking"] == before["ranking"] and after["boards"] == before["boards"]
 
 
@@ -71,7 +72,7 @@ def test_a_note_with_a_newline_is_written_on_one_line(make_event):
     )
     Result.objects.filter(pk=result.pk).update(note="first\nsecond")
 
-    imported = pbn.parse_file(pbn.export_event(event))
+    imported = pbn.parse_file(export_file(event=event, format_key="pbn"))
 
     (line,) = [line for b in imported.boards for line in b.lines]
     assert line.note == "first second"
@@ -87,7 +88,7 @@ def test_a_note_with_a_newline_is_written_on_one_line(make_event):
     ],
 )
 def test_a_table_round_that_cannot_be_is_refused(make_event, table_rounds, message):
-    text = pbn.export_event(make_event(howell(4, 2))).decode("utf-8-sig")
+    text = export_file(event=make_event(howell(4, 2)), format_key="pbn").decode("utf-8-sig")
     start = text.index("name=TableRounds  content=")
     end = text.index('">', start)
     broken = text[:start] + f'name=TableRounds  content="{table_rounds}' + text[end:]
@@ -104,7 +105,7 @@ def test_our_usebio_file_keeps_the_reveal_rule_and_the_status(make_event, club):
     )
 
     copy = import_event(
-        imported=FORMATS["usebio"].parse_file(FORMATS["usebio"].export_event(event)),
+        imported=FORMATS["usebio"].parse_file(export_file(event=event, format_key="usebio")),
         club=club,
     )
 

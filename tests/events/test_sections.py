@@ -16,6 +16,7 @@ from openpyxl import load_workbook
 from events.formats import FORMATS, json_export
 from events.models import Board, Event, Pair, Result
 from events.services.entry import LineRefused, board_meetings, save_line
+from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event
 from events.services.pair_labels import pair_of_slug
 from events.services.rankings import overall_ranking, section_ranking
@@ -149,7 +150,7 @@ def test_our_pbn_of_two_sections_reads_back_with_its_sections_and_rankings(eveni
     _enter(evening, "B", B_LINES)
     _enter(evening, "B", A_LINES, number=2)
     rescore_event(event=evening, section_scoring=scoring)
-    data = FORMATS["pbn"].export_event(evening)
+    data = export_file(event=evening, format_key="pbn")
     text = data.decode("utf-8-sig")
     assert '[Section "B"]' in text and "Section\\2R;Table" in text
     imported = FORMATS["pbn"].parse_file(data)
@@ -162,7 +163,7 @@ def test_our_pbn_of_two_sections_reads_back_with_its_sections_and_rankings(eveni
     ]
     assert _standings(copy) == _standings(evening)
     assert (
-        FORMATS["pbn"].export_event(copy).decode("utf-8-sig").split("\r\n")[3:]
+        export_file(event=copy, format_key="pbn").decode("utf-8-sig").split("\r\n")[3:]
         == (text.split("\r\n")[3:])
     )
 
@@ -172,13 +173,13 @@ def test_another_programs_pbn_of_two_sections_is_scored_as_its_figures_show(even
     matchpoints pass a section's own top (26 on a board of 7 results per section)."""
     _enter(evening, "A", A_LINES)
     _enter(evening, "B", B_LINES)
-    text = FORMATS["pbn"].export_event(evening).decode("utf-8-sig")
+    text = export_file(event=evening, format_key="pbn").decode("utf-8-sig")
     foreign = "\r\n".join(line for line in text.split("\r\n") if "<META" not in line)
     imported = FORMATS["pbn"].parse_file(foreign.encode())
     assert imported.settings["section_scoring"] == "field"
     assert ("Sections", "2 (A, B), matchpointed across the field") in imported.readings
     rescore_event(event=evening, section_scoring="section")
-    text = FORMATS["pbn"].export_event(evening).decode("utf-8-sig")
+    text = export_file(event=evening, format_key="pbn").decode("utf-8-sig")
     foreign = "\r\n".join(line for line in text.split("\r\n") if "<META" not in line)
     assert FORMATS["pbn"].parse_file(foreign.encode()).settings["section_scoring"] == "section"
 
@@ -188,7 +189,7 @@ def test_our_usebio_of_two_sections_nests_them_and_reads_back(evening, club, sco
     _enter(evening, "A", A_LINES)
     _enter(evening, "B", B_LINES)
     rescore_event(event=evening, section_scoring=scoring)
-    data = FORMATS["usebio"].export_event(evening)
+    data = export_file(event=evening, format_key="usebio")
     text = data.decode()
     assert '<SECTION SECTION_ID="B">' in text and "<SECTION_COUNT>2</SECTION_COUNT>" in text
     imported = FORMATS["usebio"].parse_file(data)
@@ -196,19 +197,22 @@ def test_our_usebio_of_two_sections_nests_them_and_reads_back(evening, club, sco
     copy = import_event(imported=imported, club=club)
     assert copy.section_scoring == scoring
     assert _standings(copy) == _standings(evening)
-    assert FORMATS["usebio"].export_event(copy).decode().split("\n")[12:] == (text.split("\n")[12:])
+    assert (
+        export_file(event=copy, format_key="usebio").decode().split("\n")[12:]
+        == (text.split("\n")[12:])
+    )
 
 
 def test_json_and_excel_rank_each_section_and_the_field(evening):
     _enter(evening, "A", A_LINES)
     _enter(evening, "B", B_LINES)
-    results = json_export.event_results(evening)
+    results = json_export.event_results(pairs_file(event=evening))
     assert {row["section"] for row in results["ranking"]} == {"A", "B"}
     assert len(results["overall"]) == 28
     assert results["event"]["settings"]["section_scoring"] == "field"
     best = max(results["overall"][:14], key=lambda row: row["score"])
     assert (results["overall"][0], best["place"]) == (best, "1")
-    book = load_workbook(BytesIO(FORMATS["xlsx"].export_event(evening)))
+    book = load_workbook(BytesIO(export_file(event=evening, format_key="xlsx")))
     headings = [row[0] for row in book["Ranking"].iter_rows(values_only=True) if row[0]]
     assert "Section B · East-West" in headings and "Overall · North-South" in headings
     travellers = traveller_blocks(book["Travellers"], "Board 1 ·")
@@ -250,12 +254,12 @@ def test_sections_dealt_other_boards_are_never_compared_across_the_field(evening
     Board.objects.filter(section__event=evening, section__letter="A").update(deal=DEAL)
     Board.objects.filter(section__event=evening, section__letter="B").update(deal=OTHER_DEAL)
     copy = import_event(
-        imported=FORMATS["pbn"].parse_file(FORMATS["pbn"].export_event(evening)), club=club
+        imported=FORMATS["pbn"].parse_file(export_file(event=evening, format_key="pbn")), club=club
     )
     assert [s.board_set for s in copy.sections.all()] == [1, 2]
     assert copy.section_scoring == "field"
     assert {r.top for r in Result.objects.filter(board__section__event=copy)} == {12}
-    book = load_workbook(BytesIO(FORMATS["xlsx"].export_event(copy)))
+    book = load_workbook(BytesIO(export_file(event=copy, format_key="xlsx")))
     travellers = traveller_blocks(book["Travellers"], "Board 1 ·")
     assert [len(lines) for lines in travellers] == [7, 7]  # a traveller a deal
 
@@ -302,7 +306,8 @@ def test_our_usebio_keeps_each_sections_own_deals(evening, club):
     Board.objects.filter(section__event=evening, section__letter="B").update(deal=OTHER_DEAL)
     evening.sections.filter(letter="B").update(board_set=2)
     copy = import_event(
-        imported=FORMATS["usebio"].parse_file(FORMATS["usebio"].export_event(evening)), club=club
+        imported=FORMATS["usebio"].parse_file(export_file(event=evening, format_key="usebio")),
+        club=club,
     )
     deals = {(b.section.letter, b.deal) for b in Board.objects.filter(section__event=copy)}
     assert deals == {("A", DEAL), ("B", OTHER_DEAL)}

@@ -13,10 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from events.formats import FORMATS
 from events.formats.team_files import TeamsFile
 from events.models import Change, Event, Match, MatchLine, Team, TeamMember
 from events.services import page_cache
+from events.services.exports import export_file
 from events.services.history_text import event_history
 from events.services.imports import import_event, preview_import, read_result_file
 from events.services.team_exports import teams_file
@@ -256,7 +256,7 @@ def test_the_json_has_a_matches_list(client, make_team_event):
 def test_a_teams_event_has_no_csv_download(director_client, make_team_event):
     event = _played_event(make_team_event)
     assert director_client.get(reverse("download", args=[event.pk, "csv"])).status_code == 404
-    assert FORMATS["pbn"].export_event(event).startswith("\ufeff% PBN 2.1".encode())
+    assert export_file(event=event, format_key="pbn").startswith("\ufeff% PBN 2.1".encode())
 
 
 def test_the_import_is_one_change_the_history_counts(club):

@@ -8,6 +8,7 @@ import pytest
 from events.formats import usebio
 from events.formats.imported import FileRefused
 from events.services.entry import board_meetings, save_line
+from events.services.exports import export_file
 from events.services.imports import import_event
 from scoring import parse_traveller_line
 from tests.events.files import lines_by_meeting, read_file
@@ -190,7 +191,7 @@ def played_event(make_event):
 
 @pytest.mark.django_db
 def test_export_is_well_formed_usebio_with_settings(played_event):
-    data = usebio.export_event(played_event)
+    data = export_file(event=played_event, format_key="usebio")
     root = ET.fromstring(data)
     assert root.tag == "USEBIO" and root.get("Version") == "1.2"
     event = root.find("EVENT")
@@ -224,4 +225,4 @@ def test_an_artificial_score_off_the_60_50_40_scale_survives_the_round_trip(club
     result = event.sections.get().boards.get(number=1).results.get(ns_pair__number=3)
     assert (result.ns_adjustment, result.ew_adjustment) == ("A+", "A-")
     assert (result.ns_percent, result.ew_percent) == (70, 30)
-    assert b"<SCORE>A7030</SCORE>" in usebio.export_event(event)
+    assert b"<SCORE>A7030</SCORE>" in export_file(event=event, format_key="usebio")

@@ -24,6 +24,7 @@ from events.services.entry import (
     board_meetings,
 )
 from events.services.explanations import explain_score
+from events.services.exports import export_file, pairs_file
 from events.services.history import undo_change
 from events.services.history_text import event_history
 from events.services.imports import import_event
@@ -245,7 +246,9 @@ def weighted_event(director_client, make_event):
 
 def test_csv_has_the_mean_and_the_parts_as_typed(director_client, make_event):
     event, first = weighted_event(director_client, make_event)
-    rows = list(csv.reader(io.StringIO(FORMATS["csv"].export_event(event).decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(export_file(event=event, format_key="csv").decode("utf-8-sig")))
+    )
     header, [row] = rows[0], [r for r in rows[1:] if r[5] == str(first.ns) and r[2] == "1"]
     cells = dict(zip(header, row, strict=True))
     assert (cells["Contract"], cells["Tricks"], cells["Score NS"], cells["Adjustment"]) == (
@@ -260,7 +263,7 @@ def test_csv_has_the_mean_and_the_parts_as_typed(director_client, make_event):
 
 def test_excel_shows_the_parts_and_no_score_no_table_made(director_client, make_event):
     event, first = weighted_event(director_client, make_event)
-    book = openpyxl.load_workbook(io.BytesIO(FORMATS["xlsx"].export_event(event)))
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     [traveller] = [r for r in book["Travellers"].values if r[:2] == (first.ns, first.ew)][:1]
     assert traveller[2] == "Weighted: 40% 4S N =, 60% 4S N -1"
     assert traveller[3:7] == (None, None, None, None)  # declarer, lead, tricks, NS score
@@ -271,7 +274,7 @@ def test_excel_shows_the_parts_and_no_score_no_table_made(director_client, make_
 
 def test_json_lists_the_parts(director_client, make_event):
     event, first = weighted_event(director_client, make_event)
-    data = json.loads(FORMATS["json"].export_event(event))
+    data = json.loads(export_file(event=event, format_key="json"))
     [line] = [r for r in data["boards"][0]["results"] if r["ns"] == first.ns]
     assert line["weighted"] == [
         {"percent": 40, "contract": "4S", "declarer": "N", "tricks": 10, "score_ns": 420},
@@ -285,7 +288,7 @@ def test_pbn_gives_other_readers_the_mean_and_ours_the_parts(director_client, ma
     nearest to what the ruling is worth) with no contract, and our own Weighted column the
     parts, from which our import takes the line back whole."""
     event, first = weighted_event(director_client, make_event)
-    data = FORMATS["pbn"].export_event(event)
+    data = export_file(event=event, format_key="pbn")
     text = data.decode("utf-8-sig")
     assert ';Weighted\\30L"]' in text
     row = next(
@@ -293,18 +296,18 @@ def test_pbn_gives_other_readers_the_mean_and_ours_the_parts(director_client, ma
     )
     assert row.split()[4:10] == ["-", "-", "-", "-", '"138"', '"-138"']
     assert row.endswith(f'"{WEIGHTED}"')
-    before = json_export.event_results(event)
+    before = json_export.event_results(pairs_file(event=event))
 
     copy = import_event(imported=FORMATS["pbn"].parse_file(data), club=club)
 
-    assert json_export.event_results(copy)["boards"] == before["boards"]
+    assert json_export.event_results(pairs_file(event=copy))["boards"] == before["boards"]
 
 
 def test_usebio_gives_other_readers_the_mean_and_ours_the_parts(director_client, make_event, club):
     """USEBIO has no weighted score either: SCORE is the parts' mean, and the parts ride in our
     processing instruction beside the line, which other readers skip."""
     event, first = weighted_event(director_client, make_event)
-    data = FORMATS["usebio"].export_event(event)
+    data = export_file(event=event, format_key="usebio")
     text = data.decode("utf-8")
     line = next(
         part
@@ -313,11 +316,11 @@ def test_usebio_gives_other_readers_the_mean_and_ours_the_parts(director_client,
     )
     assert "<CONTRACT>" not in line and "<SCORE>138</SCORE>" in line
     assert f'weighted="{WEIGHTED}"' in line
-    before = json_export.event_results(event)
+    before = json_export.event_results(pairs_file(event=event))
 
     copy = import_event(imported=FORMATS["usebio"].parse_file(data), club=club)
 
-    assert json_export.event_results(copy)["boards"] == before["boards"]
+    assert json_export.event_results(pairs_file(event=copy))["boards"] == before["boards"]
 
 
 @pytest.mark.parametrize(
@@ -331,7 +334,7 @@ def test_usebio_gives_other_readers_the_mean_and_ours_the_parts(director_client,
 )
 def test_a_weighted_cell_that_cannot_be_is_refused(director_client, make_event, cell, message):
     event, _ = weighted_event(director_client, make_event)
-    text = FORMATS["pbn"].export_event(event).decode("utf-8-sig")
+    text = export_file(event=event, format_key="pbn").decode("utf-8-sig")
     broken = text.replace(f'"{WEIGHTED}"', cell)
     with pytest.raises(FileRefused, match=message):
         FORMATS["pbn"].parse_file(broken.encode("utf-8"))
@@ -339,7 +342,7 @@ def test_a_weighted_cell_that_cannot_be_is_refused(director_client, make_event, 
 
 def test_a_weighted_score_in_a_file_scored_in_imps_is_refused(director_client, make_event):
     event, _ = weighted_event(director_client, make_event)
-    text = FORMATS["pbn"].export_event(event).decode("utf-8-sig")
+    text = export_file(event=event, format_key="pbn").decode("utf-8-sig")
     imps = text.replace("MatchPoints;MP1", "IMP;Butler")
     with pytest.raises(FileRefused, match="a weighted score is matchpointed part by part, and"):
         FORMATS["pbn"].parse_file(imps.encode("utf-8"))
@@ -347,7 +350,7 @@ def test_a_weighted_score_in_a_file_scored_in_imps_is_refused(director_client, m
 
 def test_a_club_backup_restored_brings_the_weighted_score_back(director_client, make_event, club):
     event, _ = weighted_event(director_client, make_event)
-    before = json_export.event_results(event)
+    before = json_export.event_results(pairs_file(event=event))
     data = backup_bytes(club=club, compress=False)
     for model in [Club, *[m for m in club_models() if m.__name__.startswith("Historical")]]:
         model._base_manager.all().delete()
@@ -355,7 +358,7 @@ def test_a_club_backup_restored_brings_the_weighted_score_back(director_client, 
     restore_club(source=io.BytesIO(data))
 
     restored = Event.objects.get()
-    assert json_export.event_results(restored)["boards"] == before["boards"]
+    assert json_export.event_results(pairs_file(event=restored))["boards"] == before["boards"]
     assert Result.objects.get(weights__isnull=False).weighted_text == ("40% 4S N =, 60% 4S N -1")
 
 

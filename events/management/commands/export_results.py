@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events.formats import FORMATS, Format, formats_for
 from events.models import Event
+from events.services.exports import export_file
 
 # Formats a terminal can show; the others (Excel) only go to a file.
 TEXT_TYPES = ("text/", "application/json", "application/xml")
@@ -39,10 +40,10 @@ class Command(BaseCommand):
             event = Event.objects.select_related("club").get(pk=event_id)
         except Event.DoesNotExist:
             raise CommandError(f"There is no event with id {event_id}.") from None
-        if (format_key, fmt) not in formats_for(event):
-            known = ", ".join(key for key, _ in formats_for(event))
+        if (format_key, fmt) not in formats_for(teams=event.is_teams):
+            known = ", ".join(key for key, _ in formats_for(teams=event.is_teams))
             raise CommandError(f"A teams event has no {fmt.label} file: choose one of {known}.")
-        data = fmt.export_event(event)
+        data = export_file(event=event, format_key=format_key)
         if output is None:
             self.stdout.write(data.decode("utf-8"), ending="")
         else:

@@ -1,0 +1,27 @@
+"""The values of the event settings a results file carries, spelt as the database keeps them
+(the choices of events.models.Event and TeamSettings, which tests/events/test_vocabulary.py
+holds to these), so that a format reads and writes them without the models."""
+
+# Event.Kind
+INDIVIDUAL = "individual"
+# Event.Scoring
+MATCHPOINTS = "mp"
+BUTLER = "butler"
+CROSS_IMPS = "cross-imps"
+# Event.section_scoring: matchpointed across the whole field, or within each section
+ACROSS_THE_FIELD = "field"
+# Event.Reveal and Event.Status
+REVEALS = ("always", "round", "session")
+STATUSES = ("setup", "running", "published")
+# TeamSettings.Format and TeamSettings.MatchScoring, with their labels
+TEAM_FORMATS = {
+    "swiss": "Swiss",
+    "round-robin": "Round robin",
+    "knockout": "Knock-out",
+    "evening": "Teams-of-four evening (short matches)",
+}
+MATCH_SCORINGS = {
+    "vps": "IMPs converted to victory points",
+    "bam": "Board-a-match",
+    "patton": "Patton (2/1/0 a board plus the aggregate)",
+}
