@@ -10,7 +10,6 @@ every board, NS pair t against EW pair 2,000 + t) is saved once from plain data,
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,12 +19,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.measure import (
-    ROOT,
     Row,
     arguments,
     best_of,
     database_name,
     django_on_a_fresh_database,
+    in_a_process,
     peak_memory_mb,
     report,
 )
@@ -74,16 +73,7 @@ def simultaneous_pairs(tables: int, boards: int):
 
 def import_in_a_process(path: Path) -> tuple[float, float]:
     """`manage.py import_results path` in a process of its own: seconds, and its peak MB."""
-    done = subprocess.run(
-        [sys.executable, __file__, "--import-file", str(path)],
-        cwd=ROOT,
-        env=os.environ,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise SystemExit(done.stderr)
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    figures = in_a_process(__file__, "--import-file", str(path))
     return figures["seconds"], figures["peak_mb"]
 
 

@@ -7,8 +7,10 @@ prove it works (the smoke test does) without measuring anything worth reading.
 
 import argparse
 import json
+import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -59,6 +61,17 @@ def peak_memory_mb() -> float:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def in_a_process(script: str, *args: str) -> dict:
+    """`python script args` in a process of its own (its peak memory is its own), from the
+    project's folder with this environment: the JSON object its last line prints."""
+    done = subprocess.run(
+        [sys.executable, script, *args], cwd=ROOT, env=os.environ, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def arguments(description: str) -> argparse.Namespace:

@@ -15,7 +15,6 @@ Each bomb must be refused in under a second, the process's peak memory under 200
 import gzip
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.measure import (
-    ROOT,
     Row,
     arguments,
     database_name,
     django_on_a_fresh_database,
+    in_a_process,
     peak_memory_mb,
     report,
 )
@@ -73,16 +72,7 @@ def bombs(backup: dict, unpacked_mb: int, depth: int) -> dict[str, bytes]:
 
 def restore_in_a_process(path: Path, slug: str) -> dict:
     """restore_club(source=path) in a process of its own: seconds, peak MB, and the refusal."""
-    done = subprocess.run(
-        [sys.executable, __file__, "--restore-file", str(path), slug],
-        cwd=ROOT,
-        env=os.environ,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise SystemExit(done.stderr)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return in_a_process(__file__, "--restore-file", str(path), slug)
 
 
 def restore_file(path: str, slug: str) -> None:
