@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from events.formats.csv_export import adjustment_text
-from events.formats.xlsx_writer import Style, Workbook
+from events.formats.workbook import Style, Workbook
 from events.models import Event, Result, Section
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard

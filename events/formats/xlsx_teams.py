@@ -4,6 +4,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 """
 
 from events.formats.team_files import FileMatch, TeamsFile
+from events.formats.workbook import Workbook
 from events.formats.xlsx import (
     DATE,
     IMP_TOTAL,
@@ -18,7 +19,6 @@ from events.formats.xlsx import (
     card_text,
     contract_text,
 )
-from events.formats.xlsx_writer import Workbook
 from events.models import TeamSettings
 from scoring.victory_points import VP_SCALES
 
