@@ -3,14 +3,14 @@
 `python benchmarks/files.py` (--json, --tiny: see measure.py), on SQLite or DATABASE_URL's
 PostgreSQL (a database of its own beside it). The event (engine.py's field: every table plays
 every board, NS pair t against EW pair 2,000 + t) is saved once from plain data, then:
-- its Excel workbook and its PBN file are exported, as the download page does;
+- its PBN and USEBIO files are exported, as the download page does (its Excel workbook is
+  workbooks.py's: the worker builds it);
 - `manage.py import_results` reads the PBN file, and the USEBIO file, each in a process of its
   own, timed whole with that process's peak memory.
 """
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,12 +20,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.measure import (
-    ROOT,
     Row,
     arguments,
     best_of,
     database_name,
     django_on_a_fresh_database,
+    in_a_process,
     peak_memory_mb,
     report,
 )
@@ -72,21 +72,6 @@ def simultaneous_pairs(tables: int, boards: int):
     return finish_event(event, winners=2)
 
 
-def import_in_a_process(path: Path) -> tuple[float, float]:
-    """`manage.py import_results path` in a process of its own: seconds, and its peak MB."""
-    done = subprocess.run(
-        [sys.executable, __file__, "--import-file", str(path)],
-        cwd=ROOT,
-        env=os.environ,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise SystemExit(done.stderr)
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
-    return figures["seconds"], figures["peak_mb"]
-
-
 def import_file(path: str) -> None:
     """The child process: the command as a director runs it, timed from the start of Django."""
     start = time.perf_counter()
@@ -114,7 +99,7 @@ def run(tables: int, boards: int) -> list[Row]:
     size = f"{tables:,} tables, {boards} boards"
     rows = [Row("files", f"save and score the event from plain data ({database})", saved_s, "s")]
     exported = {}
-    for name in ("xlsx", "pbn", "usebio"):
+    for name in ("pbn", "usebio"):
         ms, exported[name] = best_of(lambda n=name: FORMATS[n].export_event(event), 1)
         rows.append(
             Row(
@@ -130,7 +115,8 @@ def run(tables: int, boards: int) -> list[Row]:
     for name, suffix in (("pbn", "pbn"), ("usebio", "xml")):
         path = scratch / f"event.{suffix}"
         path.write_bytes(exported[name])
-        seconds, peak = import_in_a_process(path)
+        figures = in_a_process(__file__, "--import-file", str(path))
+        seconds, peak = figures["seconds"], figures["peak_mb"]
         what = f"import_results of the {name.upper()} file ({database})"
         rows.append(
             Row("files", what, seconds, "s", f"< {IMPORT_SECONDS} s", seconds < IMPORT_SECONDS)

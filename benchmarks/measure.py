@@ -7,8 +7,10 @@ prove it works (the smoke test does) without measuring anything worth reading.
 
 import argparse
 import json
+import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -61,6 +63,17 @@ def peak_memory_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def in_a_process(script: str, *args: str) -> dict:
+    """The figures of `python script args` run in a process of its own (so its peak memory is
+    its own), with this process's environment: the JSON object it prints on its last line."""
+    done = subprocess.run(
+        [sys.executable, script, *args], cwd=ROOT, env=os.environ, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def arguments(description: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -89,7 +102,6 @@ def django_on_a_fresh_database() -> None:
     """Set Django up on a database of the benchmark's own, migrated: SQLite in a temporary file
     unless DATABASE_URL names one; on PostgreSQL, a database beside it (<name>_bench) made
     afresh, so that the figures never touch the real one."""
-    import os
     import tempfile
 
     url = os.environ.get("DATABASE_URL", "")
