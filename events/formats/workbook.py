@@ -108,9 +108,9 @@ class Workbook:
         return entry
 
     def _cell(self, sheet, value, style: int):
-        """What openpyxl appends for the value in this style: a styled cell, the plain value,
-        or None for nothing."""
-        if value.__class__ is str or isinstance(value, str):
+        """What openpyxl appends for the value in this style: a styled cell (at A1 until
+        `append` gives it its place), the plain value, or None for nothing."""
+        if isinstance(value, str):
             if not value:
                 value = None
             else:
@@ -119,13 +119,14 @@ class Workbook:
                     cell = Cell(sheet, 1, 1, value, self._quoted[style])
                     cell.data_type = "s"  # not a formula nor an error: text, as it was given
                     return cell
-        elif value.__class__ is float and not math.isfinite(value):
+        elif isinstance(value, float) and not math.isfinite(value):
             value = None
         if not style:
             return value
         return Cell(sheet, 1, 1, value, self._formats[style])
 
     def save(self) -> bytes:
+        """The file's bytes; once only, as openpyxl's write-only workbooks are saved."""
         for sheet in self.sheets:
             sheet._write()
         self._book.properties.title = _storable(self.title)

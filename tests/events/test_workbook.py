@@ -26,16 +26,25 @@ def test_text_a_spreadsheet_would_run_or_read_as_an_error_is_a_string_with_a_quo
     assert [c.alignment.horizontal for c in cells] == ["right"] * 6 + [None]
 
 
-def test_what_a_worksheet_cannot_hold_is_replaced_or_left_empty():
+def test_what_a_worksheet_cannot_hold_is_replaced_or_left_empty_and_the_rest_kept():
     book = Workbook(title="Ann's night\x01")
-    values = ["bell\x07", "", float("nan"), float("inf"), 56.25, None, "♠K"]
+    values = ["bell\x07", "", float("nan"), float("inf"), 56.25, None, "♠K", " a\rb "]
     book.add_sheet("Lines\x1b").row(values, [0] * len(values))
 
     read = written(book)
 
     assert read.sheetnames == ["Lines "]
     assert read.properties.title == "Ann's night "
-    assert [c.value for c in read["Lines "][1]] == ["bell ", None, None, None, 56.25, None, "♠K"]
+    assert [c.value for c in read["Lines "][1]] == [
+        "bell ",
+        None,
+        None,
+        None,
+        56.25,
+        None,
+        "♠K",
+        " a\rb ",
+    ]
 
 
 def test_each_style_is_a_named_style_saying_what_it_is():
