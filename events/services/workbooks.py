@@ -31,10 +31,11 @@ def built_by_worker(*, event: Event) -> bool:
 
 
 def prepared_workbook(*, event: Event) -> tuple[PreparedWorkbook, bool]:
-    """The workbook of the event's current version, and whether it is new (its build is then
-    the caller's to queue). A new one replaces the workbooks of the versions before it."""
+    """The workbook of the event's current version, its file read only when asked for (a poll
+    needs its status alone), and whether it is new (its build is then the caller's to queue).
+    A new one replaces the workbooks of the versions before it."""
     with transaction.atomic():
-        workbook, created = PreparedWorkbook.objects.get_or_create(
+        workbook, created = PreparedWorkbook.objects.defer("data").get_or_create(
             event=event, version=version(event)
         )
         if created:

@@ -6,7 +6,9 @@ import io
 import openpyxl
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
@@ -88,7 +90,9 @@ def test_the_worker_builds_it_and_the_page_then_offers_the_file(big):
     run_worker()
 
     assert DBTaskResult.objects.get().status == "SUCCESSFUL"
-    poll = Client().get(url, headers=HTMX).content.decode()
+    with CaptureQueriesContext(connection) as polled:
+        poll = Client().get(url, headers=HTMX).content.decode()
+    assert [q["sql"] for q in polled if '"data"' in q["sql"]] == []  # a poll reads no file
     assert "The Excel workbook is ready." in poll
     assert f'<a class="button" href="{url}">Download the workbook</a>' in poll
     assert "hx-get" not in poll
