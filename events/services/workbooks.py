@@ -44,9 +44,9 @@ def prepared_workbook(*, event: Event) -> tuple[PreparedWorkbook, bool]:
 
 
 def build_prepared_workbook(*, workbook_id: int) -> bool:
-    """Build the kept workbook's file and save it, ready; False when a newer version has
-    replaced it meanwhile (or its event is gone), and then nothing is built. A failure is
-    written on the workbook, where its page shows it, and raised."""
+    """Build the kept workbook's file and save it, ready; False when a newer version replaced
+    it (or its event is gone) before or while it was built, and then nothing is kept. A failure
+    is written on the workbook, where its page shows it, and raised."""
     workbook = PreparedWorkbook.objects.select_related("event__club").filter(pk=workbook_id).first()
     if workbook is None:
         return False
@@ -57,7 +57,7 @@ def build_prepared_workbook(*, workbook_id: int) -> bool:
             status=PreparedWorkbook.Status.FAILED, error=str(failure)[:1000]
         )
         raise
-    PreparedWorkbook.objects.filter(pk=workbook_id).update(
+    kept = PreparedWorkbook.objects.filter(pk=workbook_id).update(
         status=PreparedWorkbook.Status.READY, data=data
     )
-    return True
+    return bool(kept)
