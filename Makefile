@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve production secret-key test install lint browser-deps bench-deps demo clean bench
+.PHONY: run serve production secret-key test install lint browser-deps office-deps bench-deps demo clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,13 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium is missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
 
+# LibreOffice opens the Excel workbooks in the tests (tests/events/test_libreoffice.py): Debian's
+# Calc without a display.
+office-deps:
+	@test -x /usr/bin/soffice || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq libreoffice-calc-nogui >/dev/null; \
+	  else echo "LibreOffice is missing: run 'sudo apt-get install libreoffice-calc-nogui' for the workbook tests"; fi; }
+
 # The load benchmark's client: wrk, in C, so that the clients leave the cores to the server.
 bench-deps:
 	@command -v wrk >/dev/null || { \
@@ -71,7 +78,7 @@ bench-deps:
 
 # Everything: lint, migrations up to date, the whole suite (browser tests included; the
 # benchmarks too, each at a tiny size).
-test: install lint browser-deps bench-deps
+test: install lint browser-deps office-deps bench-deps
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 

@@ -3,7 +3,8 @@
 `python benchmarks/files.py` (--json, --tiny: see measure.py), on SQLite or DATABASE_URL's
 PostgreSQL (a database of its own beside it). The event (engine.py's field: every table plays
 every board, NS pair t against EW pair 2,000 + t) is saved once from plain data, then:
-- its Excel workbook and its PBN file are exported, as the download page does;
+- its PBN and USEBIO files are exported, as the download page does (its Excel workbook is
+  workbooks.py's: the worker builds it);
 - `manage.py import_results` reads the PBN file, and the USEBIO file, each in a process of its
   own, timed whole with that process's peak memory.
 """
@@ -71,12 +72,6 @@ def simultaneous_pairs(tables: int, boards: int):
     return finish_event(event, winners=2)
 
 
-def import_in_a_process(path: Path) -> tuple[float, float]:
-    """`manage.py import_results path` in a process of its own: seconds, and its peak MB."""
-    figures = in_a_process(__file__, "--import-file", str(path))
-    return figures["seconds"], figures["peak_mb"]
-
-
 def import_file(path: str) -> None:
     """The child process: the command as a director runs it, timed from the start of Django."""
     start = time.perf_counter()
@@ -105,7 +100,7 @@ def run(tables: int, boards: int) -> list[Row]:
     size = f"{tables:,} tables, {boards} boards"
     rows = [Row("files", f"save and score the event from plain data ({database})", saved_s, "s")]
     exported = {}
-    for name in ("xlsx", "pbn", "usebio"):
+    for name in ("pbn", "usebio"):
         ms, exported[name] = best_of(lambda n=name: export_file(event=event, format_key=n), 1)
         rows.append(
             Row(
@@ -121,7 +116,8 @@ def run(tables: int, boards: int) -> list[Row]:
     for name, suffix in (("pbn", "pbn"), ("usebio", "xml")):
         path = scratch / f"event.{suffix}"
         path.write_bytes(exported[name])
-        seconds, peak = import_in_a_process(path)
+        figures = in_a_process(__file__, "--import-file", str(path))
+        seconds, peak = figures["seconds"], figures["peak_mb"]
         what = f"import_results of the {name.upper()} file ({database})"
         rows.append(
             Row("files", what, seconds, "s", f"< {IMPORT_SECONDS} s", seconds < IMPORT_SECONDS)

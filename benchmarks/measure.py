@@ -102,7 +102,6 @@ def django_on_a_fresh_database() -> None:
     """Set Django up on a database of the benchmark's own, migrated: SQLite in a temporary file
     unless DATABASE_URL names one; on PostgreSQL, a database beside it (<name>_bench) made
     afresh, so that the figures never touch the real one."""
-    import os
     import tempfile
 
     url = os.environ.get("DATABASE_URL", "")

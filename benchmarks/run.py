@@ -25,6 +25,7 @@ from benchmarks.measure import ROOT, Row, format_table
 BENCHMARKS = [
     ("engine", False),
     ("files", True),
+    ("workbooks", True),
     ("entry", True),
     ("pages", True),
     ("load", True),

@@ -127,6 +127,9 @@ else:
 # Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
 # which `make run` and `make serve` start beside the web server.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# An event's Excel workbook of more cells than this is built by the worker, once per version of
+# the event, rather than in the request (events/services/workbooks.py).
+WORKBOOK_CELLS_IN_REQUEST = int(os.environ.get("WORKBOOK_CELLS_IN_REQUEST", "200000"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -6,6 +6,7 @@ from django.tasks import task
 from events.models import Event, Upload
 from events.services.hand_records import analyse_event_hands
 from events.services.imports import import_upload
+from events.services.workbooks import build_prepared_workbook
 
 
 @task()
@@ -33,3 +34,10 @@ def import_large_file(*, upload_id: int, earlier: str, user_id: int | None) -> i
         raise
     analyse_event_hands(event=event)
     return event.pk
+
+
+@task()
+def prepare_workbook(*, workbook_id: int) -> bool:
+    """Build an event's big Excel workbook for the version it was asked for; whether it was
+    built (not when a newer version replaced it meanwhile)."""
+    return build_prepared_workbook(workbook_id=workbook_id)

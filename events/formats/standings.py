@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from events.formats.cells import csv_cell
+from events.formats.workbook import Workbook
 from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet
-from events.formats.xlsx_writer import Workbook
 from scoring.carry_over import SessionScore
 
 

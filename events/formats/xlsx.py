@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from events.formats.csv_export import adjustment_text
 from events.formats.pair_files import FileLine, FileRanking, FileSection, FileStanding, PairsFile
-from events.formats.xlsx_writer import Style, Workbook
+from events.formats.workbook import Style, Workbook
 from scoring.weighted_scores import weighted_text
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0

@@ -5,6 +5,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
+from events.formats.workbook import Workbook
 from events.formats.xlsx import (
     DATE,
     IMP_TOTAL,
@@ -19,7 +20,6 @@ from events.formats.xlsx import (
     card_text,
     contract_text,
 )
-from events.formats.xlsx_writer import Workbook
 from scoring.victory_points import VP_SCALES
 
 VPS = "0.00"

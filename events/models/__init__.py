@@ -13,6 +13,7 @@ from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
 from .team_rounds import TeamRound
 from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
+from .workbooks import PreparedWorkbook
 
 __all__ = [
     "SEATS",
@@ -30,6 +31,7 @@ __all__ = [
     "Pair",
     "Partnership",
     "Player",
+    "PreparedWorkbook",
     "Result",
     "Seat",
     "Section",

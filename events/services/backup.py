@@ -67,7 +67,8 @@ def _foreign_keys(model: type[models.Model]) -> list[models.Field]:
 
 def club_models() -> list[type[models.Model]]:
     """Every installed model holding a club's rows (those with a path of foreign keys to Club,
-    or a history model of one), each after the models its rows point at."""
+    or a history model of one), each after the models its rows point at; but a cache of
+    derived data, which says so (`in_backup = False`)."""
     candidates = list(apps.get_models())
     depends = {
         model: {
@@ -81,6 +82,7 @@ def club_models() -> list[type[models.Model]]:
     reachable = {Club}
     while grown := {m for m in candidates if depends[m] & reachable} - reachable:
         reachable |= grown
+    reachable = {m for m in reachable if getattr(m, "in_backup", True)}
     ordered = [Club]
     remaining = [m for m in candidates if m in reachable and m is not Club]
     while remaining:

@@ -216,7 +216,7 @@ PLAIN_REFUSALS = [
     (_nul_in_a_name, r"^a value holds a NUL character, which no database here stores$"),
     (_a_row_twice, r"^events.player \d+ appears twice in the backup$"),
     (_a_field_not_here, r"^events.player \d+ has no field 'secret' here$"),
-    (_a_key_that_is_text, r"^a row of events.player has the primary key 7, which is not a whole"),
+    (_a_key_that_is_text, r'^a row of events.player has the primary key "7", which is not a whole'),
     (_a_name_missing, r"^events.player \d+ has no name$"),
     (_a_user_by_id, r"^events.change \d+ names a user in a way this installation does not read$"),
     (_a_second_club, r"^a backup holds exactly one club, in its first row$"),
