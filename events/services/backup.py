@@ -327,7 +327,8 @@ class _Restorer:
             else:
                 values[f.attname] = self._value(f, value, where)
         for f in model._meta.many_to_many:
-            if f.name in names:
+            # A table of its own (a pair's seats) has rows of its own in the file, not a list.
+            if f.name in names and f.remote_field.through._meta.auto_created:
                 names.discard(f.name)
                 m2m[f] = self._many(model, f, fields[f.name], where)
         if names:

@@ -208,6 +208,11 @@ def _a_name_too_long(backup):
     rows_of(backup, "events.player")[0]["fields"]["name"] = "x" * 60_000
 
 
+def _seats_as_a_list(backup):
+    player = rows_of(backup, "events.player")[0]["pk"]
+    rows_of(backup, "events.pair")[0]["fields"]["players"] = [player]
+
+
 def _tricks_of_text(backup):
     rows_of(backup, "events.result")[0]["fields"]["tricks"] = "ten"
 
@@ -221,6 +226,7 @@ PLAIN_REFUSALS = [
     (_a_user_by_id, r"^events.change \d+ names a user in a way this installation does not read$"),
     (_a_second_club, r"^a backup holds exactly one club, in its first row$"),
     (_a_name_too_long, r"^events.player \d+: name: Ensure this value has at most 120 characters"),
+    (_seats_as_a_list, r"^events.pair \d+ has no field 'players' here$"),
     (_tricks_of_text, r"^events.result \d+: tricks: “ten” value must be an integer.$"),
 ]
 
