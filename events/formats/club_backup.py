@@ -38,15 +38,21 @@ class BackupRefused(ValueError):
 @dataclass(frozen=True)
 class Limits:
     """What a backup may hold. The defaults admit the largest club measured (a 2,000-table
-    event with its history: 104,000 rows, 49 MB unpacked, 2.4 MB packed) several times over;
-    a value may be as long as a results file a director uploaded (5 MiB, base64-encoded)."""
+    event with its history: 104,000 rows, 49 MB unpacked, 2.4 MB packed) about three times
+    over; a value may be as long as a results file a director uploaded (5 MiB, base64-encoded),
+    a row as many values as the largest row (a board's double-dummy table: about 40) a few
+    hundred times over."""
 
     packed_bytes: int = 64 * 1024 * 1024
     unpacked_bytes: int = 256 * 1024 * 1024
-    rows: int = 1_000_000
-    rows_per_model: int = 400_000
+    rows: int = 300_000
+    rows_per_model: int = 150_000
     depth: int = 10
     value_bytes: int = 8 * 1024 * 1024
+    # One row, or the header's list of users: its values (a list or a map counts as one too)
+    # and the bytes it spans in the file.
+    values_per_row: int = 10_000
+    row_bytes: int = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,7 @@ class BackupReader:
     def __init__(self, stream: BinaryIO, limits: Limits) -> None:
         self.limits = limits
         self._source = _Unpacked(stream, limits)
+        self._values = self._start = 0  # of the row being read
         self._events = _JSON.basic_parse(self._source, buf_size=_CHUNK, use_float=True)
         self.header = self._read_header()
 
@@ -131,7 +138,22 @@ class BackupReader:
             raise BackupRefused("a value holds a NUL character, which no database here stores")
         return value
 
+    def _whole(self, event: str, value: object) -> object:
+        """A row, or a value of the header, read whole within the limits of one row."""
+        self._values, self._start = 0, self._source.total
+        return self._value(event, value, 2)
+
     def _value(self, event: str, value: object, depth: int) -> object:
+        self._values += 1
+        if self._values > self.limits.values_per_row:
+            raise BackupRefused(
+                f"a row of the backup (or its list of users) holds more than the limit of "
+                f"{self.limits.values_per_row:,} values"
+            )
+        if self._source.total - self._start > self.limits.row_bytes:
+            raise BackupRefused(
+                f"a row of the backup spans more than the limit of {_size(self.limits.row_bytes)}"
+            )
         if depth > self.limits.depth:
             raise BackupRefused(
                 f"the file nests deeper than the limit of {self.limits.depth} levels"
@@ -165,7 +187,7 @@ class BackupReader:
                 break
             if key not in _HEADER or key in header:
                 raise BackupRefused("this is not a club backup made by Clubscoring")
-            header[key] = self._value(*self._next(), 2)
+            header[key] = self._whole(*self._next())
             if key == "format" and header[key] != BACKUP_FORMAT:
                 raise BackupRefused("this is not a club backup made by Clubscoring")
             if key == "version" and header[key] != BACKUP_VERSION:
@@ -178,8 +200,6 @@ class BackupReader:
         users, club, made = header.get("users"), header.get("club", ""), header.get("made", "")
         if not isinstance(users, list) or not all(isinstance(name, str) for name in users):
             raise BackupRefused("the backup's list of usernames is missing or not names")
-        if len(users) > self.limits.rows:
-            raise BackupRefused(f"the backup names more than {self.limits.rows:,} users")
         if not isinstance(club, str) or not isinstance(made, str):
             raise BackupRefused("the backup's club or date is not text")
         if self._next()[0] != "start_array":
@@ -191,7 +211,7 @@ class BackupReader:
         per_model: Counter[str] = Counter()
         count = 0
         while (item := self._next())[0] != "end_array":
-            row = self._value(*item, 2)
+            row = self._whole(*item)
             if (
                 not isinstance(row, dict)
                 or set(row) != {"model", "pk", "fields"}

@@ -31,6 +31,7 @@ VALUES = st.one_of(
     KEYS,
     st.text(max_size=30),
     st.sampled_from(["\x00", "\ud800", "x" * 501, "=1+1", "<script>", "2026-13-45"]),
+    st.sampled_from(["9999-12-31T23:59:59-05:00", "0001-01-01T00:00:00+05:00", "AAAA", "!"]),
     st.recursive(st.none(), lambda inner: st.lists(inner, max_size=2), max_leaves=12),
 )
 # Error text a refusal must never show: an exception's words, not the director's.

@@ -213,6 +213,21 @@ def _seats_as_a_list(backup):
     rows_of(backup, "events.pair")[0]["fields"]["players"] = [player]
 
 
+def _a_time_no_database_reads_back(backup):
+    rows_of(backup, "events.event")[0]["fields"]["created"] = "9999-12-31T23:59:59-05:00"
+
+
+def _an_upload_of_a_number(backup):
+    club = backup["objects"][0]["pk"]
+    backup["objects"].append(
+        {
+            "model": "events.upload",
+            "pk": 1,
+            "fields": {"club": club, "name": "x.pbn", "data": 5, "file_hash": ""},
+        }
+    )
+
+
 def _tricks_of_text(backup):
     rows_of(backup, "events.result")[0]["fields"]["tricks"] = "ten"
 
@@ -227,6 +242,8 @@ PLAIN_REFUSALS = [
     (_a_second_club, r"^a backup holds exactly one club, in its first row$"),
     (_a_name_too_long, r"^events.player \d+: name: Ensure this value has at most 120 characters"),
     (_seats_as_a_list, r"^events.pair \d+ has no field 'players' here$"),
+    (_a_time_no_database_reads_back, r"^events.event \d+: created is not a date from 1900 to"),
+    (_an_upload_of_a_number, r"^events.upload 1: data is not base64 text$"),
     (_tricks_of_text, r"^events.result \d+: tricks: “ten” value must be an integer.$"),
 ]
 
@@ -264,6 +281,21 @@ def _longer_than_a_read(backup):
     return file_of(backup)
 
 
+def _many_values(backup):
+    backup["objects"][0]["fields"]["junk"] = [[]] * 200
+    return file_of(backup)
+
+
+def _many_users(backup):
+    backup["users"] = [f"user {n}" for n in range(200)]
+    return file_of(backup)
+
+
+def _a_row_across_reads(backup):
+    rows_of(backup, "events.player")[0]["fields"]["name"] = "x" * 7_000_000
+    return file_of(backup)
+
+
 def _bomb(backup):
     club, player = file_of(backup["objects"][0]), file_of(rows_of(backup, "events.player")[0])
     start = file_of(backup).split(b'"objects": [')[0] + b'"objects": [' + club
@@ -280,6 +312,17 @@ def _bomb(backup):
             r"the backup holds more than the limit of 3 rows of events\.\w+",
         ),
         ({}, _deep, "the file nests deeper than the limit of 10 levels"),
+        (
+            {"values_per_row": 100},
+            _many_values,
+            r"a row of the backup \(or its list of users\) holds more than the limit of 100 values",
+        ),
+        ({"values_per_row": 100}, _many_users, "holds more than the limit of 100 values"),
+        (
+            {"row_bytes": 1_000_000, "value_bytes": 20_000_000},
+            _a_row_across_reads,
+            "a row of the backup spans more than the limit of 1,000,000 bytes",
+        ),
         ({"value_bytes": 100}, _long_name, "a value is longer than the limit of 100 bytes"),
         (
             {"value_bytes": 1_000},
