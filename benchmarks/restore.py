@@ -7,7 +7,8 @@ from the call of `restore_club`, with that process's peak memory (Django's own i
   history (104,000 rows, 49 MB unpacked), restored as a new club, within the default limits;
 - gzip files that unpack to 500 MB: of well-formed rows (one player's row again and again:
   1.8 MB packed, as deflate packs a repeat a row long less tightly than one a few bytes long),
-  of zeros where the rows should be, and of one name (510 KB each);
+  of zeros where the rows should be, of one name, and of empty lists in one row (about 510 KB
+  each);
 - a file nested 200,000 deep.
 Each bomb must be refused in under a second, the process's peak memory under 200 MB.
 """
@@ -62,6 +63,14 @@ def bombs(backup: dict, unpacked_mb: int, depth: int) -> dict[str, bytes]:
                 b', {"model": "events.player", "pk": 1, "fields": {"name": "',
                 *[b"a" * 1024 * 1024] * unpacked_mb,
                 b'"}}]}',
+            ]
+        ),
+        f"{unpacked_mb} MB of empty lists in one row": packed(
+            [
+                start,
+                club[:-2] + b', "junk": [[]',  # the club's fields go on
+                *[b", []" * (1024 * 1024 // 4)] * unpacked_mb,
+                b"]}}]}",
             ]
         ),
         f"nested {depth:,} deep": gzip.compress(

@@ -26,8 +26,11 @@ _JSON = ijson.get_backend("yajl2_c")
 BACKUP_FORMAT = "clubscoring-club-backup"
 BACKUP_VERSION = 1
 _HEADER = ("format", "version", "club", "made", "users")
-# The parser reads this much at a time: yajl scans a value cut across reads again at each read.
-_CHUNK = 4 * 1024 * 1024
+# The parser reads this much at a time: yajl scans a value cut across reads again at each read,
+# and hands over all that one read holds at once.
+_CHUNK = 256 * 1024
+# A value that spans whole reads holds text, not escapes: yajl decodes escapes slowly.
+_ESCAPES = 10_000
 _NOT_JSON = "this is not a club backup: the file is not well-formed JSON"
 
 
@@ -82,8 +85,9 @@ class _Unpacked:
         else:
             self.stream, self.start = stream, start
         self.total = 0
-        # Bytes read since the parser last handed over something (BackupReader resets it).
-        self.unread = 0
+        # Bytes, and escapes among them, read since the parser last handed over something
+        # (BackupReader resets them).
+        self.unread = self.escapes = 0
 
     def read(self, size: int = -1) -> bytes:
         if size == 0:  # ijson asks for nothing first, to learn that the file gives bytes
@@ -100,7 +104,10 @@ class _Unpacked:
             )
         if self.unread > self.limits.value_bytes:
             raise _too_long(self.limits)
+        if self.escapes > _ESCAPES:
+            raise BackupRefused(f"a value holds more than {_ESCAPES:,} escaped characters")
         self.unread += len(data)
+        self.escapes += data.count(b"\\")
         return data
 
 
@@ -123,7 +130,7 @@ class BackupReader:
     def _next(self) -> tuple[str, object]:
         try:
             event = next(self._events)
-            self._source.unread = 0
+            self._source.unread = self._source.escapes = 0
             return event
         except StopIteration:
             raise BackupRefused("the file ends before the backup does") from None

@@ -296,6 +296,11 @@ def _a_row_across_reads(backup):
     return file_of(backup)
 
 
+def _escapes(backup):
+    rows_of(backup, "events.player")[0]["fields"]["name"] = '"' * 300_000
+    return file_of(backup)
+
+
 def _bomb(backup):
     club, player = file_of(backup["objects"][0]), file_of(rows_of(backup, "events.player")[0])
     start = file_of(backup).split(b'"objects": [')[0] + b'"objects": [' + club
@@ -312,6 +317,7 @@ def _bomb(backup):
             r"the backup holds more than the limit of 3 rows of events\.\w+",
         ),
         ({}, _deep, "the file nests deeper than the limit of 10 levels"),
+        ({}, _escapes, "a value holds more than 10,000 escaped characters"),
         (
             {"values_per_row": 100},
             _many_values,
