@@ -1,11 +1,14 @@
 """gunicorn's settings for `make serve`, from the environment: GUNICORN_BIND (127.0.0.1:8000 by
-default) and GUNICORN_WORKERS (two a core plus one by default). Anything else gunicorn takes
-goes in GUNICORN_CMD_ARGS."""
+default), GUNICORN_WORKERS (two a core plus one by default) and GUNICORN_TIMEOUT (120 s).
+Anything else gunicorn takes goes in GUNICORN_CMD_ARGS."""
 
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS") or 2 * len(os.sched_getaffinity(0)) + 1)
+# A club's backup is restored in the request: the largest measured takes half a minute on
+# PostgreSQL (benchmarks/README.md), past gunicorn's default of 30 s.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
 # The access log and gunicorn's own errors to stdout and stderr, beside Django's log (stderr).
 accesslog = "-"
 errorlog = "-"

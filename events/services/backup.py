@@ -487,21 +487,33 @@ class _Restorer:
         quote = database.ops.quote_name
         columns = ", ".join(quote(f.column) for f in fields)
         one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-        size = max(1, database.ops.bulk_batch_size(fields, self.pending))
+        insert = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES"
+        returning = f"RETURNING {quote(pk.column)}"
+        rows = [
+            [f.get_db_prep_save(values[f.attname], database) for f in fields]
+            for values, _, _ in self.pending
+        ]
         saved: list[int] = []
-        with database.cursor() as cursor:
-            for start in range(0, len(self.pending), size):
-                part = self.pending[start : start + size]
-                cursor.execute(
-                    f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
-                    f"{', '.join([one_row] * len(part))} RETURNING {quote(pk.column)}",
-                    [
-                        f.get_db_prep_save(values[f.attname], database)
-                        for values, _, _ in part
-                        for f in fields
-                    ],
-                )
-                saved += [row[0] for row in cursor.fetchall()]
+        if database.vendor == "postgresql":
+            # One row a statement, sent together (psycopg's pipeline): a statement of many rows
+            # costs psycopg more to read than the database to run.
+            database.ensure_connection()
+            with database.connection.cursor() as cursor:
+                cursor.executemany(f"{insert} {one_row} {returning}", rows, returning=True)
+                while True:
+                    saved.append(cursor.fetchone()[0])
+                    if not cursor.nextset():
+                        break
+        else:
+            size = max(1, database.ops.bulk_batch_size(fields, self.pending))
+            with database.cursor() as cursor:
+                for start in range(0, len(rows), size):
+                    part = rows[start : start + size]
+                    cursor.execute(
+                        f"{insert} {', '.join([one_row] * len(part))} {returning}",
+                        [value for row in part for value in row],
+                    )
+                    saved += [row[0] for row in cursor.fetchall()]
         keys = self.keys.setdefault(model, {})
         for (_, old, _), new in zip(self.pending, saved, strict=True):
             keys[old] = new
