@@ -14,6 +14,7 @@ from scoring import (
     propose_sections,
     section_tables,
 )
+from scoring.movements.proposals import USUAL_BOARDS_PER_ROUND
 
 
 def tables_from_text(text: str) -> float:
@@ -53,6 +54,8 @@ class MovementForm(forms.Form):
     )
     # Set by the page that lists what the new movement drops (named pairs, hand records).
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The boards a round of the movements offered first.
+    boards_per_round = USUAL_BOARDS_PER_ROUND
 
     def clean_tables(self) -> float:
         return tables_from_text(self.cleaned_data["tables"])
@@ -66,7 +69,7 @@ class MovementForm(forms.Form):
     def proposals(self) -> list:
         """The movements that fit the tables typed (after is_valid()), best first."""
         tables = self.movement_tables
-        return propose_movements(tables) if tables else []
+        return propose_movements(tables, boards_per_round=self.boards_per_round) if tables else []
 
     def clean_arrow_switch(self) -> tuple[int, ...]:
         text = self.cleaned_data["arrow_switch"].replace(",", " ")
@@ -104,6 +107,11 @@ class NewEventMovementForm(MovementForm):
         "movement. Each section plays the movement chosen, on the same boards.",
         error_messages=number_messages("Type how many sections, 1 to 26."),
     )
+
+    def __init__(self, *args, boards_per_round: int | None = None, **kwargs):
+        """`boards_per_round`: the club's, for the movements offered first."""
+        super().__init__(*args, **kwargs)
+        self.boards_per_round = boards_per_round or self.boards_per_round
 
     @property
     def section_count(self) -> int:

@@ -16,18 +16,23 @@ MITCHELL_BOARDS_PER_ROUND = range(2, 5)
 # A Mitchell of more tables than this meets too small a share of the field in an evening's
 # rounds: a congress splits the room into sections of at most this many tables.
 SECTION_TABLES_MAX = 13
+# Three boards a round (some 20 minutes) is the club norm, unless the club says otherwise.
+USUAL_BOARDS_PER_ROUND = 3
 
 
-def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[Movement]:
+def propose_movements(
+    tables, boards_total_max=30, boards_total_min=18, *, boards_per_round=USUAL_BOARDS_PER_ROUND
+) -> list[Movement]:
     """The movements that fit, best first; each has a one-line `description` for the director.
 
     `tables` may end in a half (6.5): the last table is a half table and one pair sits out each
     round. A movement fits when each pair plays (rounds × boards per round) between the two
     totals and at least 70% of the boards in play. Best first: complete movements before
-    shortened ones; a Howell up to 6½ tables, a Mitchell from 7; three boards a round, then
-    four, two, five, six; for an even Mitchell a skip before a share-and-relay. The first
-    Mitchell is followed by the same movement with an arrow switch in the last round, for
-    one winner. An empty list means nothing fits: widen the range or split the field.
+    shortened ones; a Howell up to 6½ tables, a Mitchell from 7; `boards_per_round` (three
+    unless the club plays another number), then the nearest numbers, the larger first; for an
+    even Mitchell a skip before a share-and-relay. The first Mitchell is followed by the same
+    movement with an arrow switch in the last round, for one winner. An empty list means
+    nothing fits: widen the range or split the field.
     """
     if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
         raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
@@ -47,12 +52,11 @@ def propose_movements(tables, boards_total_max=30, boards_total_min=18) -> list[
         least = min(movement.boards_played(pair) for pair in movement.pairs)
         if least < MIN_SHARE_PLAYED * movement.board_count:
             return
-        # Three boards a round (some 20 minutes) is the club norm; past that, more boards a
-        # round means fewer moves, so four ranks before two.
+        # Past the club's number, more boards a round means fewer moves: four ranks before two.
         key = (
             movement.rounds < complete_rounds,
             movement.kind != preferred,
-            abs(bpr - 3),
+            abs(bpr - boards_per_round),
             -bpr,
             variant_rank,
         )

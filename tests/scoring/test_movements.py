@@ -504,3 +504,21 @@ def test_proposed_sections_are_each_at_most_the_largest_section(tables):
     sections = propose_sections(tables)
     assert tables / sections <= SECTION_TABLES_MAX
     assert sections == 1 or tables / (sections - 1) > SECTION_TABLES_MAX
+
+
+@pytest.mark.parametrize(
+    ("tables", "boards_per_round", "first"),
+    [
+        (7, 3, ("7-table Mitchell", 7, 3)),
+        (7, 4, ("7-table Mitchell", 7, 4)),
+        (8, 4, ("8-table Mitchell, skip", 7, 4)),
+        # 7 rounds of 2 boards are too few for an evening: 3 is the nearest that fits.
+        (7, 2, ("7-table Mitchell", 7, 3)),
+        (4, 4, ("4-table Howell", 7, 4)),
+        # No Mitchell of 7 tables plays 8 boards a round within 30 boards: the nearest is first.
+        (7, 8, ("7-table Mitchell", 7, 4)),
+    ],
+)
+def test_proposals_put_the_clubs_boards_a_round_first(tables, boards_per_round, first):
+    movement = propose_movements(tables, boards_per_round=boards_per_round)[0]
+    assert (movement.name, movement.rounds, movement.boards_per_round) == first
