@@ -1,19 +1,73 @@
 """Clubs and their players."""
 
+import zoneinfo
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .base import tracked
 
 
+def site_time_zone() -> str:
+    """A new club's time zone: the site's."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    """Refuse a name that is not one of the IANA time zones this machine knows."""
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            _("%(value)s is not a time zone: give one such as Europe/London or Pacific/Auckland."),
+            code="invalid",
+            params={"value": value[:60]},
+        )
+
+
+def validate_event_defaults(value) -> None:
+    """The defaults for new events are an object of settings by name (the form checks each)."""
+    if not isinstance(value, dict):
+        raise ValidationError(_("The defaults for new events are not a set of settings."))
+
+
 class Club(models.Model):
+    class NationalBody(models.TextChoices):
+        EBU = "ebu", _("English Bridge Union (EBU)")
+        ACBL = "acbl", _("American Contract Bridge League (ACBL)")
+        ABF = "abf", _("Australian Bridge Federation (ABF)")
+        NBB = "nbb", _("Nederlandse Bridge Bond (NBB)")
+        FFB = "ffb", _("Fédération Française de Bridge (FFB)")
+        NBF = "nbf", _("Norsk Bridgeforbund (NBF)")
+        OTHER = "other", _("Another national body")
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
     # The demo `load_demo` makes: the only club it may delete and make again.
     is_demo = models.BooleanField(default=False, editable=False)
+    # Dates, times and "today" on the club's pages follow it.
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=site_time_zone, validators=[validate_time_zone]
+    )
+    national_body = models.CharField(
+        _("national body"),
+        max_length=8,
+        choices=NationalBody,
+        blank=True,
+        default="",  # also for a backup made before clubs had one
+        help_text=_("The body whose numbers the players' national member numbers are."),
+    )
+    # What a new event's form starts from, by the event's field names (see
+    # events.forms.club_settings.EventDefaultsForm, which checks them).
+    event_defaults = models.JSONField(
+        _("defaults for new events"),
+        default=dict,
+        blank=True,
+        validators=[validate_event_defaults],
+    )
 
     class Meta:
         ordering = ["name"]

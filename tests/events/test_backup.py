@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
@@ -316,3 +317,52 @@ def test_a_row_of_another_app_is_refused(club):
 
 def _file(backup: dict) -> bytes:
     return json.dumps(backup, cls=DjangoJSONEncoder).encode()
+
+
+def test_a_clubs_settings_come_back_and_an_older_backup_gets_the_sites_time_zone(
+    make_event, club, django_user_model
+):
+    make_event(mitchell(3, 2))
+    club.time_zone, club.national_body = "Pacific/Auckland", "nbf"
+    club.event_defaults = {"scoring": "butler", "mp_scale": 1, "boards_per_round": 4}
+    club.save()
+    backup = backup_club(club=club)
+    older = json.loads(_file(backup))
+    for name in ("time_zone", "national_body", "event_defaults"):
+        del older["objects"][0]["fields"][name]
+    older["objects"][0]["fields"]["slug"] = "older"
+    _empty_database(django_user_model)
+
+    restore(_file(backup), keep_keys=True)
+    restore(_file(older))
+
+    restored = Club.objects.get(slug="test-club")
+    assert (restored.time_zone, restored.national_body, restored.event_defaults) == (
+        "Pacific/Auckland",
+        "nbf",
+        {"scoring": "butler", "mp_scale": 1, "boards_per_round": 4},
+    )
+    older = Club.objects.get(slug="older")
+    assert (older.time_zone, older.national_body, older.event_defaults) == (
+        settings.TIME_ZONE,
+        "",
+        {},
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("time_zone", "Mars/Olympus", "time_zone: Mars/Olympus is not a time zone"),
+        ("national_body", "bbo", "national_body: Value 'bbo' is not a valid choice"),
+        ("event_defaults", ["mp"], "event_defaults: The defaults for new events are not a set"),
+    ],
+)
+def test_a_backup_with_a_bad_club_setting_is_refused(club, name, value, message):
+    backup = backup_club(club=club)
+    backup["objects"][0]["fields"] |= {"slug": "new-address", name: value}
+
+    with pytest.raises(BackupRefused, match=message):
+        restore(_file(backup))
+
+    assert not Club.objects.filter(slug="new-address").exists()
