@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from events.pads import calculators
 from events.pads import views as pads
 from events.views import (
+    club_settings,
     clubs,
     competitions,
     director,
@@ -236,6 +237,7 @@ urlpatterns = [
     ),
     path("director/clubs/<slug:slug>/players/merge/", clubs.players_merge, name="players-merge"),
     path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
+    path("director/clubs/<slug:slug>/settings/", club_settings.club_settings, name="club-settings"),
     path("director/restore/", clubs.backup_restore, name="club-restore"),
     # Multi-session events
     path(

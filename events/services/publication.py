@@ -5,12 +5,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from events.models import Board, Club, Competition, Event, Result, Section, TableRound
+from events.services.club_settings import use_club_time_zone
 from events.services.rankings import revealed_round
 
 
 def public_event(event_id: int) -> Event:
     """The event, once it has started; 404 while the director is still setting it up."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    use_club_time_zone(event.club)
     if event.status == Event.Status.SETUP:
         raise Http404("This event has not started.")
     return event

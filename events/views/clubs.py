@@ -1,12 +1,11 @@
 """A club's administration by its directors: directors, players, merging duplicate players,
 deleting an event, and the club's backup (download, and restore from the file)."""
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,12 +28,7 @@ from events.services.clubs import (
     rename_player,
 )
 from events.services.history import recording
-from events.views.director import directed_event
-
-
-def directed_club(request: HttpRequest, slug: str) -> Club:
-    """The club, if the logged-in user directs it; 404 otherwise."""
-    return get_object_or_404(Club, slug=slug, directors=request.user)
+from events.views.director import directed_club, directed_event
 
 
 def _club_page(request: HttpRequest, club: Club, **forms) -> HttpResponse:
@@ -215,7 +209,7 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
 def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's whole data as one gzip-compressed JSON file."""
     club = directed_club(request, slug)
-    filename = f"{club.slug}-backup-{datetime.date.today():%Y-%m-%d}.json.gz"
+    filename = f"{club.slug}-backup-{timezone.localdate():%Y-%m-%d}.json.gz"
     return HttpResponse(
         backup_bytes(club=club),
         content_type="application/gzip",

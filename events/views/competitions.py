@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from events.formats.standings import STANDINGS_FORMATS
 from events.forms.competitions import CarryOverForm, CompetitionForm, SessionForm
 from events.models import Competition, CompetitionSession
+from events.services.club_settings import use_club_time_zone
 from events.services.competitions import (
     CompetitionRefused,
     add_session,
@@ -26,16 +27,18 @@ from events.services.competitions import (
     remove_session,
     standings_file,
 )
-from events.views.clubs import directed_club
+from events.views.director import directed_club
 
 
 def directed_competition(request: HttpRequest, competition_id: int) -> Competition:
     """The competition, if the logged-in director directs its club; 404 otherwise."""
-    return get_object_or_404(
+    competition = get_object_or_404(
         Competition.objects.select_related("club"),
         pk=competition_id,
         club__directors=request.user,
     )
+    use_club_time_zone(competition.club)
+    return competition
 
 
 def _admin_page(request: HttpRequest, competition: Competition, **forms) -> HttpResponse:
@@ -126,6 +129,7 @@ def carry_over_change(request: HttpRequest, competition_id: int) -> HttpResponse
 def public_competition(competition_id: int) -> Competition:
     """The competition, once one of its sessions has started; 404 before."""
     competition = get_object_or_404(Competition.objects.select_related("club"), pk=competition_id)
+    use_club_time_zone(competition.club)
     if not has_started(competition=competition):
         raise Http404("This competition has not started.")
     return competition

@@ -16,6 +16,7 @@ from events.forms.history import ConfirmForm
 from events.forms.movements import MovementForm, NewEventMovementForm
 from events.forms.pairs import PairNamesForm
 from events.models import Change, Club, Event
+from events.services.club_settings import use_club_time_zone
 from events.services.clubs import directed_clubs, member_names
 from events.services.hand_records import hands_waiting
 from events.services.history import recording
@@ -41,11 +42,21 @@ from events.views.sections import chosen_section, section_query
 from scoring import ScoringError
 
 
+def directed_club(request: HttpRequest, slug: str) -> Club:
+    """The club, if the logged-in user directs it; 404 otherwise. The page is in its time zone."""
+    club = get_object_or_404(Club, slug=slug, directors=request.user)
+    use_club_time_zone(club)
+    return club
+
+
 def directed_event(request: HttpRequest, event_id: int) -> Event:
-    """The event, if the logged-in director directs its club; 404 otherwise."""
-    return get_object_or_404(
+    """The event, if the logged-in director directs its club; 404 otherwise. The page is in
+    the club's time zone."""
+    event = get_object_or_404(
         Event.objects.select_related("club"), pk=event_id, club__directors=request.user
     )
+    use_club_time_zone(event.club)
+    return event
 
 
 def directed_pairs_event(request: HttpRequest, event_id: int) -> Event:
@@ -73,18 +84,19 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
     left without a movement. The movements that fit the tables typed are listed on the page
     (at once with htmx, else after a first post); one chosen from another number's list is no
     choice."""
-    club = get_object_or_404(Club, slug=slug, directors=request.user)
+    club = directed_club(request, slug)
+    boards_per_round = club.event_defaults.get("boards_per_round")
     if request.htmx and request.method == "GET":
-        movement_form = NewEventMovementForm(request.GET)
+        movement_form = NewEventMovementForm(request.GET, boards_per_round=boards_per_round)
         movement_form.is_valid()  # lists the movements that fit, for the fragment
         context = {"club": club, "movement_form": movement_form}
         return render(request, "events/director/event_new.html#movement-choices", context)
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial=club.event_defaults)
     data = request.POST.copy()
     sections = f"/{data['sections']}" if data.get("sections") else ""
     if data.get("proposed_for") != f"{data.get('tables')}{sections}":
         data.pop("choice", None)
-    movement_form = NewEventMovementForm(data or None)
+    movement_form = NewEventMovementForm(data or None, boards_per_round=boards_per_round)
     if request.method == "POST" and all([form.is_valid(), movement_form.is_valid()]):
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
         movement = movement_form.cleaned_data["movement"]

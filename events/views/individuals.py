@@ -3,25 +3,25 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from events.forms.individuals import IndividualForm, PlayerNamesForm
-from events.models import Change, Club
+from events.models import Change
 from events.services.clubs import member_names
 from events.services.history import recording
 from events.services.individuals import create_individual_event, name_players, players_to_name
 from events.services.status import EventLocked, check_editable
-from events.views.director import directed_event
+from events.views.director import directed_club, directed_event
 
 
 @require_http_methods(["GET", "POST"])
 @never_cache
 @login_required
 def individual_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug, directors=request.user)
-    form = IndividualForm(request.POST or None)
+    club = directed_club(request, slug)
+    form = IndividualForm(request.POST or None, initial=club.event_defaults)
     if request.method == "POST" and form.is_valid():
         movement = form.cleaned_data["individual_movement"]
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}

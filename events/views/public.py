@@ -6,6 +6,7 @@ from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
+from events.services.club_settings import use_club_time_zone
 from events.services.explanations import explain_score, played_line
 from events.services.individuals import player_ranking, player_scorecard
 from events.services.navigation import board_neighbours, event_sections
@@ -43,6 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
+    use_club_time_zone(club)
     return render(
         request,
         "events/club.html",
@@ -209,6 +211,7 @@ def explanation_view(
 @require_GET
 def player_view(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), club__slug=slug, pk=player_id)
+    use_club_time_zone(player.club)
     rows = player_history(player=player)
     return render(
         request,

@@ -26,7 +26,7 @@ from events.forms.teams import (
     TeamForm,
     TeamSettingsForm,
 )
-from events.models import Club, Event, Match, Team, TeamSettings
+from events.models import Event, Match, Team, TeamSettings
 from events.services.clubs import member_names
 from events.services.entry import LineRefused
 from events.services.line_text import adjusted_words, result_text
@@ -52,7 +52,7 @@ from events.services.teams.setup import TeamRefused, create_team_event, update_t
 from events.services.teams.standings import team_standings
 from events.templatetags.bridge import contract as contract_html
 from events.templatetags.bridge import signed
-from events.views.director import directed_event
+from events.views.director import directed_club, directed_event
 
 logger = logging.getLogger(__name__)
 ORDERS = {"boards": "Board by board", "tables": "Table 1's card, then table 2's"}
@@ -106,8 +106,8 @@ def _match_page(request: HttpRequest, match: Match, **forms) -> HttpResponse:
 @never_cache
 @login_required
 def team_event_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug, directors=request.user)
-    form = TeamEventForm(request.POST or None)
+    club = directed_club(request, slug)
+    form = TeamEventForm(request.POST or None, initial=club.event_defaults)
     settings_form = TeamSettingsForm(request.POST or None)
     if request.method == "POST" and all([form.is_valid(), settings_form.is_valid()]):
         try:
