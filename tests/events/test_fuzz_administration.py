@@ -109,3 +109,35 @@ def test_import_preview_confirm_and_restore(director, club, upload_id, earlier, 
     assert refused(answered(restore))
     assert snapshot() == before
     assert Upload.objects.filter(pk=kept.pk).exists()
+
+
+@FUZZ
+@given(
+    time_zone=maybe("Pacific/Auckland"),
+    body=maybe("nbf"),
+    scoring=maybe("butler"),
+    scale=maybe("1"),
+    boards=maybe("4"),
+)
+def test_club_settings_page(director, club, time_zone, body, scoring, scale, boards):
+    client = fuzz_client(director)
+    before, changes = snapshot(), Change.objects.count()
+    response = client.post(
+        reverse("club-settings", args=[club.slug]),
+        {
+            "time_zone": time_zone,
+            "national_body": body,
+            "defaults-scoring": scoring,
+            "defaults-mp_scale": scale,
+            "defaults-mp_rounding": "none",
+            "defaults-reveal": "always",
+            "defaults-boards_per_round": boards,
+        },
+    )
+    page = answered(response)
+    if response.status_code == 200:
+        assert refused(page)
+        assert snapshot() == before and Change.objects.count() == changes
+    else:
+        assert response.status_code == 302
+    answered(client.get(reverse("event-new", args=[club.slug])))
