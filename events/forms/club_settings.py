@@ -8,10 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.forms.individuals import IndividualForm
 from events.models import Club, Event
-
-# The event settings a club chooses for its new events; each is the event's own field, with
-# its choices and checks.
-EVENT_DEFAULTS = ["scoring", "mp_scale", "mp_rounding", "ew_numbered_on", "reveal"]
+from events.models.clubs import BOARDS_PER_ROUND, EVENT_DEFAULTS
 
 
 class ClubSettingsForm(forms.ModelForm):
@@ -38,7 +35,7 @@ class EventDefaultsForm(forms.ModelForm):
     """The settings a club's new events start from: an event's own fields, choices and checks,
     and the boards a round an individual (or the first movements offered) plays."""
 
-    boards_per_round = IndividualForm.base_fields["boards_per_round"]
+    boards_per_round = IndividualForm.base_fields[BOARDS_PER_ROUND]
 
     class Meta:
         model = Event

@@ -27,9 +27,19 @@ def validate_time_zone(value: str) -> None:
         )
 
 
+# The settings a club's new events start from: the event's fields of those names, and the
+# boards a round of the movements offered first.
+EVENT_DEFAULTS = ("scoring", "mp_scale", "mp_rounding", "ew_numbered_on", "reveal")
+BOARDS_PER_ROUND = "boards_per_round"
+
+
 def validate_event_defaults(value) -> None:
-    """The defaults for new events are an object of settings by name (the form checks each)."""
-    if not isinstance(value, dict):
+    """The defaults for new events are plain values of those settings by name (a form checks
+    each value: a wrong one is only a page's first choice, never an event's setting)."""
+    names = {*EVENT_DEFAULTS, BOARDS_PER_ROUND}
+    if not isinstance(value, dict) or any(
+        name not in names or not isinstance(setting, str | int) for name, setting in value.items()
+    ):
         raise ValidationError(_("The defaults for new events are not a set of settings."))
 
 
@@ -60,8 +70,7 @@ class Club(models.Model):
         default="",  # also for a backup made before clubs had one
         help_text=_("The body whose numbers the players' national member numbers are."),
     )
-    # What a new event's form starts from, by the event's field names (see
-    # events.forms.club_settings.EventDefaultsForm, which checks them).
+    # What a new event's form starts from, by name (events.forms.club_settings checks them).
     event_defaults = models.JSONField(
         _("defaults for new events"),
         default=dict,

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from events.models import Change, Club, Event
+from events.models.clubs import BOARDS_PER_ROUND
 from events.services.history import recording
 from events.services.teams.history_text import shown
 
@@ -50,11 +51,6 @@ def change_club_settings(
             saved.time_zone, saved.national_body = time_zone, national_body
             saved.event_defaults = event_defaults
             saved.save(update_fields=["time_zone", "national_body", "event_defaults"])
-    club.time_zone, club.national_body, club.event_defaults = (
-        time_zone,
-        national_body,
-        event_defaults,
-    )
     return lines
 
 
@@ -80,7 +76,7 @@ def _changed(
         before = defaults_before.get(name)
         if before == value:
             continue
-        if name == "boards_per_round":
+        if name == BOARDS_PER_ROUND:
             label, before, after = gettext("boards a round"), str(before), str(value)
         else:
             field = Event._meta.get_field(name)

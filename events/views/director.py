@@ -16,6 +16,7 @@ from events.forms.history import ConfirmForm
 from events.forms.movements import MovementForm, NewEventMovementForm
 from events.forms.pairs import PairNamesForm
 from events.models import Change, Club, Event
+from events.models.clubs import BOARDS_PER_ROUND
 from events.services.club_settings import use_club_time_zone
 from events.services.clubs import directed_clubs, member_names
 from events.services.hand_records import hands_waiting
@@ -85,7 +86,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
     (at once with htmx, else after a first post); one chosen from another number's list is no
     choice."""
     club = directed_club(request, slug)
-    boards_per_round = club.event_defaults.get("boards_per_round")
+    boards_per_round = club.event_defaults.get(BOARDS_PER_ROUND)
     if request.htmx and request.method == "GET":
         movement_form = NewEventMovementForm(request.GET, boards_per_round=boards_per_round)
         movement_form.is_valid()  # lists the movements that fit, for the fragment

@@ -356,6 +356,8 @@ def test_a_clubs_settings_come_back_and_an_older_backup_gets_the_sites_time_zone
         ("time_zone", "Mars/Olympus", "time_zone: Mars/Olympus is not a time zone"),
         ("national_body", "bbo", "national_body: Value 'bbo' is not a valid choice"),
         ("event_defaults", ["mp"], "event_defaults: The defaults for new events are not a set"),
+        ("event_defaults", {"date": "2026-01-01"}, "event_defaults: The defaults for new"),
+        ("event_defaults", {"scoring": ["mp"]}, "event_defaults: The defaults for new"),
     ],
 )
 def test_a_backup_with_a_bad_club_setting_is_refused(club, name, value, message):
