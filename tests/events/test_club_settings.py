@@ -302,3 +302,22 @@ def test_a_backup_is_named_after_the_clubs_today(director_client, club):
         response = director_client.get(reverse("club-backup", args=[club.slug]))
 
     assert 'filename="test-club-backup-2026-11-27.json.gz"' in response["Content-Disposition"]
+
+
+def test_the_problems_panel_reads_the_start_time_in_the_clubs_time_zone(
+    director_client, club, make_event
+):
+    club.time_zone = "Pacific/Auckland"
+    club.save()
+    event = make_event(
+        mitchell(3, 2),
+        date=datetime.date(2026, 11, 27),
+        start_time=datetime.time(19, 0),
+        round_minutes=15,
+    )
+
+    # 19:31 in Auckland: two rounds are over (at 19:31 UTC, 13 hours on, none would have begun).
+    with _at("2026-11-27T06:31:00+00:00"):
+        page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+
+    assert "Round 2, table 3 (3 v 5)" in page and "Round 3, table 1" not in page
