@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .base import tracked
 
@@ -29,6 +30,7 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     member_number = models.CharField("national member number", max_length=30, blank=True)
+    email = models.EmailField(_("email"), blank=True)
     guest = models.BooleanField(default=False)
     history = tracked()
 
