@@ -12,6 +12,7 @@ from events.views import (
     history,
     imports,
     individuals,
+    member_lists,
     problems,
     public,
     repairs,
@@ -235,6 +236,22 @@ urlpatterns = [
         name="player-remove",
     ),
     path("director/clubs/<slug:slug>/players/merge/", clubs.players_merge, name="players-merge"),
+    path("director/clubs/<slug:slug>/members/", member_lists.members_upload, name="members-upload"),
+    path(
+        "director/clubs/<slug:slug>/members/<int:upload_id>/",
+        member_lists.members_preview,
+        name="members-preview",
+    ),
+    path(
+        "director/clubs/<slug:slug>/members/<int:upload_id>/confirm/",
+        member_lists.members_confirm,
+        name="members-confirm",
+    ),
+    path(
+        "director/clubs/<slug:slug>/members.<str:extension>",
+        member_lists.members_export,
+        name="members-export",
+    ),
     path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
     path("director/restore/", clubs.backup_restore, name="club-restore"),
     # Multi-session events

@@ -18,6 +18,7 @@ from events.services.clubs import (
     ClubRefused,
     add_director,
     add_player,
+    change_player,
     club_admin,
     delete_event,
     directs_a_club,
@@ -26,7 +27,6 @@ from events.services.clubs import (
     player_seats,
     remove_director,
     remove_player,
-    rename_player,
 )
 from events.services.history import recording
 from events.views.director import directed_event
@@ -122,7 +122,7 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
     if request.method == "POST" and form.is_valid():
         with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
-            rename_player(player=player, **form.cleaned_data)
+            change_player(player=player, **form.cleaned_data)
         messages.success(request, f"Saved: {player.name}.")
         return redirect("club-admin", slug=club.slug)
     seats = player_seats(players=[player])
