@@ -29,7 +29,7 @@ from events.formats.member_lists import render_csv as render_members_csv
 from events.formats.member_lists import render_xlsx as render_members_xlsx
 from events.models import Change, Club, Player, Upload
 from events.services.clubs import ClubRefused, change_player, merge_players
-from events.services.history import bulk_create_recorded, recording
+from events.services.history import bulk_create_recorded, bulk_update_recorded, recording
 from events.services.member_headings import (
     Columns,
     Entry,
@@ -128,13 +128,17 @@ class PlannedRow:
     @property
     def shown_changes(self) -> list[tuple[str, str, str]]:
         """Each change as the preview names it: what, before, after."""
-        labels = {
-            "name": gettext("name"),
-            "member_number": gettext("member number"),
-            "email": gettext("email"),
-            "guest": gettext("guest"),
-        }
-        return [(labels[what], *values) for what, values in self.changes.items()]
+        return [(_labels()[what], *values) for what, values in self.changes.items()]
+
+
+def _labels() -> dict[str, str]:
+    """What a player's fields are called in a sentence."""
+    return {
+        "name": gettext("name"),
+        "member_number": gettext("member number"),
+        "email": gettext("email"),
+        "guest": gettext("guest"),
+    }
 
 
 @dataclass
@@ -174,12 +178,12 @@ def _problem(entry: Entry) -> str:
     if len(entry.name) > NAME_LENGTH:
         return gettext("the name is longer than %(n)s characters") % {"n": NAME_LENGTH}
     for what, text in (
-        (gettext("name"), entry.name),
-        (gettext("member number"), entry.member_number),
-        (gettext("email"), entry.email),
+        ("name", entry.name),
+        ("member_number", entry.member_number),
+        ("email", entry.email),
     ):
         if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text):
-            return gettext("the %(what)s holds a control character") % {"what": what}
+            return gettext("the %(what)s holds a control character") % {"what": _labels()[what]}
     if len(entry.member_number) > NUMBER_LENGTH:
         return gettext("the member number is longer than %(n)s characters") % {"n": NUMBER_LENGTH}
     if entry.email:
@@ -345,11 +349,13 @@ def import_members(
         if upload.status != Upload.Status.WAITING:
             raise MemberListRefused(gettext("this file is imported already"))
         rows = read_list(bytes(upload.data)).rows
-        if plan_import(club=club, rows=rows, columns=columns).fingerprint != fingerprint:
+        plan = plan_import(club=club, rows=rows, columns=columns)
+        if plan.fingerprint != fingerprint:
             raise MemberListRefused(
                 gettext("the import would not do what the preview showed: look at it again")
             )
-        plan = plan_import(club=club, rows=rows, columns=columns, answers=answers)
+        if answers:
+            plan = plan_import(club=club, rows=rows, columns=columns, answers=answers)
         if asked := plan.of(QUESTION):
             raise MemberListRefused(gettext("say who row %(row)s is") % {"row": asked[0].entry.row})
         note = gettext("Member list %(file)s") % {"file": upload.name}
@@ -367,6 +373,7 @@ def import_members(
 
 def _save(club: Club, plan: MemberPlan) -> int:
     merged = 0
+    updated = []
     for row in plan.of(CHANGED):
         player, entry = row.player, row.entry
         if row.guests:  # merged first: the kept player may take a guest's member number
@@ -382,8 +389,13 @@ def _save(club: Club, plan: MemberPlan) -> int:
         values = {what: after for what, (_, after) in row.changes.items() if what != "guest"}
         if player.guest:
             values["guest"] = False
-        if values:
+        if "name" in values:  # the names of the pairs they sit in follow
             change_player(player=player, **values)
+        elif values:
+            for what, value in values.items():
+                setattr(player, what, value)
+            updated.append(player)
+    bulk_update_recorded(Player, updated, ["member_number", "email", "guest"])
     bulk_create_recorded(
         Player,
         [
