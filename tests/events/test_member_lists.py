@@ -3,6 +3,7 @@ recorded, the list exported and read back unchanged."""
 
 import codecs
 import io
+import random
 import zipfile
 
 import openpyxl
@@ -101,6 +102,27 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked():
         packed.writestr("xl/worksheets/sheet1.xml", b"\0" * 50_000_000)
     with pytest.raises(FileRefused, match="unpacks to more than a member list can hold"):
         read_member_list(out.getvalue(), max_rows=10)
+
+
+def test_damaged_workbooks_and_random_bytes_are_read_or_refused_never_an_error():
+    """A fuzz: openpyxl and the readers under it raised a dozen kinds of error on these."""
+    good = workbook(["Name", "EBU", "Email"], *([f"P{n}", n, f"p{n}@x.org"] for n in range(30)))
+    rnd = random.Random(21)
+    damaged = [good[: rnd.randrange(len(good))] for _ in range(40)]
+    for _ in range(300):
+        flipped = bytearray(good)
+        for _ in range(rnd.randint(1, 20)):
+            flipped[rnd.randrange(len(flipped))] = rnd.randrange(256)
+        damaged.append(bytes(flipped))
+    damaged += [bytes(rnd.randrange(256) for _ in range(300)) for _ in range(100)]
+    outcomes = set()
+    for data in damaged:
+        try:
+            read_member_list(data, max_rows=100)
+            outcomes.add("read")
+        except FileRefused:
+            outcomes.add("refused")
+    assert outcomes == {"read", "refused"}
 
 
 @override_settings(MEMBER_LIST_MAX_ROWS=3, MEMBER_LIST_MAX_BYTES=200)
