@@ -98,8 +98,8 @@ def directs_a_club(*, user) -> bool:
     return user.clubs.exists()
 
 
-def add_player(*, club: Club, name: str, member_number: str = "") -> Player:
-    return Player.objects.create(club=club, name=name, member_number=member_number)
+def add_player(*, club: Club, name: str, member_number: str = "", email: str = "") -> Player:
+    return Player.objects.create(club=club, name=name, member_number=member_number, email=email)
 
 
 def change_player(*, player: Player, **values) -> None:

@@ -118,7 +118,7 @@ def _club_player(request: HttpRequest, slug: str, player_id: int) -> tuple[Club,
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """Rename a player (and change their member number); their pairs' names follow."""
     club, player = _club_player(request, slug, player_id)
-    initial = {"name": player.name, "member_number": player.member_number}
+    initial = {"name": player.name, "member_number": player.member_number, "email": player.email}
     form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
     if request.method == "POST" and form.is_valid():
         with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
