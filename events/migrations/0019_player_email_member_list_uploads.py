@@ -13,12 +13,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalplayer',
             name='email',
-            field=models.EmailField(blank=True, max_length=254, verbose_name='email'),
+            field=models.EmailField(blank=True, default='', max_length=254, verbose_name='email'),
         ),
         migrations.AddField(
             model_name='player',
             name='email',
-            field=models.EmailField(blank=True, max_length=254, verbose_name='email'),
+            field=models.EmailField(blank=True, default='', max_length=254, verbose_name='email'),
         ),
         migrations.AddField(
             model_name='upload',

@@ -316,3 +316,16 @@ def test_a_row_of_another_app_is_refused(club):
 
 def _file(backup: dict) -> bytes:
     return json.dumps(backup, cls=DjangoJSONEncoder).encode()
+
+
+def test_a_backup_made_before_players_had_an_email_is_restored(club):
+    Player.objects.create(club=club, name="Ann Able", member_number="1001")
+    backup = backup_club(club=club)
+    backup["objects"][0]["fields"]["slug"] = "before-emails"
+    for row in backup["objects"]:
+        if row["model"] in ("events.player", "events.historicalplayer"):
+            del row["fields"]["email"]
+
+    summary = restore(_file(backup))
+
+    assert list(summary.club.players.values_list("name", "email")) == [("Ann Able", "")]
