@@ -6,7 +6,9 @@ import io
 import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import Change, Club, Player, Upload
@@ -182,3 +184,16 @@ def test_a_results_upload_is_not_a_member_list(director_client, club):
     assert director_client.get(
         reverse("members-preview", args=[club.slug, kept.pk])
     ).status_code == (404)
+
+
+def test_the_preview_takes_the_same_queries_for_any_number_of_rows(director_client, club, ann):
+    counts = []
+    for rows in (2, 300):
+        lines = ["Name,EBU"] + [f"Player {n},{2000 + n}" for n in range(rows)]
+        upload(director_client, club, ("\r\n".join(lines) + "\r\n").encode())
+        kept = Upload.objects.latest("pk")
+        with CaptureQueriesContext(connection) as queries:
+            page = director_client.get(reverse("members-preview", args=[club.slug, kept.pk]))
+        assert f"{rows} new players" in page.content.decode()
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
