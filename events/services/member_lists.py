@@ -209,7 +209,7 @@ def plan_import(
         by_key[name_key(player.name)].append(player)
     claimed: dict[int, int] = {}  # player id: the row that matched them
     numbers: dict[str, int] = {}  # member number: its row
-    names: dict[str, int] = {}  # name without a number: its row
+    names: dict[str, int] = {}  # name: its first row
     planned = []
     for raw in entries(rows, columns):
         entry = Entry(raw.row, _cleaned(raw.name), _cleaned(raw.member_number), _cleaned(raw.email))
@@ -226,8 +226,7 @@ def plan_import(
             continue
         if entry.member_number:
             numbers[entry.member_number] = entry.row
-        else:
-            names[key] = entry.row
+        names.setdefault(key, entry.row)
         row = _match(entry, key, by_number, by_key, answers.get(entry.row, ""))
         if row.player is not None and row.player.pk in claimed:
             row = PlannedRow(

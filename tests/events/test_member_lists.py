@@ -222,7 +222,7 @@ def test_bad_rows_are_named_and_left_out(club, director, members):
             "Dan Dare,3004,not-an-email",
             "Fay Fox,3005,",
             "Gus Gray,3005,",
-            "Hal Hill,,",
+            "Hal Hill,3006,",
             "hal hill,,",
             "Robert Best,1002,",
             "Bob Best,,",
