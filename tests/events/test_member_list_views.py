@@ -120,6 +120,7 @@ def test_a_question_answered_on_the_preview(director_client, club, ann):
         ("photo.png", b"\x89PNG\r\n\x1a\n\x00\x00", "this is neither a CSV file nor an Excel"),
         ("empty.csv", b"", "The submitted file is empty."),
         ("blank.csv", b"\r\n\r\n", "the file holds no rows"),
+        ("long.csv", b"Name\r\n" + b"x" * 200_000, "row 2 cannot be read as CSV: field larger"),
     ],
 )
 def test_hostile_files_are_refused_in_a_sentence(director_client, club, name, data, message):
