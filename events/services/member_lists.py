@@ -357,9 +357,11 @@ def import_members(
             plan = plan_import(club=club, rows=rows, columns=columns, answers=answers)
         if asked := plan.of(QUESTION):
             raise MemberListRefused(gettext("say who row %(row)s is") % {"row": asked[0].entry.row})
-        note = gettext("Member list %(file)s") % {"file": upload.name}
-        with recording(club=club, kind=Change.Kind.PLAYER, user=user, note=note):
-            merged = _save(club, plan)
+        merged = 0
+        if plan.of(NEW) or plan.of(CHANGED):  # a list that changes nothing leaves no change
+            note = gettext("Member list %(file)s") % {"file": upload.name}
+            with recording(club=club, kind=Change.Kind.PLAYER, user=user, note=note):
+                merged = _save(club, plan)
         upload.status = Upload.Status.IMPORTED
         upload.save(update_fields=["status"])
     return Imported(

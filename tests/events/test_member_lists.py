@@ -382,6 +382,7 @@ def test_the_export_read_back_changes_nothing(club, director, members):
             upload=upload, columns=preview.columns, answers={}, fingerprint=preview.fingerprint
         )
     assert list(Player.objects.order_by("pk").values()) == before
+    assert not Change.objects.exists()  # nothing changed, nothing in the history
 
 
 def test_the_csv_export_keeps_formulas_as_text(club, members):
