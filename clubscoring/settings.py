@@ -177,6 +177,9 @@ STORAGES = {
 # Uploaded result files are read in memory; a readable one is kept (events.Upload) until imported.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# A member list to import (events.services.member_lists): its size and rows at most.
+MEMBER_LIST_MAX_BYTES = int(os.environ.get("MEMBER_LIST_MAX_BYTES", str(2 * 1024 * 1024)))
+MEMBER_LIST_MAX_ROWS = int(os.environ.get("MEMBER_LIST_MAX_ROWS", "5000"))
 # What a club backup may hold to be restored (events.formats.club_backup.Limits: packed_bytes,
 # unpacked_bytes, rows, rows_per_model, depth, value_chars); the defaults admit the largest club
 # measured several times over. Tests set them small.

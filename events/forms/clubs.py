@@ -6,6 +6,7 @@ Every text is checked for its length and characters before anything is written.
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.translation import gettext_lazy
 
 from events.forms.validators import printable
 from events.models import Club, Player
@@ -37,12 +38,13 @@ class DirectorForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    """A club player's name and national member number, unique in the club."""
+    """A club player's name and national member number, unique in the club, and their email."""
 
     name = forms.CharField(max_length=120, validators=[printable])
     member_number = forms.CharField(
         label="National member number", max_length=30, required=False, validators=[printable]
     )
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False)
 
     def __init__(self, *args, club: Club, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)

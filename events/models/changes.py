@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .clubs import Club
 from .event import Event
@@ -58,8 +59,13 @@ class Change(models.Model):
 
 
 class Upload(models.Model):
-    """A results file a director uploaded: the preview and the confirmation refer to it by its
-    id (the file is never posted back), and a large one is imported by the worker from here."""
+    """A results file or a member list a director uploaded: the preview and the confirmation
+    refer to it by its id (the file is never posted back), and a large results file is imported
+    by the worker from here."""
+
+    class Kind(models.TextChoices):
+        RESULTS = "results", _("Results file")
+        MEMBERS = "members", _("Member list")
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for the director"
@@ -71,6 +77,7 @@ class Upload(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    kind = models.CharField(max_length=10, choices=Kind, default=Kind.RESULTS)
     name = models.CharField(max_length=255)
     data = models.BinaryField()
     file_hash = models.CharField(max_length=64)

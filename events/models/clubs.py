@@ -92,6 +92,7 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     member_number = models.CharField("national member number", max_length=30, blank=True)
+    email = models.EmailField(_("email"), blank=True, default="")
     guest = models.BooleanField(default=False)
     history = tracked()
 

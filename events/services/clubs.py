@@ -98,15 +98,17 @@ def directs_a_club(*, user) -> bool:
     return user.clubs.exists()
 
 
-def add_player(*, club: Club, name: str, member_number: str = "") -> Player:
-    return Player.objects.create(club=club, name=name, member_number=member_number)
+def add_player(*, club: Club, name: str, member_number: str = "", email: str = "") -> Player:
+    return Player.objects.create(club=club, name=name, member_number=member_number, email=email)
 
 
-def rename_player(*, player: Player, name: str, member_number: str) -> None:
-    """Change the player's name and number; the names of the pairs they sit in follow."""
-    player.name, player.member_number = name, member_number
+def change_player(*, player: Player, **values) -> None:
+    """Change the player's fields (name, member_number, email, guest) in one save; the names of
+    the pairs they sit in follow a new name."""
+    for name, value in values.items():
+        setattr(player, name, value)
     seats = Partnership.objects.filter(player=player).values_list("pair_id", flat=True)
-    _keeping_pair_names(list(seats), lambda: player.save(update_fields=["name", "member_number"]))
+    _keeping_pair_names(list(seats), lambda: player.save(update_fields=list(values)))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from events.services.clubs import (
     ClubRefused,
     add_director,
     add_player,
+    change_player,
     club_admin,
     delete_event,
     directs_a_club,
@@ -25,7 +26,6 @@ from events.services.clubs import (
     player_seats,
     remove_director,
     remove_player,
-    rename_player,
 )
 from events.services.history import recording
 from events.views.director import directed_club, directed_event
@@ -112,11 +112,11 @@ def _club_player(request: HttpRequest, slug: str, player_id: int) -> tuple[Club,
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """Rename a player (and change their member number); their pairs' names follow."""
     club, player = _club_player(request, slug, player_id)
-    initial = {"name": player.name, "member_number": player.member_number}
+    initial = {"name": player.name, "member_number": player.member_number, "email": player.email}
     form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
     if request.method == "POST" and form.is_valid():
         with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
-            rename_player(player=player, **form.cleaned_data)
+            change_player(player=player, **form.cleaned_data)
         messages.success(request, f"Saved: {player.name}.")
         return redirect("club-admin", slug=club.slug)
     seats = player_seats(players=[player])

@@ -49,7 +49,7 @@ def upload_file(request: HttpRequest, slug: str) -> HttpResponse:
 def import_preview(request: HttpRequest, slug: str, upload_id: int) -> HttpResponse:
     """The preview of a kept file, or how its import in the background is going."""
     club = directed_club(request, slug)
-    upload = get_object_or_404(Upload, pk=upload_id, club=club)
+    upload = get_object_or_404(Upload, pk=upload_id, club=club, kind=Upload.Kind.RESULTS)
     if upload.status == Upload.Status.IMPORTED and upload.event_id:
         return redirect("director-event", event_id=upload.event_id)
     if upload.status != Upload.Status.WAITING:
@@ -96,7 +96,9 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
     confirm = ImportConfirmForm(request.POST)
     with transaction.atomic():
         # Held to the end: a second click waits, then finds the file imported or queued.
-        upload = get_object_or_404(Upload.objects.select_for_update(), pk=upload_id, club=club)
+        upload = get_object_or_404(
+            Upload.objects.select_for_update(), pk=upload_id, club=club, kind=Upload.Kind.RESULTS
+        )
         if upload.status != Upload.Status.WAITING or not confirm.is_valid():
             return redirect("import-preview", slug=club.slug, upload_id=upload.pk)
         earlier = confirm.cleaned_data["earlier"]

@@ -368,3 +368,16 @@ def test_a_backup_with_a_bad_club_setting_is_refused(club, name, value, message)
         restore(_file(backup))
 
     assert not Club.objects.filter(slug="new-address").exists()
+
+
+def test_a_backup_made_before_players_had_an_email_is_restored(club):
+    Player.objects.create(club=club, name="Ann Able", member_number="1001")
+    backup = backup_club(club=club)
+    backup["objects"][0]["fields"]["slug"] = "before-emails"
+    for row in backup["objects"]:
+        if row["model"] in ("events.player", "events.historicalplayer"):
+            del row["fields"]["email"]
+
+    summary = restore(_file(backup))
+
+    assert list(summary.club.players.values_list("name", "email")) == [("Ann Able", "")]

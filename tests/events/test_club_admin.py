@@ -136,11 +136,11 @@ def test_add_and_rename_a_player_and_their_pairs_names_follow(
     ann = Player.objects.get(name="Ann Able")
     director_client.post(
         reverse("player-edit", args=[club.slug, ann.pk]),
-        {"name": "Ann Abel", "member_number": "1001"},
+        {"name": "Ann Abel", "member_number": "1001", "email": "ann@example.org"},
     )
 
     ann.refresh_from_db()
-    assert (ann.name, ann.member_number) == ("Ann Abel", "1001")
+    assert (ann.name, ann.member_number, ann.email) == ("Ann Abel", "1001", "ann@example.org")
     assert event.sections.get().pairs.get(number=1).names == "Ann Abel & Bob Best"
     renamed = Player.history.get(id=ann.pk, history_type="~")
     assert (renamed.change.kind, renamed.change.user, renamed.prev_record.name) == (
@@ -158,6 +158,7 @@ def test_add_and_rename_a_player_and_their_pairs_names_follow(
         ({"name": "Ann\x00Nul"}, "Null characters are not allowed"),
         ({"name": "Ann\nNewline"}, "no control characters"),
         ({"name": "Cy Cole", "member_number": "1001"}, "Ann Able already has the number 1001"),
+        ({"name": "Cy Cole", "email": "cy at home"}, "Enter a valid email address."),
         ({"name": ""}, "This field is required"),
     ],
 )
