@@ -479,5 +479,8 @@ def _shown(value, number_format: str) -> str:
         return ""
     if isinstance(value, str):
         return value
+    number, quote, text = number_format.partition('"')
+    if quote:  # a number with text after it: 0.00" R2"
+        return _shown(value, number) + text.rstrip('"')
     shown = _SHOWN.get(number_format)
     return shown(value) if shown else str(value)
