@@ -79,3 +79,19 @@ def test_the_workbook_of_a_swiss_has_its_cross_table_by_place_with_the_rounds(sw
     assert sheet.cell(row=3, column=5).number_format == '0.00" R2"'
     assert sheet.cell(row=3, column=6).number_format == '0.00" R1"'
     assert sheet.column_dimensions["E"].width >= len("13.00 R2")  # no "####" in Excel
+
+
+def test_a_bye_counts_in_the_cross_tables_total_and_says_so(client, make_team_event):
+    event = make_team_event(teams=3, boards_per_match=4, vp_scale="20-table")
+    team = {t.number: t for t in event.teams.all()}
+    match = create_match(event=event, round=1, table=1, home=team[1], away=team[2])
+    save_captains_totals(match=match, home_imps=5, away_imps=0)
+    create_match(event=event, round=1, table=2, home=team[3], away=None)
+    rows = vp_cross_table(event=event, standings=team_standings(event=event))
+    assert [(row.team.name, row.total, row.byes) for row in rows] == [
+        ("Team 1", 13, []),
+        ("Team 3", 12, [Meeting(1, 12)]),
+        ("Team 2", 7, []),
+    ]
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert "with a bye of 12 in round 1" in page

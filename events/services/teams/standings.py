@@ -136,15 +136,16 @@ class CrossRow:
     team: Team
     place: str  # its place in the standings the table follows; "" in team number order
     cells: list[list[Meeting]]  # its meetings with each team, in the table's order
-    total: Decimal
+    total: Decimal  # its byes' VPs included
+    byes: list[Meeting] = field(default_factory=list)
 
 
 def vp_cross_table(
     *, event: Event, rounds: int | None = None, standings: list[TeamStanding] | None = None
 ) -> list[CrossRow]:
     """Each team's VPs against each other team (two in a double round robin), a meeting a
-    round: in team number order (a round robin's), or with `standings` in their order, each
-    row with its place (a Swiss's)."""
+    round, and its byes: in team number order (a round robin's), or with `standings` in their
+    order, each row with its place (a Swiss's)."""
     if standings is None:
         order = [(team, "") for team in event.teams.all()]
     else:
@@ -153,15 +154,18 @@ def vp_cross_table(
     rows = {
         team.pk: CrossRow(team, place, [[] for _ in order], Decimal(0)) for team, place in order
     }
-    for match in scored_matches(event=event, rounds=rounds).filter(away__isnull=False):
-        rows[match.home_id].cells[column[match.away_id]].append(
-            Meeting(match.round, match.home_vps)
-        )
+    for match in scored_matches(event=event, rounds=rounds):
+        home = Meeting(match.round, match.home_vps)
+        if match.away_id is None:
+            rows[match.home_id].byes.append(home)
+            continue
+        rows[match.home_id].cells[column[match.away_id]].append(home)
         rows[match.away_id].cells[column[match.home_id]].append(
             Meeting(match.round, match.away_vps)
         )
     for row in rows.values():
-        row.total = sum((m.vps for cell in row.cells for m in cell), Decimal(0))
+        meetings = [*(m for cell in row.cells for m in cell), *row.byes]
+        row.total = sum((m.vps for m in meetings), Decimal(0))
     return list(rows.values())
 
 
