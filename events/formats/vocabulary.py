@@ -14,8 +14,9 @@ ACROSS_THE_FIELD = "field"
 REVEALS = ("always", "round", "session")
 STATUSES = ("setup", "running", "published")
 # TeamSettings.Format and TeamSettings.MatchScoring, with their labels
+SWISS = "swiss"
 TEAM_FORMATS = {
-    "swiss": "Swiss",
+    SWISS: "Swiss",
     "round-robin": "Round robin",
     "knockout": "Knock-out",
     "evening": "Teams-of-four evening (short matches)",

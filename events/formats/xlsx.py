@@ -14,7 +14,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from events.formats.csv_export import adjustment_text
-from events.formats.pair_files import FileLine, FileRanking, FileSection, FileStanding, PairsFile
+from events.formats.pair_files import (
+    FileLine,
+    FilePlayerStanding,
+    FileRanking,
+    FileSection,
+    FileStanding,
+    PairsFile,
+)
 from events.formats.workbook import Style, Workbook
 from scoring.weighted_scores import weighted_text
 
@@ -66,14 +73,12 @@ def render_event(event: PairsFile) -> bytes:
 
 
 def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
-    """Place, pair, names, total, percentage and boards; a block per direction for two winners."""
+    """Place, pair, names, percentage, total and boards; a block per direction for two winners."""
     columns = [
         Column("Place", align=RIGHT),
         Column("Pair", align=RIGHT),
         Column("Names"),
-        Column("IMPs", IMP_TOTAL, RIGHT) if event.is_imps else Column("MPs", MP_TOTAL, RIGHT),
-        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
-        Column("Boards", align=RIGHT),
+        *_total_columns(event),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
     sections = event.sections
@@ -95,23 +100,19 @@ def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
                     _numeric(standing.place),
                     _numeric(standing.pair.name),
                     standing.pair.names,
-                    standing.score,
-                    *([] if event.is_imps else [standing.percentage]),
-                    standing.pair.boards_played,
+                    *_totals(event, standing),
                 ]
             )
     sheet.fit()
 
 
 def player_ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
-    """An individual's ranking: place, player, name, total, percentage and boards."""
+    """An individual's ranking: place, player, name, percentage, total and boards."""
     columns = [
         Column("Place", align=RIGHT),
         Column("Player", align=RIGHT),
         Column("Name"),
-        Column("IMPs", IMP_TOTAL, RIGHT) if event.is_imps else Column("MPs", MP_TOTAL, RIGHT),
-        *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
-        Column("Boards", align=RIGHT),
+        *_total_columns(event),
     ]
     sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
     for section in event.sections:
@@ -121,12 +122,28 @@ def player_ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
                     _numeric(standing.place),
                     standing.player.number,
                     standing.player.name,
-                    standing.score,
-                    *([] if event.is_imps else [standing.percentage]),
-                    standing.boards_played,
+                    *_totals(event, standing),
                 ]
             )
     sheet.fit()
+
+
+def _total_columns(event: PairsFile) -> list[Column]:
+    """A ranking's percentage (what places at matchpoints) first, then the total and the boards
+    played, which say why a pair on fewer points may rank higher."""
+    if event.is_imps:
+        return [Column("IMPs", IMP_TOTAL, RIGHT), Column("Boards", align=RIGHT)]
+    return [
+        Column("%", PERCENT, RIGHT),
+        Column("MPs", MP_TOTAL, RIGHT),
+        Column("Boards", align=RIGHT),
+    ]
+
+
+def _totals(event: PairsFile, standing: FileStanding | FilePlayerStanding) -> list:
+    """A standing's cells under _total_columns."""
+    percentage = [] if event.is_imps else [standing.percentage]
+    return [*percentage, standing.score, standing.boards_played]
 
 
 def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
@@ -462,5 +479,8 @@ def _shown(value, number_format: str) -> str:
         return ""
     if isinstance(value, str):
         return value
+    number, quote, text = number_format.partition('"')
+    if quote:  # a number with text after it: 0.00" R2"
+        return _shown(value, number) + text.rstrip('"')
     shown = _SHOWN.get(number_format)
     return shown(value) if shown else str(value)

@@ -4,7 +4,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 """
 
 from events.formats.team_files import FileMatch, TeamsFile
-from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
+from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
 from events.formats.workbook import Workbook
 from events.formats.xlsx import (
     DATE,
@@ -81,10 +81,15 @@ def standings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
 
 
 def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
-    """A row per team (in team number order) and a column per opponent: the VPs the row's team
-    scored against it, added up when they met more than once; its total at the end."""
-    teams = sorted(teams_file.teams, key=lambda t: t.number)
+    """A row per team and a column per opponent: the VPs the row's team scored against it, added
+    up when they met more than once; its total (byes too) at the end. A round robin's teams are
+    in number order; a Swiss's in the standings' order, with their places and, beside each
+    meeting's VPs (numbers still), the round it was played in."""
+    swiss = teams_file.settings.get("format") == SWISS
+    teams = teams_file.teams if swiss else sorted(teams_file.teams, key=lambda t: t.number)
+    places = [Column("Place", align=RIGHT)] if swiss else []
     columns = [
+        *places,
         Column("Team", align=RIGHT),
         Column("Name"),
         *(Column(str(t.number), VPS, RIGHT) for t in teams),
@@ -93,6 +98,7 @@ def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     sheet = _Sheet(book, name="Cross-table", title=_title(teams_file, "VP cross-table"),
                    columns=columns)  # fmt: skip
     scored: dict[tuple[int, int], float] = {}
+    rounds: dict[tuple[int, int], list[int]] = {}
     byes: dict[int, float] = {}
     for match in teams_file.matches:
         if match.vps is None:
@@ -103,10 +109,18 @@ def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
         for us, them, vps in ((match.home, match.away, match.vps[0]),
                               (match.away, match.home, match.vps[1])):  # fmt: skip
             scored[us, them] = scored.get((us, them), 0) + vps
+            rounds.setdefault((us, them), []).append(match.round)
+    first = len(places) + 2  # the first opponent's column
     for team in teams:
         row = [scored.get((team.number, other.number)) for other in teams]
         total = sum(v for v in row if v is not None) + byes.get(team.number, 0)
-        sheet.line([team.number, team.name, *row, total])
+        met = {
+            first + index: f'{VPS}" R{"+R".join(map(str, rounds[team.number, other.number]))}"'
+            for index, other in enumerate(teams)
+            if swiss and (team.number, other.number) in rounds
+        }
+        place = [_numeric(team.published_place)] if swiss else []
+        sheet.line([*place, team.number, team.name, *row, total], formats=met)
     sheet.fit()
 
 

@@ -5,6 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 
 from events.formats.imported import SMALL as SMALL_INTEGER
+from events.forms.shown_settings import show_only_when
 from events.models import Event
 from events.services.entry import WEIGHTED_LINES_STAY_MATCHPOINTS, has_weighted_lines
 
@@ -89,9 +90,9 @@ class EventSettingsForm(forms.ModelForm):
         # The director reads what to type, not Django's "Ensure this value is ...".
         for name, message in PLAIN_MESSAGES.items():
             self.fields[name].error_messages.update(message)
-        # static/js/event_settings.js shows these fields for their kinds of scoring only.
-        for name, scorings in SCORING_SETTINGS.items():
-            self.fields[name].widget.attrs["data-scoring"] = " ".join(scorings)
+        show_only_when(
+            self, {name: {"scoring": scorings} for name, scorings in SCORING_SETTINGS.items()}
+        )
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
         # Likewise most events have one section: theirs do not show the setting at all.

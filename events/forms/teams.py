@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from events.forms.entry import LineForm
 from events.forms.events import PLAIN_MESSAGES
+from events.forms.shown_settings import show_only_when
 from events.forms.validators import no_control_characters
 from events.models import Event, Player, TeamSettings
 from events.services.teams.registration import MAX_PLAYERS
@@ -18,6 +19,25 @@ BOUNDS = {
     "danish_rounds": (0, 20),
     "carry_over_limit": (0, 999),
     "draw_seed": (0, 2**31 - 1),
+}
+
+
+Format, Scoring = TeamSettings.Format, TeamSettings.MatchScoring
+SWISS = {"format": (Format.SWISS,)}
+# Settings that apply to some formats or scorings only: the pages show them for those alone.
+SHOWN_WHEN = {
+    "vp_scale": {"match_scoring": (Scoring.VPS,)},
+    "bam_points": {"match_scoring": (Scoring.BOARD_A_MATCH,)},
+    "rounds": {"format": (Format.SWISS, Format.EVENING)},
+    # A knock-out may start with a round robin that qualifies its teams.
+    "round_robin_cycles": {"format": (Format.ROUND_ROBIN, Format.EVENING, Format.KNOCKOUT)},
+    "carry_over": {"format": (Format.KNOCKOUT,)},
+    "carry_over_limit": {"format": (Format.KNOCKOUT,)},
+    "first_round": SWISS,
+    "draw_seed": SWISS | {"first_round": (TeamSettings.FirstRound.RANDOM,)},
+    "odd_field": SWISS,
+    "arrears": SWISS,
+    "danish_rounds": SWISS,
 }
 
 
@@ -68,6 +88,7 @@ class TeamSettingsForm(forms.ModelForm):
             field.widget.attrs.update(min=low, max=high)
             message = f"a whole number from {low} to {high}"
             field.error_messages.update(invalid=message, min_value=message, max_value=message)
+        show_only_when(self, SHOWN_WHEN)
         self.fields["bye_vps"].min_value, self.fields["bye_vps"].max_value = 0, 30
         self.fields["bye_vps"].error_messages.update(
             invalid="VPs for a bye: a number such as 12", max_value="a bye is worth 30 VPs at most"

@@ -6,6 +6,8 @@ table 2's. Derived values (a board's IMPs, a match's totals and VPs) are kept up
 events.services.teams on every save, and left out of the history: undo rescores them.
 """
 
+import secrets
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -20,6 +22,11 @@ from .event import Event
 
 _VPS = {"max_digits": 7, "decimal_places": 2}  # 12.34 VPs, or 5.5 board-a-match points
 _IMPS = {"max_digits": 7, "decimal_places": 2}  # whole IMPs, but a carry-over may be 16/3
+
+
+def fresh_draw_seed() -> int:
+    """A new event's seed for its random first round: each Swiss draws its own."""
+    return secrets.randbelow(2**31)
 
 
 class TeamSettings(models.Model):
@@ -88,7 +95,8 @@ class TeamSettings(models.Model):
     # The Swiss draw's options (the draw pages use them; SPEC §4.2).
     first_round = models.CharField(max_length=8, choices=FirstRound, default=FirstRound.RANDOM)
     draw_seed = models.PositiveIntegerField(
-        default=0, help_text="The random draw of round 1 is made from this number, so it repeats."
+        default=fresh_draw_seed,
+        help_text="The random draw of round 1 is made from this number, so it repeats.",
     )
     odd_field = models.CharField(
         "odd number of teams", max_length=10, choices=OddField, default=OddField.BYE

@@ -1,6 +1,6 @@
-"""Pages players read of a teams event: standings (with a VP cross-table for a round robin),
-each team's matches, each match's boards with both tables side by side, under the reveal rule.
-Each is rendered once for all its readers until the event changes (page_cache)."""
+"""Pages players read of a teams event: standings (with a VP cross-table for a round robin or a
+Swiss), each team's matches, each match's boards with both tables side by side, under the reveal
+rule. Each is rendered once for all its readers until the event changes (page_cache)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -31,14 +31,20 @@ def _standings_context(event: Event) -> dict:
     visible = results_visible(event)
     limit = revealed_round(event)
     settings = event.team_settings
-    round_robin = settings.format == TeamSettings.Format.ROUND_ROBIN
+    standings = team_standings(event=event, rounds=limit) if visible else []
+    # A round robin's cross-table is in team order; a Swiss's follows the standings.
+    cross_table = []
+    if visible and settings.format == TeamSettings.Format.ROUND_ROBIN:
+        cross_table = vp_cross_table(event=event, rounds=limit)
+    elif visible and settings.format == TeamSettings.Format.SWISS:
+        cross_table = vp_cross_table(event=event, rounds=limit, standings=standings)
     return {
         "event": event,
         "visible": visible,
         "limit": limit,
         "team_settings": settings,
-        "standings": team_standings(event=event, rounds=limit) if visible else [],
-        "cross_table": vp_cross_table(event=event, rounds=limit) if visible and round_robin else [],
+        "standings": standings,
+        "cross_table": cross_table,
         "matches": listed_matches(event=event, rounds=limit) if visible else [],
         "polling": event.status == Event.Status.RUNNING,
         "download_formats": formats_for(teams=True) if everything_visible(event) else [],

@@ -107,7 +107,7 @@ def test_a_five_table_individual_keyed_in_and_ranked_player_by_player(page, live
     expect(rows).to_have_count(20)
     shown = {}
     for cells in (row.locator("td").all_inner_texts() for row in rows.all()):
-        shown[int(cells[1])] = (cells[0], cells[4])
+        shown[int(cells[1])] = (cells[0], cells[3])  # the percentage comes first
     assert shown == {p: (expected[p], f"{percentages[p]:.2f}") for p in percentages}
     expect(page.locator("#player-ranking")).to_contain_text("Alice Archer")
     screenshot(page, "individual-ranking-phone")

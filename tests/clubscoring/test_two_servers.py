@@ -89,7 +89,7 @@ def test_a_line_saved_on_one_server_is_in_the_other_servers_pages_at_once(
         after = reader.get(ranking).text
         strip = re.compile(r'"X-CSRFToken": "[^"]+"')
         assert strip.sub("", after) != strip.sub("", before)
-        played_one = '<td class="num wide">1</td>'  # the boards column of pairs 1 and 4
+        played_one = '<td class="num boards">1</td>'  # the boards column of pairs 1 and 4
         assert played_one not in before and played_one in after
     for key in cache.scan_iter(f"{shared['CACHE_KEY_PREFIX']}:*"):
         cache.delete(key)

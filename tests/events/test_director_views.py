@@ -127,8 +127,8 @@ def test_a_new_event_is_dated_today(director_client, club):
 def test_settings_that_do_not_apply_to_the_scoring_are_marked_and_ignored(director_client, club):
     url = reverse("event-new", args=[club.slug])
     page = director_client.get(url).content.decode()
-    assert 'name="datum_method" data-scoring="butler"' in page
-    assert 'name="mp_scale" data-scoring="mp"' in page
+    assert 'name="datum_method" data-shown-when="scoring:butler"' in page
+    assert 'name="mp_scale" data-shown-when="scoring:mp"' in page
     # Matchpoints: a garbled datum and cross-IMP method are ignored, not refused.
     garbled = {"datum_method": "x", "cross_imp_mode": "", "choice": 0, "proposed_for": "7"}
     director_client.post(url, event_fields(name="Pairs MP", **garbled))

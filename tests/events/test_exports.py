@@ -128,19 +128,19 @@ def test_the_workbook_of_a_bigger_event_takes_no_more_queries(played, make_event
 def test_ranking_has_a_block_per_direction_with_places_tied_as_results_sheets_print_them(played):
     ws = workbook(played())["Ranking"]
     assert values(ws, 2, ws.max_row) == [
-        ("Place", "Pair", "Names", "MPs", "%", "Boards"),
+        ("Place", "Pair", "Names", "%", "MPs", "Boards"),
         ("North-South", None, None, None, None, None),
-        (1, 3, "Zoë Ångström & Eve Evans", 5.4, 67.5, 2),
-        ("2=", 1, "Ann Able & Bob Baker", 3.5, 43.75, 2),
-        ("2=", 2, "Cat Cole & Dan Dunn", 3.5, 43.75, 2),
+        (1, 3, "Zoë Ångström & Eve Evans", 67.5, 5.4, 2),
+        ("2=", 1, "Ann Able & Bob Baker", 43.75, 3.5, 2),
+        ("2=", 2, "Cat Cole & Dan Dunn", 43.75, 3.5, 2),
         (None, None, None, None, None, None),
         ("East-West", None, None, None, None, None),
-        ("1=", 4, "Fay Ford & Gus Gray", 4.5, 56.25, 2),
-        ("1=", 6, "Jo Jones & Kit King", 4.5, 56.25, 2),
-        (3, 5, "Hal Hill & Ivy Irwin", 2.6, 32.5, 2),
+        ("1=", 4, "Fay Ford & Gus Gray", 56.25, 4.5, 2),
+        ("1=", 6, "Jo Jones & Kit King", 56.25, 4.5, 2),
+        (3, 5, "Hal Hill & Ivy Irwin", 32.5, 2.6, 2),
     ]
     assert ws["A3"].font.bold and ws["A8"].font.bold
-    assert number_formats(ws, 4) == ["General", "General", "General", "0.0", PERCENT, "General"]
+    assert number_formats(ws, 4) == ["General", "General", "General", PERCENT, "0.0", "General"]
     assert [ws.cell(row=2, column=c).alignment.horizontal for c in range(1, 7)] == [
         "right",
         "right",
@@ -154,12 +154,12 @@ def test_ranking_has_a_block_per_direction_with_places_tied_as_results_sheets_pr
 def test_ranking_of_one_winner_is_one_block_without_a_heading(played):
     ws = workbook(played(winners=1))["Ranking"]
     assert values(ws, 3, ws.max_row) == [
-        (1, 3, "Zoë Ångström & Eve Evans", 5.4, 67.5, 2),
-        ("2=", 4, "Fay Ford & Gus Gray", 4.5, 56.25, 2),
-        ("2=", 6, "Jo Jones & Kit King", 4.5, 56.25, 2),
-        ("4=", 1, "Ann Able & Bob Baker", 3.5, 43.75, 2),
-        ("4=", 2, "Cat Cole & Dan Dunn", 3.5, 43.75, 2),
-        (6, 5, "Hal Hill & Ivy Irwin", 2.6, 32.5, 2),
+        (1, 3, "Zoë Ångström & Eve Evans", 67.5, 5.4, 2),
+        ("2=", 4, "Fay Ford & Gus Gray", 56.25, 4.5, 2),
+        ("2=", 6, "Jo Jones & Kit King", 56.25, 4.5, 2),
+        ("4=", 1, "Ann Able & Bob Baker", 43.75, 3.5, 2),
+        ("4=", 2, "Cat Cole & Dan Dunn", 43.75, 3.5, 2),
+        (6, 5, "Hal Hill & Ivy Irwin", 32.5, 2.6, 2),
     ]
 
 

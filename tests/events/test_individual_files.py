@@ -159,13 +159,13 @@ def test_the_workbook_ranks_players_and_gives_each_a_scorecard(club):
     event, _ = played_individual(club)
     book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     ranking = [row for row in book["Ranking"].iter_rows(values_only=True) if row[1] is not None]
-    header = ranking.index(("Place", "Player", "Name", "MPs", "%", "Boards"))
+    header = ranking.index(("Place", "Player", "Name", "%", "MPs", "Boards"))
     rows = ranking[header + 1 :]
     expected = player_ranking(section=event.sections.get())
     assert [(r[1], r[2] or "", r[5]) for r in rows] == [
         (s.individual.number, s.individual.name, s.boards_played) for s in expected
     ]
-    assert [r[4] for r in rows] == [pytest.approx(s.percentage) for s in expected]
+    assert [r[3] for r in rows] == [pytest.approx(s.percentage) for s in expected]
     cards = [r[0] for r in book["Scorecards"].iter_rows(values_only=True) if r[0]]
     assert sum(str(c).startswith("Player ") for c in cards) == 20
     assert "Player 1 Ann North: place " in " ".join(str(c) for c in cards)

@@ -23,7 +23,7 @@ from events.services.teams.matches import (
 from events.services.teams.problems import match_problems
 from events.services.teams.registration import delete_team, register_team, update_team
 from events.services.teams.setup import TeamRefused, update_team_settings
-from events.services.teams.standings import team_standings, vp_cross_table
+from events.services.teams.standings import Meeting, team_standings, vp_cross_table
 from scoring import parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -227,7 +227,7 @@ def test_standings_against_a_hand_computation(event):
     event.team_settings.refresh_from_db()
     assert [s.place for s in team_standings(event=event)] == ["1=", "1=", "3", "4"]
     cross = {row.team.name: row for row in vp_cross_table(event=event)}
-    assert cross["Team 1"].cells == [[], [18], [10], []]
+    assert cross["Team 1"].cells == [[], [Meeting(1, 18)], [Meeting(2, 10)], []]
     assert cross["Team 4"].total == 27
 
 

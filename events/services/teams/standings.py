@@ -53,6 +53,7 @@ def scored_matches(*, event: Event, rounds: int | None = None, finished_only: bo
     if finished_only:
         matches = matches.filter(finished=True)
     return matches.order_by("round", "table", "pk").values_list(
+        "round",
         "home_id",
         "away_id",
         "home_imps",
@@ -122,23 +123,49 @@ def _decimal(value) -> Decimal:
     return Decimal(str(round(float(value), 2)))
 
 
+@dataclass(frozen=True)
+class Meeting:
+    """The VPs a team scored against another in a round they met."""
+
+    round: int
+    vps: Decimal
+
+
 @dataclass
 class CrossRow:
     team: Team
-    cells: list[list[Decimal]]  # the VPs this team scored against each team, in team order
-    total: Decimal
+    place: str  # its place in the standings the table follows; "" in team number order
+    cells: list[list[Meeting]]  # its meetings with each team, in the table's order
+    total: Decimal  # its byes' VPs included
+    byes: list[Meeting] = field(default_factory=list)
 
 
-def vp_cross_table(*, event: Event, rounds: int | None = None) -> list[CrossRow]:
-    """Each team's VPs against each other team (two in a double round robin), by team number."""
-    teams = list(event.teams.all())
-    column = {team.pk: i for i, team in enumerate(teams)}
-    rows = {team.pk: CrossRow(team, [[] for _ in teams], Decimal(0)) for team in teams}
-    for match in scored_matches(event=event, rounds=rounds).filter(away__isnull=False):
-        rows[match.home_id].cells[column[match.away_id]].append(match.home_vps)
-        rows[match.away_id].cells[column[match.home_id]].append(match.away_vps)
+def vp_cross_table(
+    *, event: Event, rounds: int | None = None, standings: list[TeamStanding] | None = None
+) -> list[CrossRow]:
+    """Each team's VPs against each other team (two in a double round robin), a meeting a
+    round, and its byes: in team number order (a round robin's), or with `standings` in their
+    order, each row with its place (a Swiss's)."""
+    if standings is None:
+        order = [(team, "") for team in event.teams.all()]
+    else:
+        order = [(line.team, line.place) for line in standings]
+    column = {team.pk: i for i, (team, _) in enumerate(order)}
+    rows = {
+        team.pk: CrossRow(team, place, [[] for _ in order], Decimal(0)) for team, place in order
+    }
+    for match in scored_matches(event=event, rounds=rounds):
+        home = Meeting(match.round, match.home_vps)
+        if match.away_id is None:
+            rows[match.home_id].byes.append(home)
+            continue
+        rows[match.home_id].cells[column[match.away_id]].append(home)
+        rows[match.away_id].cells[column[match.home_id]].append(
+            Meeting(match.round, match.away_vps)
+        )
     for row in rows.values():
-        row.total = sum((sum(cell) for cell in row.cells), Decimal(0))
+        meetings = [*(m for cell in row.cells for m in cell), *row.byes]
+        row.total = sum((m.vps for m in meetings), Decimal(0))
     return list(rows.values())
 
 
