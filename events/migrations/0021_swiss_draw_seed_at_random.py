@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0018_prepared_workbooks'),
+        ('events', '0020_player_email_member_list_uploads'),
     ]
 
     operations = [
