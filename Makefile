@@ -41,7 +41,6 @@ SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
 
 production: install secret-key
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
-	$(SERVE_ENV) $(BIN)/python manage.py createcachetable
 	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py clubscoring.wsgi

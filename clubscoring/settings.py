@@ -103,7 +103,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # The public pages are cached (events/services/page_cache.py) where every app server reads the
 # same cache: Redis at CACHE_URL (or REDIS_URL), e.g. redis://127.0.0.1:6379/0, for several app
-# servers; else the database (a table `make production` creates), which each of gunicorn's
+# servers; else the database (a table `migrate` makes), which each of gunicorn's
 # workers shares too; or, in development, the server's own memory.
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 if CACHE_URL:
