@@ -36,8 +36,7 @@ serve: install secret-key
 # GUNICORN_BIND (127.0.0.1:8000) and GUNICORN_WORKERS (two a core plus one) change where and how
 # many; DATABASE_URL selects PostgreSQL. Plain HTTP, so DJANGO_SECURE=0 unless it is set: behind
 # TLS set DJANGO_SECURE=1 (README, "Production").
-SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
-	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
+SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}"
 
 production: install secret-key
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
@@ -45,10 +44,12 @@ production: install secret-key
 	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py clubscoring.wsgi
 
-# Without DJANGO_SECRET_KEY, a key made once into .secret_key (git-ignored, readable by you only).
+# Without DJANGO_SECRET_KEY, a key made once into .secret_key (git-ignored, readable by you only),
+# where the settings read it (or DJANGO_SECRET_KEY_FILE).
 secret-key:
-	@test -n "$$DJANGO_SECRET_KEY" || test -s .secret_key || { umask 077; \
-	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key; }
+	@key="$${DJANGO_SECRET_KEY_FILE:-.secret_key}"; \
+	  test -n "$$DJANGO_SECRET_KEY" || test -s "$$key" || { umask 077; \
+	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > "$$key"; }
 
 # ruff, and the import contracts of pyproject.toml: the layers run one way.
 lint: install
