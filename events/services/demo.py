@@ -8,6 +8,7 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext
 
 from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
@@ -93,20 +94,27 @@ SURNAMES = [
 ]
 
 
+def demo_club() -> Club | None:
+    """The club marked as the demo, if one is loaded."""
+    return Club.objects.filter(is_demo=True).order_by("pk").first()
+
+
 @transaction.atomic
 def load_demo(*, seed: int = 2026) -> Club:
-    """Create (or re-create) the demo club and its events; the director logs in as director.
+    """The demo club: the one loaded before, as it is (with whatever was made in it since), or
+    else a new one with its events; its director logs in as director.
 
-    Only the demo club itself is ever replaced: a real club at the demo's address is refused.
+    A real club at the demo's address is refused.
     """
-    existing = Club.objects.select_for_update().filter(slug=DEMO_SLUG).first()
-    if existing is not None and not existing.is_demo:
+    existing = Club.objects.select_for_update().filter(is_demo=True).order_by("pk").first()
+    if existing is not None:
+        return existing
+    taken = Club.objects.filter(slug=DEMO_SLUG).first()
+    if taken is not None:
         raise DemoRefused(
-            f"the club {existing.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
+            f"the club {taken.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
             "not the demo: it was left alone and no demo was loaded"
         )
-    if existing is not None:
-        existing.delete()
     club = Club.objects.create(name="Riverside Bridge Club", slug=DEMO_SLUG, is_demo=True)
     user_model = get_user_model()
     director = user_model.objects.filter(username="director").first()
@@ -143,6 +151,31 @@ def load_demo(*, seed: int = 2026) -> Club:
     _championship(club, rng, today, director)
     _swiss_teams(club, rng, today, director)
     return club
+
+
+@transaction.atomic
+def reset_demo() -> list[str]:
+    """Delete the demo club with everything in it, the events made in it since it was loaded
+    included, so that load_demo builds it afresh; what was deleted, a line each (nothing
+    without a demo club). Only the club marked as the demo is ever deleted."""
+    club = Club.objects.select_for_update().filter(is_demo=True).order_by("pk").first()
+    if club is None:
+        return []
+    deleted = [
+        gettext("the club %(club)s, its %(players)d players and the history of its changes")
+        % {"club": club.name, "players": club.players.count()}
+    ]
+    deleted += [
+        gettext("the event %(name)s of %(date)s (id %(id)d)")
+        % {"name": event.name, "date": event.date.isoformat(), "id": event.pk}
+        for event in club.events.order_by("date", "name", "pk")
+    ]
+    deleted += [
+        gettext("the competition %(name)s") % {"name": name}
+        for name in club.competitions.order_by("name").values_list("name", flat=True)
+    ]
+    club.delete()
+    return deleted
 
 
 def _two_sections(club: Club, rng: random.Random, today: datetime.date) -> None:

@@ -1,14 +1,18 @@
 """The demo `make run` loads, and what deleting a club takes with it."""
 
+import datetime
+import io
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
+from django.urls import reverse
 
 from events.models import Board, Club, Event, MatchLine, Player, Result
 from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
 from events.services.individuals import player_ranking
-from events.services.setup import name_pair
+from events.services.setup import create_pairs_event, name_pair
 from scoring import mitchell
 
 pytestmark = pytest.mark.django_db
@@ -85,13 +89,42 @@ def test_the_demo_refuses_a_real_club_at_its_address_and_leaves_it_alone(make_ev
     assert list(real.events.all()) == [real_event]
 
 
-def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
+def test_loading_the_demo_again_keeps_it_and_the_event_made_in_it(director):
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    club = Club.objects.get(is_demo=True)
+    demo_events = dict(club.events.values_list("pk", "name"))
+    urls = [reverse("event", args=[pk]) for pk in demo_events]
+    made = create_pairs_event(
+        club=club, name="My Own Pairs", date=datetime.date(2026, 11, 25), movement=mitchell(3, 2)
+    )
+
+    call_command("load_demo", stdout=out)
+
+    assert Club.objects.get(is_demo=True) == club
+    assert dict(club.events.values_list("pk", "name")) == {**demo_events, made.pk: "My Own Pairs"}
+    assert [reverse("event", args=[pk]) for pk in demo_events] == urls
+    assert out.getvalue().splitlines()[-1] == (
+        "Demo club kept as it is: Riverside Bridge Club (8 events); load_demo --reset deletes "
+        "it and loads it afresh"
+    )
+
+
+def test_reset_says_what_it_deletes_and_loads_the_demo_afresh(club, make_event):
     make_event(mitchell(3, 2), name="Our Pairs")
     first = Club.objects.create(name="Riverside Bridge Club", slug="riverside", is_demo=True)
-    Event.objects.create(club=first, name="Old demo event", date="2026-11-16")
+    old = Event.objects.create(club=first, name="Old demo event", date="2026-11-16")
+    Player.objects.create(club=first, name="Ann Able")
+    out = io.StringIO()
 
-    again = load_demo()
+    call_command("load_demo", "--reset", stdout=out)
 
+    assert out.getvalue().splitlines() == [
+        "Deleted the club Riverside Bridge Club, its 1 players and the history of its changes",
+        f"Deleted the event Old demo event of 2026-11-16 (id {old.pk})",
+        "Demo club loaded: Riverside Bridge Club (7 events)",
+    ]
+    again = Club.objects.get(slug="riverside")
     assert not Club.objects.filter(pk=first.pk).exists()
     assert again.is_demo is True and club.is_demo is False
     assert sorted(Club.objects.values_list("slug", flat=True)) == ["riverside", "test-club"]
