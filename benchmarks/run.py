@@ -31,6 +31,7 @@ BENCHMARKS = [
     ("load", True),
     ("teams", True),
     ("restore", True),
+    ("demo", True),
 ]
 
 

@@ -7,10 +7,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
 from events.models import Board, Club, Event, MatchLine, Player, Result
 from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
+from events.services.hand_records import analyse_event_hands
 from events.services.individuals import player_ranking
 from events.services.setup import create_pairs_event, name_pair
 from scoring import mitchell
@@ -18,8 +20,11 @@ from scoring import mitchell
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_championship():
-    club = load_demo()
+def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_championship(
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        club = load_demo()
     finished = club.events.get(name="Tuesday Pairs")
     running = club.events.get(name="Thursday Howell")
     assert (finished.status, running.status) == (Event.Status.PUBLISHED, Event.Status.RUNNING)
@@ -32,8 +37,16 @@ def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_champ
     ranking = player_ranking(section=individual.sections.get())
     assert len(ranking) == 20 and all(s.individual.name for s in ranking)
     assert {s.boards_played for s in ranking} == {9}
+    # The hands are dealt; their double-dummy tables are the worker's, queued an event each.
     board = Board.objects.filter(section__event=finished).first()
-    assert board.deal.startswith("N:") and board.par and board.double_dummy["tricks"]["N"]
+    assert board.deal.startswith("N:") and (board.par, board.double_dummy) == ("", None)
+    queued = DBTaskResult.objects.filter(task_path="events.tasks.analyse_hands")
+    assert sorted(task.args_kwargs["kwargs"]["event_id"] for task in queued) == sorted(
+        club.events.exclude(name="Saturday Swiss Teams").values_list("pk", flat=True)
+    )
+    assert analyse_event_hands(event=finished) == 21
+    board.refresh_from_db()
+    assert board.par and board.double_dummy["tricks"]["N"]
     # The championship's sessions are played by the same partnerships at other tables.
     standings = cumulative_standings(competition=club.competitions.get(), public=True)
     assert [c.event.name for c in standings.columns] == [
