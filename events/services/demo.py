@@ -3,6 +3,7 @@ evening scored across the field, an individual halfway through, a two-session ch
 with its cumulative ranking, a Swiss teams afternoon with its next round drawn, and a
 director."""
 
+import calendar
 import datetime
 import random
 
@@ -130,7 +131,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     finished = create_pairs_event(
         club=club,
         name="Tuesday Pairs",
-        date=today - datetime.timedelta(days=1),
+        date=_last(calendar.TUESDAY, today),
         movement=mitchell(7, 3),
         status=Event.Status.RUNNING,
     )
@@ -140,7 +141,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     running = create_pairs_event(
         club=club,
         name="Thursday Howell",
-        date=today,
+        date=_last(calendar.THURSDAY, today),
         movement=howell(4, 3),
         status=Event.Status.RUNNING,
         winners=1,
@@ -178,6 +179,12 @@ def reset_demo() -> list[str]:
     return deleted
 
 
+def _last(weekday: int, today: datetime.date) -> datetime.date:
+    """The latest day on or before `today` that is a `weekday` (calendar.MONDAY ...): an event
+    named after its day of the week is played on that day."""
+    return today - datetime.timedelta(days=(today.weekday() - weekday) % 7)
+
+
 def _two_sections(club: Club, rng: random.Random, today: datetime.date) -> None:
     """A congress evening: two 7-table Mitchells on the same boards, matchpointed across the
     field, its 28 pairs club members and visitors."""
@@ -208,7 +215,7 @@ def _swiss_teams(club: Club, rng: random.Random, today: datetime.date, director)
     event = create_team_event(
         club=club,
         name="Saturday Swiss Teams",
-        date=today,
+        date=_last(calendar.SATURDAY, today),
         user=director,
         boards_per_match=len(TEAMS_BOARDS),
         rounds=7,
@@ -276,7 +283,7 @@ def _individual(club: Club, rng: random.Random, today: datetime.date) -> None:
     event = create_individual_event(
         club=club,
         name="Friday Individual",
-        date=today,
+        date=_last(calendar.FRIDAY, today),
         movement=rainbow_individual(5, 3),
         status=Event.Status.RUNNING,
     )

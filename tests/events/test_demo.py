@@ -166,3 +166,18 @@ def test_a_player_in_a_pair_cannot_be_deleted_alone(make_event):
     with pytest.raises(RestrictedError):
         Player.objects.get(name="Ann Able").delete()
     assert Club.objects.exists()
+
+
+def test_the_demos_events_named_after_a_day_are_dated_on_that_day():
+    club = load_demo()
+    named = club.events.filter(name__regex=r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day ")
+    assert sorted(named.values_list("name", flat=True)) == [
+        "Friday Individual",
+        "Saturday Swiss Teams",
+        "Thursday Howell",
+        "Tuesday Pairs",
+    ]
+    today = datetime.date.today()
+    for event in named:
+        assert (event.name, event.date.strftime("%A")) == (event.name, event.name.split()[0])
+        assert today - datetime.timedelta(days=7) < event.date <= today
