@@ -18,8 +18,9 @@ install: $(STAMP)
 
 DEV := env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py
 
-# Serve the app on SQLite, with a demo club loaded, at http://127.0.0.1:8000, and run the
-# background worker (double-dummy analysis) beside it until the server stops.
+# Serve the app on SQLite, with a demo club loaded (once: later runs keep it as it is), at
+# http://127.0.0.1:8000, and run the background worker (double-dummy analysis) beside it until
+# the server stops.
 run: install
 	$(DEV) migrate --no-input
 	$(DEV) load_demo

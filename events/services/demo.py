@@ -9,7 +9,7 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
@@ -162,9 +162,14 @@ def reset_demo() -> list[str]:
     club = Club.objects.select_for_update().filter(is_demo=True).order_by("pk").first()
     if club is None:
         return []
+    players = club.players.count()
     deleted = [
-        gettext("the club %(club)s, its %(players)d players and the history of its changes")
-        % {"club": club.name, "players": club.players.count()}
+        ngettext(
+            "the club %(club)s, its %(players)d player and the history of its changes",
+            "the club %(club)s, its %(players)d players and the history of its changes",
+            players,
+        )
+        % {"club": club.name, "players": players}
     ]
     deleted += [
         gettext("the event %(name)s of %(date)s (id %(id)d)")

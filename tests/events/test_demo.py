@@ -133,7 +133,7 @@ def test_reset_says_what_it_deletes_and_loads_the_demo_afresh(club, make_event):
     call_command("load_demo", "--reset", stdout=out)
 
     assert out.getvalue().splitlines() == [
-        "Deleted the club Riverside Bridge Club, its 1 players and the history of its changes",
+        "Deleted the club Riverside Bridge Club, its 1 player and the history of its changes",
         f"Deleted the event Old demo event of 2026-11-16 (id {old.pk})",
         "Demo club loaded: Riverside Bridge Club (7 events)",
     ]
