@@ -18,8 +18,9 @@ install: $(STAMP)
 
 DEV := env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py
 
-# Serve the app on SQLite, with a demo club loaded, at http://127.0.0.1:8000, and run the
-# background worker (double-dummy analysis) beside it until the server stops.
+# Serve the app on SQLite, with a demo club loaded (once: later runs keep it as it is), at
+# http://127.0.0.1:8000, and run the background worker (double-dummy analysis) beside it until
+# the server stops.
 run: install
 	$(DEV) migrate --no-input
 	$(DEV) load_demo
@@ -36,20 +37,20 @@ serve: install secret-key
 # GUNICORN_BIND (127.0.0.1:8000) and GUNICORN_WORKERS (two a core plus one) change where and how
 # many; DATABASE_URL selects PostgreSQL. Plain HTTP, so DJANGO_SECURE=0 unless it is set: behind
 # TLS set DJANGO_SECURE=1 (README, "Production").
-SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}" \
-	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
+SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}"
 
 production: install secret-key
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
-	$(SERVE_ENV) $(BIN)/python manage.py createcachetable
 	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py clubscoring.wsgi
 
-# Without DJANGO_SECRET_KEY, a key made once into .secret_key (git-ignored, readable by you only).
+# Without DJANGO_SECRET_KEY, a key made once into .secret_key (git-ignored, readable by you only),
+# where the settings read it (or DJANGO_SECRET_KEY_FILE).
 secret-key:
-	@test -n "$$DJANGO_SECRET_KEY" || test -s .secret_key || { umask 077; \
-	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key; }
+	@key="$${DJANGO_SECRET_KEY_FILE:-.secret_key}"; \
+	  test -n "$$DJANGO_SECRET_KEY" || test -s "$$key" || { umask 077; \
+	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > "$$key"; }
 
 # ruff, and the import contracts of pyproject.toml: the layers run one way.
 lint: install

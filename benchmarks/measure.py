@@ -125,7 +125,6 @@ def django_on_a_fresh_database() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
 
 
 def database_name() -> str:

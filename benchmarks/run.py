@@ -32,6 +32,7 @@ BENCHMARKS = [
     ("teams", True),
     ("restore", True),
     ("members", True),
+    ("demo", True),
 ]
 
 

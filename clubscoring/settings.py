@@ -2,8 +2,9 @@
 
 SQLite is the embedded default; set DATABASE_URL (e.g. postgres://user@127.0.0.1:5432/clubscoring)
 for PostgreSQL. DJANGO_DEBUG=1 for development. In production (debugging off) DJANGO_SECRET_KEY
-must be set and DJANGO_ALLOWED_HOSTS should be; the site is served over TLS unless
-DJANGO_SECURE=0, and DJANGO_BEHIND_PROXY=1 trusts a TLS proxy's X-Forwarded-Proto and -For.
+must be set (or the key be in .secret_key) and DJANGO_ALLOWED_HOSTS should be; the site is
+served over TLS unless DJANGO_SECURE=0, and DJANGO_BEHIND_PROXY=1 trusts a TLS proxy's
+X-Forwarded-Proto and -For.
 The README's "Production" section says more.
 """
 
@@ -23,15 +24,28 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+# The key `make production` makes once (its secret-key target), read by every command run from
+# the checkout; DJANGO_SECRET_KEY comes first.
+SECRET_KEY_FILE = Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
+
+
+def read_secret_key_file(path: Path) -> str:
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        return ""
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or read_secret_key_file(SECRET_KEY_FILE)
 if not SECRET_KEY:
     if not DEBUG:
         # Never fall back to a key anyone can read in the repository: sessions and password
         # reset links would be forgeable.
         raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY is not set. With debugging off Clubscoring needs a secret key "
-            "of its own: set DJANGO_SECRET_KEY to 50 or more random characters (make serve "
-            "makes one in .secret_key), or set DJANGO_DEBUG=1 for development."
+            f"DJANGO_SECRET_KEY is not set. With debugging off Clubscoring needs a secret key "
+            f"of its own: set DJANGO_SECRET_KEY to 50 or more random characters, or put them "
+            f"in {SECRET_KEY_FILE} (make production makes one there), or set DJANGO_DEBUG=1 "
+            f"for development."
         )
     SECRET_KEY = "insecure-development-key-set-DJANGO_SECRET_KEY"
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -104,7 +118,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # The public pages are cached (events/services/page_cache.py) where every app server reads the
 # same cache: Redis at CACHE_URL (or REDIS_URL), e.g. redis://127.0.0.1:6379/0, for several app
-# servers; else the database (a table `make production` creates), which each of gunicorn's
+# servers; else the database (a table `migrate` makes), which each of gunicorn's
 # workers shares too; or, in development, the server's own memory.
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 if CACHE_URL:

@@ -469,7 +469,7 @@ class _Restorer:
                 "or delete that club first"
             )
         if not self.keep_keys:
-            values["is_demo"] = False  # load_demo deletes a demo club: this one is the director's
+            values["is_demo"] = False  # load_demo --reset deletes the demo: this is theirs
 
     # Saving ---------------------------------------------------------------------------------
 

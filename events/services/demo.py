@@ -3,19 +3,21 @@ evening scored across the field, an individual halfway through, a two-session ch
 with its cumulative ranking, a Swiss teams afternoon with its next round drawn, and a
 director."""
 
+import calendar
 import datetime
 import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from events.models import Board, Club, Event, Player, Result
 from events.services.competitions import add_session, create_competition
-from events.services.entry import board_meetings, save_line
-from events.services.hand_records import analyse_boards
+from events.services.entry import board_meetings, save_line, save_scheduled_lines
+from events.services.hand_records import queue_analysis
 from events.services.individuals import create_individual_event, name_players
 from events.services.setup import create_pairs_event, name_pair
-from events.services.teams.lines import save_match_line
+from events.services.teams.lines import save_match_card
 from events.services.teams.matches import save_captains_totals
 from events.services.teams.registration import register_team
 from events.services.teams.rounds import draw_next_round
@@ -93,20 +95,27 @@ SURNAMES = [
 ]
 
 
+def demo_club() -> Club | None:
+    """The club marked as the demo, if one is loaded."""
+    return Club.objects.filter(is_demo=True).order_by("pk").first()
+
+
 @transaction.atomic
 def load_demo(*, seed: int = 2026) -> Club:
-    """Create (or re-create) the demo club and its events; the director logs in as director.
+    """The demo club: the one loaded before, as it is (with whatever was made in it since), or
+    else a new one with its events; its director logs in as director.
 
-    Only the demo club itself is ever replaced: a real club at the demo's address is refused.
+    A real club at the demo's address is refused.
     """
-    existing = Club.objects.select_for_update().filter(slug=DEMO_SLUG).first()
-    if existing is not None and not existing.is_demo:
+    existing = Club.objects.select_for_update().filter(is_demo=True).order_by("pk").first()
+    if existing is not None:
+        return existing
+    taken = Club.objects.filter(slug=DEMO_SLUG).first()
+    if taken is not None:
         raise DemoRefused(
-            f"the club {existing.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
+            f"the club {taken.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
             "not the demo: it was left alone and no demo was loaded"
         )
-    if existing is not None:
-        existing.delete()
     club = Club.objects.create(name="Riverside Bridge Club", slug=DEMO_SLUG, is_demo=True)
     user_model = get_user_model()
     director = user_model.objects.filter(username="director").first()
@@ -122,7 +131,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     finished = create_pairs_event(
         club=club,
         name="Tuesday Pairs",
-        date=today - datetime.timedelta(days=1),
+        date=_last(calendar.TUESDAY, today),
         movement=mitchell(7, 3),
         status=Event.Status.RUNNING,
     )
@@ -132,7 +141,7 @@ def load_demo(*, seed: int = 2026) -> Club:
     running = create_pairs_event(
         club=club,
         name="Thursday Howell",
-        date=today,
+        date=_last(calendar.THURSDAY, today),
         movement=howell(4, 3),
         status=Event.Status.RUNNING,
         winners=1,
@@ -143,6 +152,42 @@ def load_demo(*, seed: int = 2026) -> Club:
     _championship(club, rng, today, director)
     _swiss_teams(club, rng, today, director)
     return club
+
+
+@transaction.atomic
+def reset_demo() -> list[str]:
+    """Delete the demo club with everything in it, the events made in it since it was loaded
+    included, so that load_demo builds it afresh; what was deleted, a line each (nothing
+    without a demo club). Only the club marked as the demo is ever deleted."""
+    club = Club.objects.select_for_update().filter(is_demo=True).order_by("pk").first()
+    if club is None:
+        return []
+    players = club.players.count()
+    deleted = [
+        ngettext(
+            "the club %(club)s, its %(players)d player and the history of its changes",
+            "the club %(club)s, its %(players)d players and the history of its changes",
+            players,
+        )
+        % {"club": club.name, "players": players}
+    ]
+    deleted += [
+        gettext("the event %(name)s of %(date)s (id %(id)d)")
+        % {"name": event.name, "date": event.date.isoformat(), "id": event.pk}
+        for event in club.events.order_by("date", "name", "pk")
+    ]
+    deleted += [
+        gettext("the competition %(name)s") % {"name": name}
+        for name in club.competitions.order_by("name").values_list("name", flat=True)
+    ]
+    club.delete()
+    return deleted
+
+
+def _last(weekday: int, today: datetime.date) -> datetime.date:
+    """The latest day on or before `today` that is a `weekday` (calendar.MONDAY ...): an event
+    named after its day of the week is played on that day."""
+    return today - datetime.timedelta(days=(today.weekday() - weekday) % 7)
 
 
 def _two_sections(club: Club, rng: random.Random, today: datetime.date) -> None:
@@ -175,7 +220,7 @@ def _swiss_teams(club: Club, rng: random.Random, today: datetime.date, director)
     event = create_team_event(
         club=club,
         name="Saturday Swiss Teams",
-        date=today,
+        date=_last(calendar.SATURDAY, today),
         user=director,
         boards_per_match=len(TEAMS_BOARDS),
         rounds=7,
@@ -201,16 +246,12 @@ def _swiss_teams(club: Club, rng: random.Random, today: datetime.date, director)
                 home, away = rng.randrange(0, 40), rng.randrange(0, 40)
                 save_captains_totals(match=match, home_imps=home, away_imps=away, user=director)
                 continue
-            for number, (contract, declarer, tricks) in enumerate(TEAMS_BOARDS, start=1):
-                for table in (1, 2):
-                    line = _variation(rng, contract, declarer, tricks)
-                    save_match_line(
-                        match=match,
-                        board_number=number,
-                        table=table,
-                        line=parse_traveller_line(line),
-                        user=director,
-                    )
+            lines = {
+                (number, table): parse_traveller_line(_variation(rng, contract, declarer, tricks))
+                for number, (contract, declarer, tricks) in enumerate(TEAMS_BOARDS, start=1)
+                for table in (1, 2)
+            }
+            save_match_card(match=match, lines=lines, user=director)
     draw_next_round(event=event, user=director)
 
 
@@ -247,7 +288,7 @@ def _individual(club: Club, rng: random.Random, today: datetime.date) -> None:
     event = create_individual_event(
         club=club,
         name="Friday Individual",
-        date=today,
+        date=_last(calendar.FRIDAY, today),
         movement=rainbow_individual(5, 3),
         status=Event.Status.RUNNING,
     )
@@ -255,9 +296,10 @@ def _individual(club: Club, rng: random.Random, today: datetime.date) -> None:
     names = [p.name for p in Player.objects.filter(club=club)]
     rng.shuffle(names)
     name_players(section=section, names=dict(enumerate(names[:20], start=1)))
-    boards = list(section.boards.select_related("section__event"))
-    _deal(boards, rng)
-    _play_section(section, boards, rng, share=0.6)
+    boards = list(section.boards.select_related("section__event").order_by("number"))
+    _deal(boards, _shuffled_deals(len(boards), rng))
+    save_scheduled_lines(event=event, lines=_played_lines(boards, rng, share=0.6))
+    queue_analysis(event=event)
 
 
 def _play(
@@ -265,7 +307,8 @@ def _play(
 ) -> None:
     """Name every pair (by `partnerships` in pair order, section by section, else at random),
     deal every board (the same deal in every section), and enter a result near what the cards
-    make for the first `share` of the rounds, with one director's ruling, as in real life."""
+    make for the first `share` of the rounds, with one director's ruling, as in real life; the
+    worker works out the hands' double-dummy tables."""
     sections = list(event.sections.all())
     pairs = [pair for section in sections for pair in section.pairs.all()]
     if partnerships is None:
@@ -274,22 +317,14 @@ def _play(
         partnerships = [[names.pop(), names.pop()] for _ in pairs]
     for pair, names in zip(pairs, partnerships, strict=True):
         name_pair(pair=pair, names=names)
-    dealt: dict[int, Board] = {}
+    deals: list[str] = []
+    lines = []
     for section in sections:
-        boards = list(section.boards.select_related("section__event"))
-        if dealt:
-            for board in boards:
-                first = dealt[board.number]
-                board.deal, board.double_dummy, board.par = (
-                    first.deal,
-                    first.double_dummy,
-                    first.par,
-                )
-            Board.objects.bulk_update(boards, ["deal", "double_dummy", "par"])
-        else:
-            _deal(boards, rng)
-            dealt = {board.number: board for board in boards}
-        _play_section(section, boards, rng, share)
+        boards = list(section.boards.select_related("section__event").order_by("number"))
+        deals = deals or _shuffled_deals(len(boards), rng)
+        _deal(boards, deals)
+        lines += _played_lines(boards, rng, share)
+    save_scheduled_lines(event=event, lines=lines)
     ruled = Result.objects.filter(board__section=sections[0]).order_by("pk").first()
     save_line(
         board=ruled.board,
@@ -298,49 +333,72 @@ def _play(
         ns_pair=ruled.ns_pair.number,
         ew_pair=ruled.ew_pair.number,
     )
+    queue_analysis(event=event)
 
 
-def _play_section(section, boards: list[Board], rng: random.Random, share: float) -> None:
-    last_round = max(1, round(section.rounds * share))
+def _played_lines(boards: list[Board], rng: random.Random, share: float) -> list:
+    """A line near what the cards make for each meeting on `boards` of the first `share` of
+    their section's rounds: (board, meeting, line)."""
+    last_round = max(1, round(boards[0].section.rounds * share))
+    lines = []
     for board in boards:
-        contract, declarer, tricks = _expected_contract(board.double_dummy["tricks"])
+        contract, declarer, tricks = _expected_contract(board.deal)
         for meeting in board_meetings(board=board):
             if meeting.round <= last_round:
                 line = _variation(rng, contract, declarer, tricks)
-                save_line(
-                    board=board,
-                    line=parse_traveller_line(line),
-                    ns_pair=meeting.ns,
-                    ew_pair=meeting.ew,
-                )
+                lines.append((board, meeting, parse_traveller_line(line)))
+    return lines
 
 
-def _deal(boards: list[Board], rng: random.Random) -> None:
-    """Shuffle a deck for each board and store the hands with their double-dummy analysis."""
+def _shuffled_deals(count: int, rng: random.Random) -> list[str]:
     deck = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
-    for board in boards:
+    deals = []
+    for _ in range(count):
         rng.shuffle(deck)
         hands = [
             ".".join("".join(c[1] for c in deck[13 * h : 13 * h + 13] if c[0] == s) for s in "SHDC")
             for h in range(4)
         ]
-        board.deal = normalize_deal("N:" + " ".join(hands))
-    analyses = analyse_boards([(b.deal, b.dealer, b.vulnerability) for b in boards])
-    for board, analysis in zip(boards, analyses, strict=True):
-        board.double_dummy, board.par = analysis.double_dummy, analysis.par
-    Board.objects.bulk_update(boards, ["deal", "double_dummy", "par"])
+        deals.append(normalize_deal("N:" + " ".join(hands)))
+    return deals
 
 
-def _expected_contract(tricks: dict) -> tuple[str, str, int]:
-    """What most tables would bid: the strain and declarer taking most tricks double dummy (no
-    trumps and majors first on a tie), at game or slam when it makes, else a part-score."""
-    order = {"NT": 0, "S": 1, "H": 2, "D": 3, "C": 4}
-    declarer, strain = max(
-        ((seat, strain) for seat in tricks for strain in tricks[seat]),
-        key=lambda ds: (tricks[ds[0]][ds[1]], -order[ds[1]]),
-    )
-    made = tricks[declarer][strain]
-    game = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}[strain]
+def _deal(boards: list[Board], deals: list[str]) -> None:
+    """Store the hands of each board, in board order; their analysis waits for the worker."""
+    for board, deal in zip(boards, deals, strict=True):
+        board.deal = deal
+    Board.objects.bulk_update(boards, ["deal"])
+
+
+HIGH_CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+GAME_TRICKS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
+
+
+def _expected_contract(deal: str) -> tuple[str, str, int]:
+    """What most tables would bid and make, judged from the cards as players judge them (the
+    double-dummy table comes later, from the worker): the side with more high-card points
+    declares its longest fit of eight cards or more (a major on a tie), else no trumps, taking
+    six tricks and one more for every three points over 14 (17 in no trumps) and for each
+    trump past eight; at game or slam when that makes, else a part-score. Declarer is the
+    hand longer in trumps, or in no trumps the stronger one."""
+    hands = dict(zip("NESW", (hand.split(".") for hand in deal[2:].split()), strict=True))
+    points = {
+        seat: sum(HIGH_CARD_POINTS.get(card, 0) for suit in hand for card in suit)
+        for seat, hand in hands.items()
+    }
+    side = max(("N", "S"), ("E", "W"), key=lambda seats: sum(points[s] for s in seats))
+    strength = sum(points[seat] for seat in side)
+    fits = {strain: [len(hands[seat][i]) for seat in side] for i, strain in enumerate("SHDC")}
+    strain = max("SHDC", key=lambda st: (sum(fits[st]), st in "SH"))
+    fit = sum(fits[strain])
+    if fit >= 8:
+        declarer = max(side, key=lambda seat: (fits[strain][side.index(seat)], points[seat]))
+        made = 6 + (strength - 14) // 3 + fit - 8
+    else:
+        strain, declarer = "NT", max(side, key=points.get)
+        made = 6 + (strength - 17) // 3
+    made = min(13, made)
+    game = GAME_TRICKS[strain]
     if made >= 12:
         level = made - 6
     elif made >= game:

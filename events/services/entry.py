@@ -11,9 +11,11 @@ from django.db.models import Q
 
 from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
 from events.services.conflicts import retry_on_conflict
+from events.services.history import bulk_create_recorded
 from events.services.individuals import sides_of_players
 from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
+from events.services.rescoring import rescore_event
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
@@ -110,15 +112,7 @@ def check_line(
 def _scores_and_pairs(
     board: Board, line: TravellerLine, ns_pair: int | None, ew_pair: int | None
 ) -> tuple[Scored, Pair, Pair]:
-    try:
-        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
-        weights = weighted_components(line, board.vulnerability) if line.weights else None
-    except ScoringError as refused:
-        raise LineRefused(str(refused)) from None
-    if weights and board.section.event.is_imps:
-        raise LineRefused(WEIGHTED_NOT_IMPS)
-    if weights:
-        scores = (expected_score(weights), None)
+    scored = _scored(board, line)
     if line.players is not None:
         ns_pair, ew_pair = _sides(board, line.players)
     elif line.ns_pair is not None:
@@ -128,7 +122,39 @@ def _scores_and_pairs(
     if ns_pair == ew_pair:
         raise LineRefused(f"pair {line.ns_pair or ns_pair} cannot play against itself")
     ns, ew = _pairs(board, ns_pair, ew_pair)
-    return Scored(scores, weights), ns, ew
+    return scored, ns, ew
+
+
+def _scored(board: Board, line: TravellerLine) -> Scored:
+    try:
+        scores = (line.score_ns(board.vulnerability), line.score_ew(board.vulnerability))
+        weights = weighted_components(line, board.vulnerability) if line.weights else None
+    except ScoringError as refused:
+        raise LineRefused(str(refused)) from None
+    if weights and board.section.event.is_imps:
+        raise LineRefused(WEIGHTED_NOT_IMPS)
+    if weights:
+        scores = (expected_score(weights), None)
+    return Scored(scores, weights)
+
+
+def save_scheduled_lines(
+    *, event: Event, lines: list[tuple[Board, Meeting, TravellerLine]]
+) -> None:
+    """Save a line for each of these meetings of the movement on their boards, none entered
+    yet, in one insert, and score the event once: what save_line does a line at a time, for
+    an evening keyed in at once (the demo's). A line that does not score raises LineRefused,
+    and nothing is saved."""
+    pairs = {(p.section_id, p.number): p for p in Pair.objects.filter(section__event=event)}
+    results = []
+    for board, meeting, line in lines:
+        result = Result(board=board)
+        ns, ew = pairs[board.section_id, meeting.ns], pairs[board.section_id, meeting.ew]
+        _fill(result, line, _scored(board, line), ns, ew, meeting)
+        results.append(result)
+    with transaction.atomic():
+        bulk_create_recorded(Result, results)
+        rescore_event(event=event)
 
 
 @retry_on_conflict

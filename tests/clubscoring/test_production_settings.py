@@ -18,9 +18,10 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def production_env(**variables: str) -> dict[str, str]:
-    """This environment without any Django setting of ours, debugging off, plus `variables`."""
+    """This environment without any Django setting of ours, debugging off, plus `variables`;
+    no key file either, unless `variables` name one (the checkout may hold a .secret_key)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    return {**env, "DJANGO_DEBUG": "0", **variables}
+    return {**env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY_FILE": os.devnull, **variables}
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -44,6 +45,46 @@ def test_debugging_off_refuses_to_start_without_a_secret_key():
     assert "django.core.exceptions.ImproperlyConfigured: DJANGO_SECRET_KEY is not set." in (
         result.stderr
     )
+
+
+PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
+
+
+def test_the_key_comes_from_the_key_file_when_the_environment_has_none(tmp_path):
+    """What `make production` leaves in .secret_key is enough for every command."""
+    key = a_secret_key()
+    (tmp_path / "key").write_text(key + "\n")
+    env = production_env(DJANGO_SECRET_KEY_FILE=str(tmp_path / "key"))
+    result = manage("shell", "--no-imports", "-c", PRINT_KEY, env=env)
+    assert (result.returncode, result.stdout, result.stderr) == (0, key + "\n", "")
+
+
+def test_the_environments_key_comes_before_the_key_file(tmp_path):
+    (tmp_path / "key").write_text(a_secret_key())
+    key = a_secret_key()
+    env = production_env(DJANGO_SECRET_KEY=key, DJANGO_SECRET_KEY_FILE=str(tmp_path / "key"))
+    result = manage("shell", "--no-imports", "-c", PRINT_KEY, env=env)
+    assert (result.returncode, result.stdout) == (0, key + "\n")
+
+
+def test_the_key_file_is_the_checkouts_secret_key_by_default():
+    code = "from django.conf import settings; print(settings.SECRET_KEY_FILE)"
+    env = production_env(DJANGO_DEBUG="1")
+    del env["DJANGO_SECRET_KEY_FILE"]
+    result = manage("shell", "--no-imports", "-c", code, env=env)
+    assert result.stdout == f"{BASE_DIR / '.secret_key'}\n"
+
+
+def test_make_secret_key_writes_the_file_the_settings_read(tmp_path):
+    env = production_env(DJANGO_SECRET_KEY_FILE=str(tmp_path / "key"))
+    made = subprocess.run(
+        ["make", "--no-print-directory", "secret-key"], cwd=BASE_DIR, env=env, timeout=60
+    )
+    assert made.returncode == 0
+    key = (tmp_path / "key").read_text().strip()
+    assert len(key) >= 50 and oct((tmp_path / "key").stat().st_mode & 0o777) == "0o600"
+    result = manage("shell", "--no-imports", "-c", PRINT_KEY, env=env)
+    assert (result.returncode, result.stdout) == (0, key + "\n")
 
 
 def test_development_starts_without_a_secret_key():

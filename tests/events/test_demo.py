@@ -1,21 +1,30 @@
 """The demo `make run` loads, and what deleting a club takes with it."""
 
+import datetime
+import io
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
 from events.models import Board, Club, Event, MatchLine, Player, Result
 from events.services.competitions import cumulative_standings
 from events.services.demo import load_demo
+from events.services.hand_records import analyse_event_hands
 from events.services.individuals import player_ranking
-from events.services.setup import name_pair
+from events.services.setup import create_pairs_event, name_pair
 from scoring import mitchell
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_championship():
-    club = load_demo()
+def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_championship(
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        club = load_demo()
     finished = club.events.get(name="Tuesday Pairs")
     running = club.events.get(name="Thursday Howell")
     assert (finished.status, running.status) == (Event.Status.PUBLISHED, Event.Status.RUNNING)
@@ -28,8 +37,16 @@ def test_demo_has_a_finished_mitchell_a_running_howell_an_individual_and_a_champ
     ranking = player_ranking(section=individual.sections.get())
     assert len(ranking) == 20 and all(s.individual.name for s in ranking)
     assert {s.boards_played for s in ranking} == {9}
+    # The hands are dealt; their double-dummy tables are the worker's, queued an event each.
     board = Board.objects.filter(section__event=finished).first()
-    assert board.deal.startswith("N:") and board.par and board.double_dummy["tricks"]["N"]
+    assert board.deal.startswith("N:") and (board.par, board.double_dummy) == ("", None)
+    queued = DBTaskResult.objects.filter(task_path="events.tasks.analyse_hands")
+    assert sorted(task.args_kwargs["kwargs"]["event_id"] for task in queued) == sorted(
+        club.events.exclude(name="Saturday Swiss Teams").values_list("pk", flat=True)
+    )
+    assert analyse_event_hands(event=finished) == 21
+    board.refresh_from_db()
+    assert board.par and board.double_dummy["tricks"]["N"]
     # The championship's sessions are played by the same partnerships at other tables.
     standings = cumulative_standings(competition=club.competitions.get(), public=True)
     assert [c.event.name for c in standings.columns] == [
@@ -85,13 +102,42 @@ def test_the_demo_refuses_a_real_club_at_its_address_and_leaves_it_alone(make_ev
     assert list(real.events.all()) == [real_event]
 
 
-def test_reloading_the_demo_replaces_only_the_demo_club(club, make_event):
+def test_loading_the_demo_again_keeps_it_and_the_event_made_in_it(director):
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    club = Club.objects.get(is_demo=True)
+    demo_events = dict(club.events.values_list("pk", "name"))
+    urls = [reverse("event", args=[pk]) for pk in demo_events]
+    made = create_pairs_event(
+        club=club, name="My Own Pairs", date=datetime.date(2026, 11, 25), movement=mitchell(3, 2)
+    )
+
+    call_command("load_demo", stdout=out)
+
+    assert Club.objects.get(is_demo=True) == club
+    assert dict(club.events.values_list("pk", "name")) == {**demo_events, made.pk: "My Own Pairs"}
+    assert [reverse("event", args=[pk]) for pk in demo_events] == urls
+    assert out.getvalue().splitlines()[-1] == (
+        "Demo club kept as it is: Riverside Bridge Club (8 events); load_demo --reset deletes "
+        "it and loads it afresh"
+    )
+
+
+def test_reset_says_what_it_deletes_and_loads_the_demo_afresh(club, make_event):
     make_event(mitchell(3, 2), name="Our Pairs")
     first = Club.objects.create(name="Riverside Bridge Club", slug="riverside", is_demo=True)
-    Event.objects.create(club=first, name="Old demo event", date="2026-11-16")
+    old = Event.objects.create(club=first, name="Old demo event", date="2026-11-16")
+    Player.objects.create(club=first, name="Ann Able")
+    out = io.StringIO()
 
-    again = load_demo()
+    call_command("load_demo", "--reset", stdout=out)
 
+    assert out.getvalue().splitlines() == [
+        "Deleted the club Riverside Bridge Club, its 1 player and the history of its changes",
+        f"Deleted the event Old demo event of 2026-11-16 (id {old.pk})",
+        "Demo club loaded: Riverside Bridge Club (7 events)",
+    ]
+    again = Club.objects.get(slug="riverside")
     assert not Club.objects.filter(pk=first.pk).exists()
     assert again.is_demo is True and club.is_demo is False
     assert sorted(Club.objects.values_list("slug", flat=True)) == ["riverside", "test-club"]
@@ -120,3 +166,18 @@ def test_a_player_in_a_pair_cannot_be_deleted_alone(make_event):
     with pytest.raises(RestrictedError):
         Player.objects.get(name="Ann Able").delete()
     assert Club.objects.exists()
+
+
+def test_the_demos_events_named_after_a_day_are_dated_on_that_day():
+    club = load_demo()
+    named = club.events.filter(name__regex=r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day ")
+    assert sorted(named.values_list("name", flat=True)) == [
+        "Friday Individual",
+        "Saturday Swiss Teams",
+        "Thursday Howell",
+        "Tuesday Pairs",
+    ]
+    today = datetime.date.today()
+    for event in named:
+        assert (event.name, event.date.strftime("%A")) == (event.name, event.name.split()[0])
+        assert today - datetime.timedelta(days=7) < event.date <= today

@@ -12,7 +12,7 @@ from events.services.backup import backup_bytes, restore_club
 from events.services.clubs import ClubRefused, merge_players, remove_player
 from events.services.entry import LineRefused
 from events.services.history import undo_change
-from events.services.teams.lines import delete_match_line, save_match_line
+from events.services.teams.lines import delete_match_line, save_match_card, save_match_line
 from events.services.teams.matches import (
     MatchRefused,
     adjust_match,
@@ -87,6 +87,41 @@ def test_a_line_is_stored_as_the_pairs_entry_stores_it(event):
     assert (line.contract, line.declarer, line.tricks, line.lead) == ("3NT", "S", 9, "HK")
     assert (line.score_ns, line.note, line.table) == (600, "slow play", 2)
     assert Change.objects.filter(kind=Change.Kind.RESULT).count() == 1
+
+
+def card(boards):
+    """save_match_card's lines: {(board, table): line} from {board: (table 1's, table 2's)}."""
+    return {
+        (number, table): parse_traveller_line(text)
+        for number, texts in boards.items()
+        for table, text in enumerate(texts, start=1)
+    }
+
+
+def test_a_whole_match_card_scores_as_its_lines_one_by_one_in_one_change(event):
+    match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
+
+    save_match_card(match=match, lines=card(A_V_B))
+
+    match.refresh_from_db()
+    assert [b.home_imps for b in match.match_boards.all()] == [10, 0, 0, 13]
+    assert (match.home_imps, match.away_imps, match.home_vps, match.finished) == (23, 0, 18, True)
+    assert MatchLine.objects.filter(board__match=match).count() == 8
+    assert Change.objects.filter(kind=Change.Kind.RESULT).count() == 1
+
+
+def test_a_match_card_with_a_line_refused_saves_nothing(event):
+    match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
+    lines = card(A_V_B) | {(5, 1): parse_traveller_line("4S N 10")}
+
+    with pytest.raises(LineRefused, match="this match plays boards 1 to 4, not board 5"):
+        save_match_card(match=match, lines=lines)
+
+    assert not MatchLine.objects.exists() and not match.match_boards.exists()
+    enter(match, 1, 1, "4S N 10")
+    with pytest.raises(LineRefused, match="has boards entered already"):
+        save_match_card(match=match, lines=card(A_V_B))
+    assert MatchLine.objects.count() == 1
 
 
 def test_a_second_line_at_a_table_replaces_the_first(event):

@@ -1,14 +1,42 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils.translation import gettext
 
-from events.services.demo import DemoRefused, load_demo
+from events.services.demo import DemoRefused, demo_club, load_demo, reset_demo
 
 
 class Command(BaseCommand):
-    help = "Load the demo club: a finished Mitchell and a running Howell (director/director)."
+    help = (
+        "Load the demo club (director/director) unless it is loaded already: a demo club and "
+        "whatever was made in it are left as they are. --reset deletes it and loads it afresh."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--reset",
+            action="store_true",
+            help="delete the demo club, the events made in it included, and load it afresh",
+        )
 
     def handle(self, *args, **options):
-        try:
-            club = load_demo()
-        except DemoRefused as refused:
-            raise CommandError(f"Demo not loaded: {refused}.") from None
-        self.stdout.write(f"Demo club loaded: {club.name} ({club.events.count()} events)")
+        with transaction.atomic():
+            if options["reset"]:
+                for deleted in reset_demo():
+                    self.stdout.write(gettext("Deleted %(what)s") % {"what": deleted})
+            elif (kept := demo_club()) is not None:
+                self.stdout.write(
+                    gettext(
+                        "Demo club kept as it is: %(club)s (%(events)d events); "
+                        "load_demo --reset deletes it and loads it afresh"
+                    )
+                    % {"club": kept.name, "events": kept.events.count()}
+                )
+                return
+            try:
+                club = load_demo()
+            except DemoRefused as refused:
+                raise CommandError(f"Demo not loaded: {refused}.") from None
+        self.stdout.write(
+            gettext("Demo club loaded: %(club)s (%(events)d events)")
+            % {"club": club.name, "events": club.events.count()}
+        )

@@ -9,7 +9,7 @@ from django.db import transaction
 from events.models import Change, Match, MatchBoard, MatchLine
 from events.services.conflicts import retry_on_conflict
 from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
-from events.services.history import recording
+from events.services.history import bulk_create_recorded, recording
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
 from scoring import ScoringError, TravellerLine, board_conditions
@@ -24,6 +24,46 @@ def save_match_line(
     team NS), replacing the one there; the match's IMPs and VPs follow at once."""
     score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
     return _save(match, board_number, table, line, score_ns, user)
+
+
+def save_match_card(
+    *, match: Match, lines: dict[tuple[int, int], TravellerLine], user=None
+) -> list[MatchLine]:
+    """Save lines of a match none of whose boards is entered yet, keyed by (board number,
+    table), each checked as save_match_line checks it, as one change; the match's IMPs and
+    VPs follow once. A refused line raises LineRefused and nothing is saved."""
+    scores = {
+        (number, table): check_match_line(match=match, board_number=number, table=table, line=line)
+        for (number, table), line in lines.items()
+    }
+    event = match.event
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT),
+    ):
+        locked = open_match(match=match, refused=LineRefused)
+        if MatchBoard.objects.filter(match=locked).exists():
+            raise LineRefused(f"{match.home.name} v {match.away.name} has boards entered already")
+        numbers = sorted({number for number, _ in lines})
+        boards = bulk_create_recorded(
+            MatchBoard, [MatchBoard(match=locked, number=number) for number in numbers]
+        )
+        by_number = dict(zip(numbers, boards, strict=True))
+        saved = [
+            _filled(MatchLine(board=by_number[number], table=table), line, scores[number, table])
+            for (number, table), line in lines.items()
+        ]
+        bulk_create_recorded(MatchLine, saved)
+        rescore_match(match=locked, settings=locked.event.team_settings)
+    return saved
+
+
+def _filled(saved: MatchLine, line: TravellerLine, score_ns: int | None) -> MatchLine:
+    saved.contract = str(line.contract) if line.contract else ""
+    saved.declarer, saved.lead, saved.tricks = line.declarer, line.lead, line.tricks
+    saved.score_ns, saved.not_played, saved.note = score_ns, line.not_played, line.note
+    saved.ns_adjustment, saved.ew_adjustment = line.ns_adjustment, line.ew_adjustment
+    return saved
 
 
 def check_match_line(*, match: Match, board_number: int, table: int, line: TravellerLine):
@@ -76,11 +116,7 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> Ma
         board = MatchBoard.objects.filter(match=locked, number=board_number).first()
         board = board or MatchBoard.objects.create(match=locked, number=board_number)
         saved = MatchLine.objects.filter(board=board, table=table).first()
-        saved = saved or MatchLine(board=board, table=table)
-        saved.contract = str(line.contract) if line.contract else ""
-        saved.declarer, saved.lead, saved.tricks = line.declarer, line.lead, line.tricks
-        saved.score_ns, saved.not_played, saved.note = score_ns, line.not_played, line.note
-        saved.ns_adjustment, saved.ew_adjustment = line.ns_adjustment, line.ew_adjustment
+        saved = _filled(saved or MatchLine(board=board, table=table), line, score_ns)
         saved.save()
         rescore_match(match=locked, settings=locked.event.team_settings)
     return saved
