@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 
 from events.models import (
     Board,
@@ -24,26 +24,6 @@ from events.models import (
 
 class ClubRefused(Exception):
     """A change to a club that would break it or lose data; str() says why."""
-
-
-def add_director(*, club: Club, username: str, password: str = ""):
-    """Make the user a director of the club; with a password, create the account first."""
-    user_model = get_user_model()
-    with transaction.atomic():
-        if password:
-            if user_model._default_manager.filter(username=username).exists():
-                raise ClubRefused(
-                    f"{username!r} already has an account: leave the password blank to add them"
-                )
-            user = user_model._default_manager.create_user(username, password=password)
-        else:
-            user = user_model._default_manager.filter(username=username).first()
-            if user is None:
-                raise ClubRefused(f"there is no account {username!r}: give a password to create it")
-        if club.directors.filter(pk=user.pk).exists():
-            raise ClubRefused(f"{username} already directs {club.name}")
-        club.directors.add(user)
-    return user
 
 
 def remove_director(*, club: Club, user) -> None:
@@ -96,6 +76,13 @@ def directed_clubs(*, user) -> list[Club]:
 def directs_a_club(*, user) -> bool:
     """Whether `user` directs any club."""
     return user.clubs.exists()
+
+
+def site_clubs() -> list[Club]:
+    """Every club of the site with its directors by username and its number of events, for
+    the site's administrator."""
+    directors = Prefetch("directors", queryset=get_user_model().objects.order_by("username"))
+    return list(Club.objects.annotate(event_count=Count("events")).prefetch_related(directors))
 
 
 def add_player(*, club: Club, name: str, member_number: str = "") -> Player:

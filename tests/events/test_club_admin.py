@@ -1,6 +1,9 @@
 """A club's administration by its directors: directors, players, merges, deleting events."""
 
+import re
+
 import pytest
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -60,38 +63,120 @@ def test_the_club_page_lists_directors_players_and_events_in_a_fixed_number_of_q
     assert "director" in page and reverse("club-backup", args=[club.slug]) in page
 
 
-def test_add_an_existing_user_and_create_a_new_director(director_client, club, django_user_model):
-    django_user_model.objects.create_user("existing", password="whatever-long-1")
+def test_a_director_invites_a_new_director_and_is_shown_the_link_without_a_mail_server(
+    director_client, club, django_user_model
+):
+    response = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    )
+
+    page = response.content.decode()
+    newcomer = django_user_model.objects.get(username="newcomer")
+    assert sorted(club.directors.values_list("username", flat=True)) == ["director", "newcomer"]
+    assert (newcomer.email, newcomer.has_usable_password()) == ("new@example.org", False)
+    assert "newcomer now directs Test Bridge Club. Nothing was mailed: give them this link" in page
+    link = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    assert link.startswith("http://testserver/password/")
+    assert mail.outbox == []
+    assert "invited: no password yet" in page
+
+    director_client.logout()
+    form_page = director_client.get(link, follow=True)
+    director_client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "newcomers-own-pass", "new_password2": "newcomers-own-pass"},
+    )
+    newcomer.refresh_from_db()
+    assert newcomer.check_password("newcomers-own-pass")
+
+
+def test_with_a_mail_server_the_invitation_is_mailed_and_its_link_not_shown(
+    director_client, club, settings
+):
+    settings.MAIL_SERVER = "smtp.example.org"
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    ).content.decode()
+
+    [message] = mail.outbox
+    assert message.to == ["new@example.org"]
+    assert "You are invited to direct Test Bridge Club on Clubscoring, as newcomer." in (
+        message.body
+    )
+    assert "http://testserver/password/" in message.body
+    assert "the link to choose a password was mailed to new@example.org." in page
+    assert "http://testserver/password/" not in page
+
+
+def test_inviting_an_existing_account_adds_it_by_username_or_email(
+    director_client, club, django_user_model
+):
+    django_user_model.objects.create_user("existing", "ex@example.org", "whatever-long-1")
+    django_user_model.objects.create_user("byemail", "BY@example.org", "whatever-long-2")
     url = reverse("director-add", args=[club.slug])
-    director_client.post(url, {"username": "existing"})
-    director_client.post(url, {"username": "newcomer", "password": "a-Long-enough-pass-9"})
+
+    first = director_client.post(url, {"username": "existing"}).content.decode()
+    second = director_client.post(url, {"username": "other", "email": "by@example.org"})
 
     assert sorted(club.directors.values_list("username", flat=True)) == [
+        "byemail",
         "director",
         "existing",
-        "newcomer",
     ]
-    assert django_user_model.objects.get(username="newcomer").check_password("a-Long-enough-pass-9")
+    assert "existing already has an account: they now direct Test Bridge Club and log in" in first
+    assert "byemail already has an account" in second.content.decode()
+    assert 'id="invitation-link"' not in first + second.content.decode()
+    assert not django_user_model.objects.filter(username="other").exists()
+
+
+def test_an_invitation_never_hands_over_a_link_into_another_clubs_account(
+    director_client, club, django_user_model
+):
+    """An account invited elsewhere that has not chosen its password yet is added, but its
+    link is not shown to a director who does not direct its other club."""
+    waiting = django_user_model.objects.create_user("waiting", password=None)
+    Club.objects.create(name="Elsewhere", slug="elsewhere").directors.add(waiting)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+
+    assert club.directors.filter(pk=waiting.pk).exists()
+    assert "has not chosen a password yet: the site&#x27;s administrator can give them" in page
+    assert "/password/" not in page
 
 
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"username": "nobody"}, "there is no account &#x27;nobody&#x27;: give a password"),
-        ({"username": "director"}, "director already directs Test Bridge Club"),
+        ({"username": "director"}, "director already directs Test Bridge Club."),
         ({"username": "bad name!"}, "Enter a valid username"),
         ({"username": "x" * 151}, "at most 150 characters"),
-        ({"username": "newbie", "password": "123"}, "This password is too short"),
+        ({"username": "newbie", "email": "not-an-address"}, "Enter a valid email address"),
         (
-            {"username": "director", "password": "a-Long-enough-pass-9"},
-            "&#x27;director&#x27; already has an account: leave the password blank",
+            {"username": "director", "email": "someone@example.org"},
+            "director already has an account with another email address",
+        ),
+        (
+            {"username": "newbie", "email": "twice@example.org"},
+            "several accounts use twice@example.org: invite one of them by its username",
         ),
     ],
 )
-def test_a_director_that_cannot_be_added_is_refused(director_client, club, fields, message):
+def test_a_director_that_cannot_be_invited_is_refused(
+    director_client, club, director, django_user_model, fields, message
+):
+    director.email = "director@example.org"
+    director.save()
+    for name in ("twin1", "twin2"):
+        django_user_model.objects.create_user(name, "twice@example.org", "x")
     response = director_client.post(reverse("director-add", args=[club.slug]), fields)
     assert message in response.content.decode()
     assert list(club.directors.values_list("username", flat=True)) == ["director"]
+    assert not django_user_model.objects.filter(username="newbie").exists()
 
 
 def test_remove_another_director_but_never_the_last(
@@ -284,14 +369,16 @@ def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club
     assert Result.history.get(history_type="-").change == deleted
 
 
-def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
-    director_client, club, make_event
+def test_the_backup_button_downloads_the_club_and_the_sites_administrator_restores_it(
+    director_client, director, club, make_event
 ):
     event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
     _play_board_one(event)
     response = director_client.get(reverse("club-backup", args=[club.slug]))
     assert response["Content-Disposition"].startswith('attachment; filename="test-club-backup-')
     backup = response.content
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
 
     upload = SimpleUploadedFile("test-club.json.gz", backup)
     response = director_client.post(
@@ -304,7 +391,9 @@ def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
     assert Result.objects.filter(board__section__event__club=copy).get().score_ns == 420
 
 
-def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_client, club):
+def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_client, director, club):
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
     response = director_client.post(
         reverse("club-restore"), {"file": SimpleUploadedFile("x.json", b"{}")}
     )
