@@ -18,8 +18,8 @@ class ForgottenPasswordForm(PasswordResetForm):
         if not self.sends_mail:
             raise forms.ValidationError(
                 _(
-                    "This site sends no email. Ask a director of your club or the site's "
-                    "administrator for a link to choose a new password."
+                    "This site sends no email. Ask the site's administrator to set a new "
+                    "password for you (in /admin/, Users)."
                 )
             )
         return super().clean()
