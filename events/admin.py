@@ -1,21 +1,36 @@
-"""/admin/ for the site's administrators: clubs to edit (name, address, directors); players and
-events to read only, since a change to them goes through the app, which rescores and records it
-in the club's history."""
+"""/admin/ for the site's administrators (Django's staff, with or without permissions granted
+one by one): clubs to edit (name, address, directors); players and events to read only, since a
+change to them goes through the app, which rescores and records it in the club's history.
+Deleting a club, with everything in it, stays with those given the permission (superusers)."""
 
 from django.contrib import admin
 
 from events.models import Club, Event, Player
 
 
+class StaffAdmin(admin.ModelAdmin):
+    def has_module_permission(self, request) -> bool:
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        return self.has_module_permission(request)
+
+
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(StaffAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["directors"]
 
+    def has_add_permission(self, request) -> bool:
+        return self.has_module_permission(request)
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_change_permission(self, request, obj=None) -> bool:
+        return self.has_module_permission(request)
+
+
+class ReadOnlyAdmin(StaffAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 

@@ -39,6 +39,7 @@ def test_staff_make_a_club_and_are_shown_its_first_directors_link(staff_client, 
     assert (club.name, club.slug) == ("Hilltop Bridge Club", "hilltop-bridge-club")
     assert list(club.directors.values_list("username", flat=True)) == ["alice"]
     assert "alice now directs Hilltop Bridge Club. Nothing was mailed" in page
+    assert reverse("site-clubs") in staff_client.get(reverse("director-home")).content.decode()
     assert LINK.search(page)[1].startswith("http://testserver/password/")
     assert "no password yet" in page
 
@@ -144,16 +145,15 @@ def test_a_director_who_is_not_staff_cannot_make_restore_or_invite_into_clubs(
 
 
 def test_staff_edit_clubs_in_admin_and_only_read_players_and_events(
-    client, django_user_model, club, make_event
+    staff_client, staff, club, make_event
 ):
-    superuser = django_user_model.objects.create_superuser("root", "root@example.org", "x")
-    client.force_login(superuser)
+    client, admin = staff_client, staff  # staff, without a permission granted
     event = make_event(name="Admin Pairs")
     player = Player.objects.create(club=club, name="Ann Able")
 
     client.post(
         reverse("admin:events_club_change", args=[club.pk]),
-        {"name": "Renamed Club", "slug": "test-club", "directors": [superuser.pk]},
+        {"name": "Renamed Club", "slug": "test-club", "directors": [admin.pk]},
     )
     player_page = client.get(reverse("admin:events_player_change", args=[player.pk]))
     event_page = client.get(reverse("admin:events_event_change", args=[event.pk]))
@@ -164,7 +164,7 @@ def test_staff_edit_clubs_in_admin_and_only_read_players_and_events(
 
     club.refresh_from_db()
     assert club.name == "Renamed Club"
-    assert list(club.directors.all()) == [superuser]
+    assert list(club.directors.all()) == [admin]
     assert "Ann Able" in player_page.content.decode() and 'name="name"' not in (
         player_page.content.decode()
     )
@@ -173,4 +173,5 @@ def test_staff_edit_clubs_in_admin_and_only_read_players_and_events(
     assert Player.objects.get().name == "Ann Able"
     assert client.get(reverse("admin:events_event_add")).status_code == 403
     assert client.get(reverse("admin:events_event_delete", args=[event.pk])).status_code == 403
-    assert Event.objects.count() == 1
+    assert client.get(reverse("admin:events_club_delete", args=[club.pk])).status_code == 403
+    assert Event.objects.count() == 1 and Club.objects.count() == 1
