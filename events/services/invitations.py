@@ -136,13 +136,14 @@ def _may_see_link(invited_by, user) -> bool:
 
 def _deliver(club: Club, user, created: bool, invited_by, site_url: str) -> Invitation:
     names = {"username": user.get_username(), "club": club.name}
+    site_url = site_url.rstrip("/")
     if not created and user.has_usable_password():
         summary = gettext(
             "%(username)s already has an account: they now direct %(club)s and log in with "
             "their own password."
         )
         return Invitation(club, user, created, "", "", summary % names)
-    link = site_url.rstrip("/") + set_password_path(user)
+    link = site_url + set_password_path(user)
     address = user.email if mail_is_set_up() else ""
     if address and _mail(club, user, link, site_url):
         summary = gettext(
@@ -176,7 +177,8 @@ def _mail(club: Club, user, link: str, site_url: str) -> bool:
     try:
         send_mail(" ".join(subject.split()), body, None, [user.email])
     except Exception:
-        # Whatever the mail server says, the invitation stands and its link is shown instead.
+        # Whatever the mail server says, the invitation stands; its link is shown instead to
+        # whoever may see it.
         logger.exception("The invitation to account %s could not be mailed", user.pk)
         return False
     return True

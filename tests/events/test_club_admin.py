@@ -107,8 +107,30 @@ def test_with_a_mail_server_the_invitation_is_mailed_and_its_link_not_shown(
         message.body
     )
     assert "http://testserver/password/" in message.body
+    assert "Then log in at http://testserver/login/ to set up" in message.body
     assert "the link to choose a password was mailed to new@example.org." in page
     assert "http://testserver/password/" not in page
+
+
+def test_when_the_mail_server_refuses_the_invitation_its_link_is_shown(
+    director_client, club, settings, caplog
+):
+    settings.MAIL_SERVER = "127.0.0.1"
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": 9, "timeout": 5},
+        }
+    }
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    ).content.decode()
+
+    assert "newcomer now directs Test Bridge Club. Nothing was mailed" in page
+    assert re.search(r'id="invitation-link" type="text" readonly value="http://testserver/', page)
+    assert "The invitation to account" in caplog.text
 
 
 def test_inviting_an_existing_account_adds_it_by_username_or_email(
