@@ -3,10 +3,11 @@
 An invitation makes the account (without a password) or finds the one that exists, makes it a
 director of the club, and gives a one-time link to choose a password: Django's password-reset
 token (`default_token_generator`), good until the password is chosen or the token expires
-(PASSWORD_RESET_TIMEOUT, three days). The link is mailed when a mail server is set (EMAIL_HOST,
-settings.MAIL_SERVER), else shown to whoever invited, who passes it on. A link for an account
-that exists goes only to the account's own address, or to someone who may already direct all
-that the account directs: never a way into another club.
+(PASSWORD_RESET_TIMEOUT, three days); inviting the account again ends the links given before.
+The link is mailed when a mail server is set (EMAIL_HOST, settings.MAIL_SERVER), else shown to
+whoever invited, who passes it on. A link for an account that exists goes only to the
+account's own address, or to someone who may already direct all that the account directs:
+never a way into another club.
 """
 
 import logging
@@ -113,11 +114,17 @@ def _account(*, club: Club, username: str, email: str):
             gettext("the account %(username)s is switched off: ask the site's administrator")
             % {"username": user.get_username()}
         )
-    if club.directors.filter(pk=user.pk).exists() and user.has_usable_password():
-        raise ClubRefused(
-            gettext("%(username)s already directs %(club)s")
-            % {"username": user.get_username(), "club": club.name}
-        )
+    if user.has_usable_password():
+        if club.directors.filter(pk=user.pk).exists():
+            raise ClubRefused(
+                gettext("%(username)s already directs %(club)s")
+                % {"username": user.get_username(), "club": club.name}
+            )
+    else:
+        # A new unusable password ends every link given before (Django's token hashes the
+        # password): one shown to a director of another club must not open this one.
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
     return user, False
 
 

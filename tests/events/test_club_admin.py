@@ -171,6 +171,30 @@ def test_an_invitation_never_hands_over_a_link_into_another_clubs_account(
     assert "/password/" not in page
 
 
+def test_an_invitation_into_another_club_ends_the_links_given_before(
+    director_client, club, django_user_model, client
+):
+    """A director of one club who was shown a waiting account's link cannot use it once that
+    account is invited into another club: only the latest invitation's link works."""
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+    earlier = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    waiting = django_user_model.objects.get(username="waiting")
+    elsewhere = Club.objects.create(name="Elsewhere", slug="elsewhere")
+    other = django_user_model.objects.create_user("other", password="other-director")
+    elsewhere.directors.add(other)
+    client.force_login(other)
+
+    client.post(reverse("director-add", args=[elsewhere.slug]), {"username": "waiting"})
+
+    assert elsewhere.directors.filter(pk=waiting.pk).exists()
+    director_client.logout()
+    form_page = director_client.get(earlier, follow=True).content.decode()
+    assert "This link has been used already or is too old" in form_page
+    assert 'name="new_password1"' not in form_page
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
