@@ -101,6 +101,13 @@ def test_new_club_for_an_existing_account_adds_it_without_a_link(django_user_mod
         (["Hilltop", "--director", "a", "--email", "nope"], "--email nope: Enter a valid email"),
         (["!!!", "--director", "alice"], "No club made: give the club an address of letters"),
         (["Test Club", "--director", "alice"], "No club made: a club already uses the address"),
+        (
+            ["Hilltop", "--director", "alice", "--slug", "h" * 61],
+            "at most 60 characters (it has 61)",
+        ),
+        (["Hilltop", "--director", "a" * 151], "at most 150 characters (it has 151)"),
+        (["Hill\x07top", "--director", "alice"], "no control characters"),
+        (["h" * 121, "--director", "alice"], "at most 120 characters (it has 121)"),
     ],
 )
 def test_new_club_refuses_and_makes_nothing(args, message, django_user_model):

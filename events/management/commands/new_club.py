@@ -1,12 +1,13 @@
 from django.conf import settings
-from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.core.validators import validate_email, validate_slug
 from django.utils.translation import gettext
 
+from events.forms.clubs import NewClubForm
 from events.services.clubs import ClubRefused
 from events.services.invitations import start_club
+
+# The command's name for each field of the Clubs page's form, in its messages.
+OPTIONS = {"name": "name", "slug": "--slug", "username": "--director", "email": "--email"}
 
 
 class Command(BaseCommand):
@@ -24,26 +25,17 @@ class Command(BaseCommand):
         parser.add_argument("--site-url", default="", help="the site's address for the link")
 
     def handle(self, *args, name, director, email, slug, site_url, **options):
-        for check, value, what in (
-            (UnicodeUsernameValidator(), director, "--director"),
-            (validate_email, email, "--email"),
-            (validate_slug, slug, "--slug"),
-        ):
-            try:
-                if value:
-                    check(value)
-            except ValidationError as error:
-                raise CommandError(f"{what} {value}: {' '.join(error.messages)}") from None
-        if not name.strip() or len(name) > 120:
-            raise CommandError(gettext("The club's name is 1 to 120 characters."))
-        try:
-            invitation = start_club(
-                name=name.strip(),
-                slug=slug,
-                username=director,
-                email=email,
-                site_url=site_url or settings.SITE_URL,
+        # The checks of the Clubs page's form, so that nothing the page refuses is made here.
+        form = NewClubForm({"name": name, "slug": slug, "username": director, "email": email})
+        if not form.is_valid():
+            raise CommandError(
+                " ".join(
+                    f"{OPTIONS.get(field, field)} {form.data.get(field, '')}: {' '.join(errors)}"
+                    for field, errors in form.errors.items()
+                )
             )
+        try:
+            invitation = start_club(site_url=site_url or settings.SITE_URL, **form.cleaned_data)
         except ClubRefused as refused:
             raise CommandError(gettext("No club made: %s.") % refused) from None
         club = invitation.club
