@@ -130,10 +130,11 @@ def _account(*, club: Club, username: str, email: str):
 
 def _may_see_link(invited_by, user) -> bool:
     """Whether the one inviting may be handed `user`'s set-password link: the operator, staff,
-    or a director of every club the account directs (a link is a way into the account)."""
+    or a director of every club the account directs (a link is a way into the account); never
+    the link of a staff or superuser account, unless to the operator."""
     if invited_by is None:
         return True
-    if user.is_staff:
+    if user.is_staff or user.is_superuser:
         return False
     if invited_by.is_staff:
         return True

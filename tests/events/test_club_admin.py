@@ -171,6 +171,20 @@ def test_an_invitation_never_hands_over_a_link_into_another_clubs_account(
     assert "/password/" not in page
 
 
+@pytest.mark.parametrize("power", [{"is_staff": True}, {"is_superuser": True}])
+def test_no_director_is_shown_a_link_into_the_sites_administrators_account(
+    director_client, club, django_user_model, power
+):
+    django_user_model.objects.create_user("boss", password=None, **power)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "boss"}
+    ).content.decode()
+
+    assert "boss now directs Test Bridge Club but has not chosen a password yet" in page
+    assert "/password/" not in page
+
+
 def test_an_invitation_into_another_club_ends_the_links_given_before(
     director_client, club, django_user_model, client
 ):
