@@ -26,8 +26,17 @@ class ClubRefused(Exception):
     """A change to a club that would break it or lose data; str() says why."""
 
 
-def remove_director(*, club: Club, user) -> None:
-    """Take the user off the club's directors; the last director stays."""
+def end_set_password_links(user) -> None:
+    """End every set-password link given for an account that has not chosen its password
+    yet: Django's token hashes the password, and a new unusable one is another."""
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+
+
+def remove_director(*, club: Club, user) -> list[str]:
+    """Take the user off the club's directors; the last director stays. The links they may
+    have been shown for the club's directors who have not chosen a password yet end (they
+    would let them back in): the usernames whose links ended are returned."""
     with transaction.atomic():
         directors = list(club.directors.select_for_update().values_list("pk", flat=True))
         if user.pk not in directors:
@@ -37,6 +46,14 @@ def remove_director(*, club: Club, user) -> None:
                 f"{user.get_username()} is the club's last director: add another one first"
             )
         club.directors.remove(user)
+        waiting = [
+            director
+            for director in club.directors.order_by("username")
+            if not director.has_usable_password()
+        ]
+        for director in waiting:
+            end_set_password_links(director)
+    return [director.get_username() for director in waiting]
 
 
 def club_players(*, club: Club):

@@ -26,7 +26,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from events.models import Club
-from events.services.clubs import ClubRefused
+from events.services.clubs import ClubRefused, end_set_password_links
 
 logger = logging.getLogger(__name__)
 
@@ -121,10 +121,8 @@ def _account(*, club: Club, username: str, email: str):
                 % {"username": user.get_username(), "club": club.name}
             )
     else:
-        # A new unusable password ends every link given before (Django's token hashes the
-        # password): one shown to a director of another club must not open this one.
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
+        # A link shown before to a director of another club must not open this one.
+        end_set_password_links(user)
     return user, False
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -86,11 +87,20 @@ def director_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespon
     yourself = director.pk == request.user.pk
     if request.method == "POST" and (not yourself or request.POST.get("confirm") == "yes"):
         try:
-            remove_director(club=club, user=director)
+            waiting = remove_director(club=club, user=director)
         except ClubRefused as refused:
             messages.error(request, f"{refused}.")
             return redirect("club-admin", slug=club.slug)
         messages.success(request, f"{director.get_username()} no longer directs {club.name}.")
+        if waiting:
+            messages.info(
+                request,
+                _(
+                    "The links given to %(usernames)s to choose a password no longer work: "
+                    "invite them again for a new one."
+                )
+                % {"usernames": ", ".join(waiting)},
+            )
         if yourself:
             return redirect("director-home")
         return redirect("club-admin", slug=club.slug)

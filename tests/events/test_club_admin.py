@@ -256,6 +256,30 @@ def test_remove_another_director_but_never_the_last(
     assert list(club.directors.all()) == [director]
 
 
+def test_a_director_taken_off_the_club_loses_the_links_they_were_shown(
+    director_client, club, director, django_user_model, client
+):
+    """A link shown to a director for a co-director who has not chosen a password yet would
+    let them back into the club after they are taken off it: it ends, and the page says so."""
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+    kept = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    other = django_user_model.objects.create_user("other", password="other-director")
+    club.directors.add(other)
+    client.force_login(other)
+
+    removed = client.post(
+        reverse("director-remove", args=[club.slug, director.pk]), follow=True
+    ).content.decode()
+
+    assert "director no longer directs Test Bridge Club." in removed
+    assert "The links given to waiting to choose a password no longer work" in removed
+    director_client.logout()
+    form_page = director_client.get(kept, follow=True).content.decode()
+    assert "This link has been used already or is too old" in form_page
+
+
 def test_removing_yourself_asks_first(director_client, club, director, django_user_model):
     club.directors.add(django_user_model.objects.create_user("other", password="x"))
     url = reverse("director-remove", args=[club.slug, director.pk])
