@@ -88,7 +88,8 @@ def start_club(
 
 
 def _account(*, club: Club, username: str, email: str):
-    """The account invited, and whether it is new: by username, else by email address."""
+    """The account invited, and whether it is new: by username, else by email address (only
+    an account that has not chosen its password yet)."""
     users = get_user_model()._default_manager
     user = users.filter(username=username).first()
     if user is None and email:
@@ -99,6 +100,16 @@ def _account(*, club: Club, username: str, email: str):
                 % {"email": email}
             )
         user = same_email[0] if same_email else None
+        if user is not None and user.has_usable_password():
+            # Nothing proves the address is theirs (another club's director may have made the
+            # account and chosen its password): the one inviting must know its username.
+            raise ClubRefused(
+                gettext(
+                    "an account already uses %(email)s: if it is theirs, invite it by its "
+                    "username, or leave the email blank"
+                )
+                % {"email": email}
+            )
     if user is None:
         return users.create_user(username, email=email, password=None), True
     if email and user.email and user.email.lower() != email.lower():

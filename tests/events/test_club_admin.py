@@ -133,25 +133,48 @@ def test_when_the_mail_server_refuses_the_invitation_its_link_is_shown(
     assert "The invitation to account" in caplog.text
 
 
-def test_inviting_an_existing_account_adds_it_by_username_or_email(
-    director_client, club, django_user_model
-):
+def test_inviting_an_existing_account_adds_it_by_username(director_client, club, django_user_model):
     django_user_model.objects.create_user("existing", "ex@example.org", "whatever-long-1")
-    django_user_model.objects.create_user("byemail", "BY@example.org", "whatever-long-2")
     url = reverse("director-add", args=[club.slug])
 
     first = director_client.post(url, {"username": "existing"}).content.decode()
-    second = director_client.post(url, {"username": "other", "email": "by@example.org"})
 
-    assert sorted(club.directors.values_list("username", flat=True)) == [
-        "byemail",
-        "director",
-        "existing",
-    ]
+    assert sorted(club.directors.values_list("username", flat=True)) == ["director", "existing"]
     assert "existing already has an account: they now direct Test Bridge Club and log in" in first
-    assert "byemail already has an account" in second.content.decode()
-    assert 'id="invitation-link"' not in first + second.content.decode()
-    assert not django_user_model.objects.filter(username="other").exists()
+    assert 'id="invitation-link"' not in first
+
+
+def test_an_account_with_a_password_is_never_taken_for_someone_by_its_email_alone(
+    director_client, club, django_user_model
+):
+    """Another club's director may have made an account with someone's address and chosen its
+    password (where the site sends no mail, nothing checks the address): inviting that person
+    under a new username must not add it."""
+    django_user_model.objects.create_user("squatter", "Dave@example.org", "squatters-own-1")
+    url = reverse("director-add", args=[club.slug])
+
+    page = director_client.post(
+        url, {"username": "dave", "email": "dave@example.org"}
+    ).content.decode()
+
+    assert "an account already uses dave@example.org: if it is theirs, invite it by its" in page
+    assert "squatter" not in page
+    assert list(club.directors.values_list("username", flat=True)) == ["director"]
+    assert not django_user_model.objects.filter(username="dave").exists()
+
+
+def test_an_invited_account_without_a_password_yet_is_found_by_its_email(
+    director_client, club, django_user_model
+):
+    waiting = django_user_model.objects.create_user("waiting", "w@example.org", password=None)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "w", "email": "W@example.org"}
+    ).content.decode()
+
+    assert club.directors.filter(pk=waiting.pk).exists()
+    assert "waiting now directs Test Bridge Club. Nothing was mailed" in page
+    assert not django_user_model.objects.filter(username="w").exists()
 
 
 def test_an_invitation_never_hands_over_a_link_into_another_clubs_account(
