@@ -3,8 +3,10 @@ one by one): clubs to edit (name, address, directors); players and events to rea
 change to them goes through the app, which rescores and records it in the club's history.
 Deleting a club, with everything in it, stays with those given the permission (superusers)."""
 
+from django import forms
 from django.contrib import admin
 
+from events.forms.validators import printable
 from events.models import Club, Event, Player
 
 
@@ -16,8 +18,20 @@ class StaffAdmin(admin.ModelAdmin):
         return self.has_module_permission(request)
 
 
+class ClubAdminForm(forms.ModelForm):
+    """The club's name checked as the Clubs page checks it."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "directors"]
+
+    def clean_name(self) -> str:
+        return printable(self.cleaned_data["name"])
+
+
 @admin.register(Club)
 class ClubAdmin(StaffAdmin):
+    form = ClubAdminForm
     list_display = ["name", "slug"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}

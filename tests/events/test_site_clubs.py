@@ -175,3 +175,14 @@ def test_staff_edit_clubs_in_admin_and_only_read_players_and_events(
     assert client.get(reverse("admin:events_event_delete", args=[event.pk])).status_code == 403
     assert client.get(reverse("admin:events_club_delete", args=[club.pk])).status_code == 403
     assert Event.objects.count() == 1 and Club.objects.count() == 1
+
+
+def test_a_club_name_with_a_control_character_is_refused_in_admin_too(staff_client, club):
+    response = staff_client.post(
+        reverse("admin:events_club_change", args=[club.pk]),
+        {"name": "Bad\x07Name", "slug": "test-club", "directors": []},
+    )
+
+    assert "no control characters" in response.content.decode()
+    club.refresh_from_db()
+    assert club.name == "Test Bridge Club" and club.directors.exists()
