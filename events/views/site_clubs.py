@@ -27,7 +27,6 @@ def _clubs_page(request: HttpRequest, **context) -> HttpResponse:
     context = {
         "clubs": site_clubs(),
         "club_form": context.pop("club_form", None) or NewClubForm(),
-        "invite_form": InvitationForm(),
         **context,
     }
     return render(request, "events/director/site_clubs.html", context)
