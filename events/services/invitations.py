@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -79,9 +79,14 @@ def start_club(
     if not slug:
         raise ClubRefused(gettext("give the club an address of letters or digits"))
     with transaction.atomic():
-        if Club.objects.filter(slug=slug).exists():
-            raise ClubRefused(gettext("a club already uses the address %(slug)s") % {"slug": slug})
-        club = Club.objects.create(name=name, slug=slug)
+        try:
+            # Its own savepoint: a club made at the address meanwhile is refused, not an error.
+            with transaction.atomic():
+                club = Club.objects.create(name=name, slug=slug)
+        except IntegrityError:
+            raise ClubRefused(
+                gettext("a club already uses the address %(slug)s") % {"slug": slug}
+            ) from None
         user, created = _account(club=club, username=username, email=email)
         club.directors.add(user)
     return _deliver(club, user, created, invited_by, site_url)

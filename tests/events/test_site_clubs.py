@@ -6,6 +6,7 @@ import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.db.models.signals import pre_save
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -186,3 +187,26 @@ def test_a_club_name_with_a_control_character_is_refused_in_admin_too(staff_clie
     assert "no control characters" in response.content.decode()
     club.refresh_from_db()
     assert club.name == "Test Bridge Club" and club.directors.exists()
+
+
+def test_a_club_made_at_the_same_address_meanwhile_is_refused_not_an_error(
+    staff_client, django_user_model
+):
+    """Two administrators make a club at one address at once: the second is told, and nothing
+    of theirs is made."""
+
+    def made_meanwhile(sender, instance, **kwargs):
+        pre_save.disconnect(made_meanwhile, sender=Club)
+        Club.objects.create(name="Quicker", slug=instance.slug)
+
+    pre_save.connect(made_meanwhile, sender=Club)
+    try:
+        response = staff_client.post(
+            reverse("site-clubs"), {"name": "Hilltop Bridge Club", "username": "alice"}
+        )
+    finally:
+        pre_save.disconnect(made_meanwhile, sender=Club)
+
+    assert "a club already uses the address hilltop-bridge-club." in response.content.decode()
+    assert not Club.objects.filter(name="Hilltop Bridge Club").exists()
+    assert not django_user_model.objects.filter(username="alice").exists()
