@@ -188,6 +188,30 @@ STORAGES = {
     },
 }
 
+# Mail (a director's invitation, a forgotten password) goes through the SMTP server at EMAIL_HOST
+# (EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS). Without one nothing is mailed
+# (in development the console shows what would be): an invitation's one-time link is shown to the
+# inviting director to pass on, and the forgotten-password page says whom to ask.
+MAIL_SERVER = os.environ.get("EMAIL_HOST", "")
+MAILERS = {
+    "default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if DEBUG and not MAIL_SERVER
+    else {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": MAIL_SERVER or "localhost",
+            "port": int(os.environ.get("EMAIL_PORT", "25")),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": env_bool("EMAIL_USE_TLS"),
+        },
+    }
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubscoring@localhost")
+# The site's address in the links `manage.py new_club` prints (a page builds its links from the
+# address it was asked at).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
 # Uploaded result files are read in memory; a readable one is kept (events.Upload) until imported.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

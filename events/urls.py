@@ -18,6 +18,7 @@ from events.views import (
     public,
     repairs,
     results_json,
+    site_clubs,
     team_rounds,
     teams,
     teams_public,
@@ -255,7 +256,10 @@ urlpatterns = [
     ),
     path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
     path("director/clubs/<slug:slug>/settings/", club_settings.club_settings, name="club-settings"),
-    path("director/restore/", clubs.backup_restore, name="club-restore"),
+    # The site's administrator (staff): every club, a new one, a restore as a new club
+    path("site/clubs/", site_clubs.clubs, name="site-clubs"),
+    path("site/clubs/restore/", site_clubs.backup_restore, name="club-restore"),
+    path("site/clubs/<slug:slug>/invite/", site_clubs.club_invite, name="site-club-invite"),
     # Multi-session events
     path(
         "director/clubs/<slug:slug>/new-competition/",

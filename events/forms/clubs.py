@@ -1,40 +1,47 @@
-"""Forms for a club's administration: directors, players, merging players, restoring a backup.
+"""Forms for a club's administration: directors invited, players, merges, a backup restored.
 
 Every text is checked for its length and characters before anything is written.
 """
 
 from django import forms
-from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import printable
 from events.models import Club, Player
 from events.services.backup import restore_limits
 
 
-class DirectorForm(forms.Form):
-    """A director to add: an existing account by username, or a new one with a password."""
+class InvitationForm(forms.Form):
+    """A director to invite: a new account or one that exists, by username or email address."""
 
     username = forms.CharField(
+        label=_("Username"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    password = forms.CharField(
+    email = forms.EmailField(
+        label=_("Email address"),
         required=False,
-        strip=False,
-        max_length=128,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text="Only for a new account; leave blank to add someone who already has one.",
+        help_text=_(
+            "The link to choose a password is mailed here; where the site sends no mail, it is "
+            "shown to you to pass on."
+        ),
     )
 
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if password:
-            username = self.cleaned_data.get("username", "")
-            password_validation.validate_password(password, get_user_model()(username=username))
-        return password
+
+class NewClubForm(InvitationForm):
+    """A new club and its first director, for the site's administrator."""
+
+    name = forms.CharField(label=_("Club's name"), max_length=120, validators=[printable])
+    slug = forms.SlugField(
+        label=_("Address"),
+        max_length=60,
+        required=False,
+        help_text=_("Blank: made from the name (hilltop-bridge-club)."),
+    )
+    field_order = ["name", "slug", "username", "email"]
 
 
 class PlayerForm(forms.Form):
@@ -44,7 +51,7 @@ class PlayerForm(forms.Form):
     member_number = forms.CharField(
         label="National member number", max_length=30, required=False, validators=[printable]
     )
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False)
+    email = forms.EmailField(label=_("Email"), required=False)
 
     def __init__(self, *args, club: Club, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 
 from events.models import (
     Board,
@@ -26,28 +26,17 @@ class ClubRefused(Exception):
     """A change to a club that would break it or lose data; str() says why."""
 
 
-def add_director(*, club: Club, username: str, password: str = ""):
-    """Make the user a director of the club; with a password, create the account first."""
-    user_model = get_user_model()
-    with transaction.atomic():
-        if password:
-            if user_model._default_manager.filter(username=username).exists():
-                raise ClubRefused(
-                    f"{username!r} already has an account: leave the password blank to add them"
-                )
-            user = user_model._default_manager.create_user(username, password=password)
-        else:
-            user = user_model._default_manager.filter(username=username).first()
-            if user is None:
-                raise ClubRefused(f"there is no account {username!r}: give a password to create it")
-        if club.directors.filter(pk=user.pk).exists():
-            raise ClubRefused(f"{username} already directs {club.name}")
-        club.directors.add(user)
-    return user
+def end_set_password_links(user) -> None:
+    """End every set-password link given for an account that has not chosen its password
+    yet: Django's token hashes the password, and a new unusable one is another."""
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
 
 
-def remove_director(*, club: Club, user) -> None:
-    """Take the user off the club's directors; the last director stays."""
+def remove_director(*, club: Club, user) -> list[str]:
+    """Take the user off the club's directors; the last director stays. The links they may
+    have been shown for the club's directors who have not chosen a password yet end (they
+    would let them back in): the usernames whose links ended are returned."""
     with transaction.atomic():
         directors = list(club.directors.select_for_update().values_list("pk", flat=True))
         if user.pk not in directors:
@@ -57,6 +46,14 @@ def remove_director(*, club: Club, user) -> None:
                 f"{user.get_username()} is the club's last director: add another one first"
             )
         club.directors.remove(user)
+        waiting = [
+            director
+            for director in club.directors.order_by("username")
+            if not director.has_usable_password()
+        ]
+        for director in waiting:
+            end_set_password_links(director)
+    return [director.get_username() for director in waiting]
 
 
 def club_players(*, club: Club):
@@ -96,6 +93,13 @@ def directed_clubs(*, user) -> list[Club]:
 def directs_a_club(*, user) -> bool:
     """Whether `user` directs any club."""
     return user.clubs.exists()
+
+
+def site_clubs() -> list[Club]:
+    """Every club of the site with its directors by username and its number of events, for
+    the site's administrator."""
+    directors = Prefetch("directors", queryset=get_user_model().objects.order_by("username"))
+    return list(Club.objects.annotate(event_count=Count("events")).prefetch_related(directors))
 
 
 def add_player(*, club: Club, name: str, member_number: str = "", email: str = "") -> Player:

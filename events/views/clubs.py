@@ -1,26 +1,25 @@
 """A club's administration by its directors: directors, players, merging duplicate players,
-deleting an event, and the club's backup (download, and restore from the file)."""
+deleting an event, and the club's backup to download."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from events.forms.clubs import DirectorForm, MergeForm, PlayerForm, RestoreForm
+from events.forms.clubs import InvitationForm, MergeForm, PlayerForm
 from events.models import Change, Club, Player
-from events.services.backup import BackupRefused, backup_bytes, restore_club
+from events.services.backup import backup_bytes
 from events.services.clubs import (
     ClubRefused,
-    add_director,
     add_player,
     change_player,
     club_admin,
     delete_event,
-    directs_a_club,
     event_contents,
     merge_players,
     player_seats,
@@ -28,13 +27,15 @@ from events.services.clubs import (
     remove_player,
 )
 from events.services.history import recording
+from events.services.invitations import invite_director
 from events.views.director import directed_club, directed_event
 
 
 def _club_page(request: HttpRequest, club: Club, **forms) -> HttpResponse:
     context = vars(club_admin(club=club)) | {
         "club": club,
-        "director_form": forms.get("director_form") or DirectorForm(),
+        "director_form": forms.get("director_form") or InvitationForm(),
+        "invitation": forms.get("invitation"),
         "player_form": forms.get("player_form") or PlayerForm(club=club),
     }
     return render(request, "events/director/club.html", context)
@@ -48,18 +49,25 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@never_cache
 @login_required
 def director_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Invite a director; the page that answers shows the link when nothing was mailed (it is
+    not redirected to, so that the link stays out of the session)."""
     club = directed_club(request, slug)
-    form = DirectorForm(request.POST)
+    form = InvitationForm(request.POST)
     if form.is_valid():
         try:
-            user = add_director(club=club, **form.cleaned_data)
+            invitation = invite_director(
+                club=club,
+                invited_by=request.user,
+                site_url=request.build_absolute_uri("/"),
+                **form.cleaned_data,
+            )
         except ClubRefused as refused:
             form.add_error(None, f"{refused}.")
         else:
-            messages.success(request, f"{user.get_username()} now directs {club.name}.")
-            return redirect("club-admin", slug=club.slug)
+            return _club_page(request, club, invitation=invitation)
     return _club_page(request, club, director_form=form)
 
 
@@ -73,11 +81,20 @@ def director_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespon
     yourself = director.pk == request.user.pk
     if request.method == "POST" and (not yourself or request.POST.get("confirm") == "yes"):
         try:
-            remove_director(club=club, user=director)
+            waiting = remove_director(club=club, user=director)
         except ClubRefused as refused:
             messages.error(request, f"{refused}.")
             return redirect("club-admin", slug=club.slug)
         messages.success(request, f"{director.get_username()} no longer directs {club.name}.")
+        if waiting:
+            messages.info(
+                request,
+                _(
+                    "The links given to %(usernames)s to choose a password no longer work: "
+                    "invite them again for a new one."
+                )
+                % {"usernames": ", ".join(waiting)},
+            )
         if yourself:
             return redirect("director-home")
         return redirect("club-admin", slug=club.slug)
@@ -215,32 +232,3 @@ def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
         content_type="application/gzip",
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
-
-
-@require_http_methods(["GET", "POST"])
-@never_cache
-@login_required
-def backup_restore(request: HttpRequest) -> HttpResponse:
-    """Restore a club from its backup, as a new club that the director restoring it directs."""
-    if not (request.user.is_staff or directs_a_club(user=request.user)):
-        raise Http404("Only a club's directors restore clubs.")
-    form = RestoreForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            summary = restore_club(
-                source=form.cleaned_data["file"],
-                slug=form.cleaned_data["slug"] or None,
-                director=request.user,
-            )
-        except BackupRefused as refused:
-            form.add_error(None, f"Not restored: {refused}.")
-        else:
-            club = summary.club
-            messages.success(
-                request,
-                f"{club.name} restored at /clubs/{club.slug}/ with "
-                f"{summary.rows.get('events.event', 0)} events. You are its only director: "
-                "add the others on its page.",
-            )
-            return redirect("club-admin", slug=club.slug)
-    return render(request, "events/director/restore.html", {"form": form})

@@ -171,3 +171,30 @@ def test_every_page_has_the_policy_and_nothing_inline_it_would_block(director_cl
         assert "<style" not in content, url
         assert " style=" not in content, url
         assert not re.search(r"\son[a-z]+=", content), url
+
+
+@pytest.mark.parametrize(
+    ("variables", "mailer"),
+    [
+        ({}, "smtp localhost 25 False"),
+        ({"DJANGO_DEBUG": "1"}, "console"),
+        (
+            {"EMAIL_HOST": "smtp.club.org", "EMAIL_PORT": "587", "EMAIL_USE_TLS": "1"},
+            "smtp smtp.club.org 587 True",
+        ),
+    ],
+)
+def test_the_mail_server_comes_from_the_environment(variables, mailer):
+    """Without EMAIL_HOST nothing is mailed: in development the console shows it; in production
+    the SMTP default stays, for Django's deploy check, and the pages show links instead."""
+    show = (
+        "from django.core.mail import mailers; m = mailers.default; "
+        "print(type(m).__module__.rsplit('.', 1)[-1], "
+        "*(getattr(m, a) for a in ('host', 'port', 'use_tls') if hasattr(m, a)))"
+    )
+    env = production_env(DJANGO_SECRET_KEY=a_secret_key(), **variables)
+    env = {k: v for k, v in env.items() if not k.startswith("EMAIL_")} | {
+        k: v for k, v in variables.items() if k.startswith("EMAIL_")
+    }
+    done = manage("shell", "--no-imports", "-c", show, env=env)
+    assert done.stdout.strip() == mailer, done.stderr

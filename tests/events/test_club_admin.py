@@ -1,6 +1,9 @@
 """A club's administration by its directors: directors, players, merges, deleting events."""
 
+import re
+
 import pytest
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -60,38 +63,203 @@ def test_the_club_page_lists_directors_players_and_events_in_a_fixed_number_of_q
     assert "director" in page and reverse("club-backup", args=[club.slug]) in page
 
 
-def test_add_an_existing_user_and_create_a_new_director(director_client, club, django_user_model):
-    django_user_model.objects.create_user("existing", password="whatever-long-1")
-    url = reverse("director-add", args=[club.slug])
-    director_client.post(url, {"username": "existing"})
-    director_client.post(url, {"username": "newcomer", "password": "a-Long-enough-pass-9"})
+def test_a_director_invites_a_new_director_and_is_shown_the_link_without_a_mail_server(
+    director_client, club, django_user_model
+):
+    response = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    )
 
-    assert sorted(club.directors.values_list("username", flat=True)) == [
-        "director",
-        "existing",
-        "newcomer",
-    ]
-    assert django_user_model.objects.get(username="newcomer").check_password("a-Long-enough-pass-9")
+    page = response.content.decode()
+    newcomer = django_user_model.objects.get(username="newcomer")
+    assert sorted(club.directors.values_list("username", flat=True)) == ["director", "newcomer"]
+    assert (newcomer.email, newcomer.has_usable_password()) == ("new@example.org", False)
+    assert "newcomer now directs Test Bridge Club. Nothing was mailed: give them this link" in page
+    link = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    assert link.startswith("http://testserver/password/")
+    assert mail.outbox == []
+    assert "invited: no password yet" in page
+
+    director_client.logout()
+    form_page = director_client.get(link, follow=True)
+    director_client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "newcomers-own-pass", "new_password2": "newcomers-own-pass"},
+    )
+    newcomer.refresh_from_db()
+    assert newcomer.check_password("newcomers-own-pass")
+
+
+def test_with_a_mail_server_the_invitation_is_mailed_and_its_link_not_shown(
+    director_client, club, settings
+):
+    settings.MAIL_SERVER = "smtp.example.org"
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    ).content.decode()
+
+    [message] = mail.outbox
+    assert message.to == ["new@example.org"]
+    assert "You are invited to direct Test Bridge Club on Clubscoring, as newcomer." in (
+        message.body
+    )
+    assert "http://testserver/password/" in message.body
+    assert "Then log in at http://testserver/login/ to set up" in message.body
+    assert "the link to choose a password was mailed to new@example.org." in page
+    assert "http://testserver/password/" not in page
+
+
+def test_when_the_mail_server_refuses_the_invitation_its_link_is_shown(
+    director_client, club, settings, caplog
+):
+    settings.MAIL_SERVER = "127.0.0.1"
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": 9, "timeout": 5},
+        }
+    }
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]),
+        {"username": "newcomer", "email": "new@example.org"},
+    ).content.decode()
+
+    assert "newcomer now directs Test Bridge Club. Nothing was mailed" in page
+    assert re.search(r'id="invitation-link" type="text" readonly value="http://testserver/', page)
+    assert "The invitation to account" in caplog.text
+
+
+def test_inviting_an_existing_account_adds_it_by_username(director_client, club, django_user_model):
+    django_user_model.objects.create_user("existing", "ex@example.org", "whatever-long-1")
+    url = reverse("director-add", args=[club.slug])
+
+    first = director_client.post(url, {"username": "existing"}).content.decode()
+
+    assert sorted(club.directors.values_list("username", flat=True)) == ["director", "existing"]
+    assert "existing already has an account: they now direct Test Bridge Club and log in" in first
+    assert 'id="invitation-link"' not in first
+
+
+def test_an_account_with_a_password_is_never_taken_for_someone_by_its_email_alone(
+    director_client, club, django_user_model
+):
+    """Another club's director may have made an account with someone's address and chosen its
+    password (where the site sends no mail, nothing checks the address): inviting that person
+    under a new username must not add it."""
+    django_user_model.objects.create_user("squatter", "Dave@example.org", "squatters-own-1")
+    url = reverse("director-add", args=[club.slug])
+
+    page = director_client.post(
+        url, {"username": "dave", "email": "dave@example.org"}
+    ).content.decode()
+
+    assert "an account already uses dave@example.org: if it is theirs, invite it by its" in page
+    assert "squatter" not in page
+    assert list(club.directors.values_list("username", flat=True)) == ["director"]
+    assert not django_user_model.objects.filter(username="dave").exists()
+
+
+def test_an_invited_account_without_a_password_yet_is_found_by_its_email(
+    director_client, club, django_user_model
+):
+    waiting = django_user_model.objects.create_user("waiting", "w@example.org", password=None)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "w", "email": "W@example.org"}
+    ).content.decode()
+
+    assert club.directors.filter(pk=waiting.pk).exists()
+    assert "waiting now directs Test Bridge Club. Nothing was mailed" in page
+    assert not django_user_model.objects.filter(username="w").exists()
+
+
+def test_an_invitation_never_hands_over_a_link_into_another_clubs_account(
+    director_client, club, django_user_model
+):
+    """An account invited elsewhere that has not chosen its password yet is added, but its
+    link is not shown to a director who does not direct its other club."""
+    waiting = django_user_model.objects.create_user("waiting", password=None)
+    Club.objects.create(name="Elsewhere", slug="elsewhere").directors.add(waiting)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+
+    assert club.directors.filter(pk=waiting.pk).exists()
+    assert "has not chosen a password yet: the site&#x27;s administrator can give them" in page
+    assert "/password/" not in page
+
+
+@pytest.mark.parametrize("power", [{"is_staff": True}, {"is_superuser": True}])
+def test_no_director_is_shown_a_link_into_the_sites_administrators_account(
+    director_client, club, django_user_model, power
+):
+    django_user_model.objects.create_user("boss", password=None, **power)
+
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "boss"}
+    ).content.decode()
+
+    assert "boss now directs Test Bridge Club but has not chosen a password yet" in page
+    assert "/password/" not in page
+
+
+def test_an_invitation_into_another_club_ends_the_links_given_before(
+    director_client, club, django_user_model, client
+):
+    """A director of one club who was shown a waiting account's link cannot use it once that
+    account is invited into another club: only the latest invitation's link works."""
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+    earlier = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    waiting = django_user_model.objects.get(username="waiting")
+    elsewhere = Club.objects.create(name="Elsewhere", slug="elsewhere")
+    other = django_user_model.objects.create_user("other", password="other-director")
+    elsewhere.directors.add(other)
+    client.force_login(other)
+
+    client.post(reverse("director-add", args=[elsewhere.slug]), {"username": "waiting"})
+
+    assert elsewhere.directors.filter(pk=waiting.pk).exists()
+    director_client.logout()
+    form_page = director_client.get(earlier, follow=True).content.decode()
+    assert "This link has been used already or is too old" in form_page
+    assert 'name="new_password1"' not in form_page
 
 
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"username": "nobody"}, "there is no account &#x27;nobody&#x27;: give a password"),
-        ({"username": "director"}, "director already directs Test Bridge Club"),
+        ({"username": "director"}, "director already directs Test Bridge Club."),
         ({"username": "bad name!"}, "Enter a valid username"),
         ({"username": "x" * 151}, "at most 150 characters"),
-        ({"username": "newbie", "password": "123"}, "This password is too short"),
+        ({"username": "newbie", "email": "not-an-address"}, "Enter a valid email address"),
         (
-            {"username": "director", "password": "a-Long-enough-pass-9"},
-            "&#x27;director&#x27; already has an account: leave the password blank",
+            {"username": "director", "email": "someone@example.org"},
+            "director already has an account with another email address",
+        ),
+        (
+            {"username": "newbie", "email": "twice@example.org"},
+            "several accounts use twice@example.org: invite one of them by its username",
         ),
     ],
 )
-def test_a_director_that_cannot_be_added_is_refused(director_client, club, fields, message):
+def test_a_director_that_cannot_be_invited_is_refused(
+    director_client, club, director, django_user_model, fields, message
+):
+    director.email = "director@example.org"
+    director.save()
+    for name in ("twin1", "twin2"):
+        django_user_model.objects.create_user(name, "twice@example.org", "x")
     response = director_client.post(reverse("director-add", args=[club.slug]), fields)
     assert message in response.content.decode()
     assert list(club.directors.values_list("username", flat=True)) == ["director"]
+    assert not django_user_model.objects.filter(username="newbie").exists()
 
 
 def test_remove_another_director_but_never_the_last(
@@ -109,6 +277,30 @@ def test_remove_another_director_but_never_the_last(
         response.content.decode()
     )
     assert list(club.directors.all()) == [director]
+
+
+def test_a_director_taken_off_the_club_loses_the_links_they_were_shown(
+    director_client, club, director, django_user_model, client
+):
+    """A link shown to a director for a co-director who has not chosen a password yet would
+    let them back into the club after they are taken off it: it ends, and the page says so."""
+    page = director_client.post(
+        reverse("director-add", args=[club.slug]), {"username": "waiting"}
+    ).content.decode()
+    kept = re.search(r'id="invitation-link" type="text" readonly value="([^"]+)"', page)[1]
+    other = django_user_model.objects.create_user("other", password="other-director")
+    club.directors.add(other)
+    client.force_login(other)
+
+    removed = client.post(
+        reverse("director-remove", args=[club.slug, director.pk]), follow=True
+    ).content.decode()
+
+    assert "director no longer directs Test Bridge Club." in removed
+    assert "The links given to waiting to choose a password no longer work" in removed
+    director_client.logout()
+    form_page = director_client.get(kept, follow=True).content.decode()
+    assert "This link has been used already or is too old" in form_page
 
 
 def test_removing_yourself_asks_first(director_client, club, director, django_user_model):
@@ -285,14 +477,16 @@ def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club
     assert Result.history.get(history_type="-").change == deleted
 
 
-def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
-    director_client, club, make_event
+def test_the_backup_button_downloads_the_club_and_the_sites_administrator_restores_it(
+    director_client, director, club, make_event
 ):
     event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
     _play_board_one(event)
     response = director_client.get(reverse("club-backup", args=[club.slug]))
     assert response["Content-Disposition"].startswith('attachment; filename="test-club-backup-')
     backup = response.content
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
 
     upload = SimpleUploadedFile("test-club.json.gz", backup)
     response = director_client.post(
@@ -305,7 +499,9 @@ def test_the_backup_button_downloads_the_club_and_another_director_restores_it(
     assert Result.objects.filter(board__section__event__club=copy).get().score_ns == 420
 
 
-def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_client, club):
+def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_client, director, club):
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
     response = director_client.post(
         reverse("club-restore"), {"file": SimpleUploadedFile("x.json", b"{}")}
     )

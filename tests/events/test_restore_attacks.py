@@ -356,7 +356,7 @@ def test_a_file_past_a_limit_is_refused_naming_it(victim, backup, settings, limi
 
 
 def test_the_restore_page_makes_a_club_only_its_director_directs(victim, backup, django_user_model):
-    other_director = django_user_model.objects.create_user("elsewhere")
+    other_director = django_user_model.objects.create_user("elsewhere", is_staff=True)
     Club.objects.create(name="Elsewhere", slug="elsewhere").directors.add(other_director)
     rekey(backup, "events.player", lambda key: LAST_BIG_KEY - key)
     backup["objects"][0]["fields"]["directors"] = [["director"]]
@@ -378,8 +378,12 @@ def test_the_restore_page_makes_a_club_only_its_director_directs(victim, backup,
     carries_on(victim)
 
 
-def test_the_restore_page_refuses_a_file_past_the_packed_limit(director_client, backup, settings):
+def test_the_restore_page_refuses_a_file_past_the_packed_limit(
+    director_client, director, backup, settings
+):
     settings.BACKUP_RESTORE_LIMITS = {"packed_bytes": 1_000}
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
     before = checksums()
 
     response = director_client.post(

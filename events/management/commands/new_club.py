@@ -1,0 +1,47 @@
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
+
+from events.forms.clubs import NewClubForm
+from events.services.clubs import ClubRefused
+from events.services.invitations import start_club
+
+# The command's name for each field of the Clubs page's form, in its messages.
+OPTIONS = {"name": "name", "slug": "--slug", "username": "--director", "email": "--email"}
+
+
+class Command(BaseCommand):
+    help = (
+        "Make a club and its first director, and print the one-time link where the director "
+        "chooses a password (mailed too when EMAIL_HOST is set and --email given). The link "
+        "starts with SITE_URL (http://127.0.0.1:8000) unless --site-url says otherwise."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("name", help='the club\'s name, e.g. "Hilltop Bridge Club"')
+        parser.add_argument("--director", required=True, help="the first director's username")
+        parser.add_argument("--email", default="", help="the director's email address")
+        parser.add_argument("--slug", default="", help="the club's address (from the name)")
+        parser.add_argument("--site-url", default="", help="the site's address for the link")
+
+    def handle(self, *args, name, director, email, slug, site_url, **options):
+        # The checks of the Clubs page's form, so that nothing the page refuses is made here.
+        form = NewClubForm({"name": name, "slug": slug, "username": director, "email": email})
+        if not form.is_valid():
+            raise CommandError(
+                " ".join(
+                    f"{OPTIONS.get(field, field)} {form.data.get(field, '')}: {' '.join(errors)}"
+                    for field, errors in form.errors.items()
+                )
+            )
+        try:
+            invitation = start_club(site_url=site_url or settings.SITE_URL, **form.cleaned_data)
+        except ClubRefused as refused:
+            raise CommandError(gettext("No club made: %s.") % refused) from None
+        club = invitation.club
+        self.stdout.write(
+            gettext("%(club)s made at /clubs/%(slug)s/.") % {"club": club.name, "slug": club.slug}
+        )
+        self.stdout.write(invitation.summary)
+        if invitation.link:
+            self.stdout.write(invitation.link)
