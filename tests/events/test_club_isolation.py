@@ -13,6 +13,7 @@ from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.history import recording
 from events.services.imports import store_upload
+from events.services.member_lists import store_list
 from events.services.teams.matches import create_match
 from events.urls import urlpatterns
 from scoring import mitchell, parse_traveller_line
@@ -59,6 +60,9 @@ def club_a(club, make_event, make_team_event, director):
         "competition_id": competition.pk,
         "session_id": session.pk,
         "upload_id": upload.pk,
+        "members_upload_id": store_list(
+            club=club, user=director, name="members.csv", data=b"Name\r\nAnn Able\r\n"
+        ).pk,
     }
 
 
@@ -80,6 +84,7 @@ def director_addresses(ids: dict) -> list[str]:
         "round_number": 1,
         "table": 1,
         "format_key": "csv",
+        "extension": "csv",
     }
     addresses = []
     for pattern in urlpatterns:
@@ -90,6 +95,8 @@ def director_addresses(ids: dict) -> list[str]:
         kwargs = {name: values[name] for name in names}
         if "event_id" in names and ("team" in pattern.name or "match" in pattern.name):
             kwargs["event_id"] = ids["teams_event_id"]
+        if pattern.name.startswith("members-") and "upload_id" in names:
+            kwargs["upload_id"] = ids["members_upload_id"]
         addresses.append(reverse(pattern.name, kwargs=kwargs))
     return addresses
 
