@@ -14,16 +14,18 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
 from events.services.line_text import result_text
-from events.services.pair_labels import label_pairs
+from events.services.pair_labels import label_pairs, pair_of_slug
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
+from scoring.pair_labels import label_slug
 
 
 class RepairRefused(Exception):
@@ -75,8 +77,9 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
     return repair
 
 
-def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> Repaired:
-    """Pair `pair` plays no more from `from_round` on: its opponents in those rounds sit out."""
+def pair_leaves(*, section: Section, pair: str | int, from_round: int, user=None) -> Repaired:
+    """Pair `pair` (its label, e.g. "3 EW", or its number) plays no more from `from_round` on:
+    its opponents in those rounds sit out."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
         leaving = _pair(section, pair)
@@ -199,13 +202,14 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
 
 
 def pairs_swapped(
-    *, section: Section, first: int, second: int, from_round: int, user=None
+    *, section: Section, first: str | int, second: str | int, from_round: int, user=None
 ) -> Repaired:
-    """Pairs `first` and `second` sit in each other's places from `from_round` on."""
+    """Pairs `first` and `second` (labels or numbers, as pair_leaves takes them) sit in each
+    other's places from `from_round` on."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
         a, b = _pair(section, first), _pair(section, second)
-        if first == second:
+        if a.pk == b.pk:
             raise RepairRefused(f"pair {a.name} cannot swap places with itself")
         event = section.event
         if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
@@ -404,10 +408,24 @@ def _table_round(section: Section, round_number: int, table: int) -> TableRound:
     return tr
 
 
-def _pair(section: Section, number: int) -> Pair:
-    pair = section.pairs.filter(number=number).first()
+def _pair(section: Section, typed: str | int) -> Pair:
+    """The pair a director names by its label without the section ("3 EW", "3"), or by its
+    number where no label is just that number; a bare number two pairs' labels share (3 NS and
+    3 EW) is refused rather than guessed."""
+    label = str(typed)
+    if label.isdigit():
+        shared = [f"{label} NS", f"{label} EW"]
+        if (
+            section.pairs.filter(label__in=shared + [section.letter + s for s in shared]).count()
+            == 2
+        ):
+            raise RepairRefused(
+                gettext("pair %(number)s could be %(ns)s or %(ew)s: type which, e.g. %(ew)s")
+                % {"number": label, "ns": shared[0], "ew": shared[1]}
+            )
+    pair = pair_of_slug(section=section, slug=label_slug(label))
     if pair is None:
-        raise RepairRefused(f"there is no pair {number} in this event")
+        raise RepairRefused(f"there is no pair {label} in this event")
     return pair
 
 
