@@ -62,6 +62,6 @@ def test_adjusted_and_weighted_lines_put_their_matchpoints_under_the_mps_heading
         row["NS"]: {key: row[key] for key in ("NS MPs", "EW MPs", "beyond")} for row in rows
     } == expected
     texts = sorted(row["Contract"] for row in rows)
-    assert texts[0] == "4♠ N 10" and texts[1] == "Adjusted: NS A+, EW A-"
+    assert texts[0] == "4♠ N 10" and texts[1] == "Adjusted: NS 60%, EW 40%"
     assert texts[2].startswith("Weighted: 40% 4S N =")
     screenshot(page, f"traveller-columns-{viewport['width']}")
