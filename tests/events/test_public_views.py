@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
+from events.services.pair_labels import label_pairs
+from events.services.setup import apply_movement
 from events.services.status import change_status
 from scoring import howell, mitchell, parse_traveller_line
 from tests.conftest import while_running
@@ -182,3 +184,33 @@ def test_a_scorecard_names_an_assigned_percent_and_a_split_score(client, make_ev
     assert card(ns2).startswith(f"1 | NS | {ew2} | Split: NS +420, EW +50 |  | +420 | ")
     assert card(ew2).startswith(f"1 | EW | {ns2} | Split: NS +420, EW +50 |  | +50 | ")
     assert "Adjusted: NS 70%, EW 30%" in traveller
+
+
+def test_a_scorecard_address_without_its_section_leads_to_it(client, make_event):
+    event = make_event(mitchell(3, 2), status="published", ew_numbered_on=False)
+
+    response = client.get(f"/events/{event.pk}/pairs/3EW/")
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scorecard", args=[event.pk, "A", "3ew"])
+    assert client.get(f"/events/{event.pk}/pairs/9ew/").status_code == 404
+
+
+def test_a_scorecard_address_without_its_section_leads_to_the_one_section_with_that_pair(
+    client, make_event
+):
+    event = make_event(mitchell(3, 2), status="published", ew_numbered_on=False, sections=2)
+    section_b = event.sections.get(letter="B")
+    apply_movement(section=section_b, movement=mitchell(5, 2))
+    label_pairs(section=section_b)
+
+    only_b = client.get(f"/events/{event.pk}/pairs/5ns/")
+    both = client.get(f"/events/{event.pk}/pairs/3ew/")
+
+    assert only_b.status_code == 302
+    assert only_b["Location"] == reverse("scorecard", args=[event.pk, "B", "5ns"])
+    assert both.status_code == 404
+    page = both.content.decode()
+    assert "Pair 3 EW plays in more than one section" in page
+    assert f'href="{reverse("scorecard", args=[event.pk, "A", "3ew"])}">A3 EW</a>' in page
+    assert f'href="{reverse("scorecard", args=[event.pk, "B", "3ew"])}">B3 EW</a>' in page
