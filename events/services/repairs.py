@@ -25,6 +25,7 @@ from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
+from scoring.movements.settling import can_settle
 from scoring.pair_labels import label_slug
 
 
@@ -152,7 +153,46 @@ def wrong_boards(
                 repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
         tr.low_board, tr.high_board = low, high
         tr.save()
+        _check_settles(section, tr)
     return repair
+
+
+def _check_settles(section: Section, repaired: TableRound) -> None:
+    """Refuse a wrong-boards repair after which no choice of boards for the tables still to
+    play (those of later rounds with no line yet) has every pair meet each set once: its table
+    cards would never print again and Undo would be the only way out."""
+    entered = set(
+        Result.objects.filter(board__section=section).values_list("ns_pair_id", "ew_pair_id")
+    )
+    played, to_play = [], []
+    rows = (
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .exclude(ns_pair=None)
+        .exclude(ew_pair=None)
+        .values_list("round", "ns_pair_id", "ew_pair_id", "low_board")
+    )
+    for round_number, ns, ew, low in rows:
+        done = round_number <= repaired.round or (ns, ew) in entered
+        (played if done else to_play).append((ns, ew, low))
+    bpr = section.boards_per_round
+    sets = range(1, section.boards.count() // bpr * bpr + 1, bpr)
+    if can_settle(played, to_play, sets):
+        return
+    name, boards, places = _meetings_twice(section)[0]
+    raise RepairRefused(
+        gettext(
+            "pair %(name)s would meet %(boards)s twice (%(where)s), and no boards given to the "
+            "tables still to play could settle it: the table cards could not be printed again. "
+            "If the table did play %(played)s, leave the movement as it is and give the lines "
+            "on them artificial scores"
+        )
+        % {
+            "name": name,
+            "boards": boards_text(boards),
+            "where": " and ".join(f"round {r} at table {t}" for r, t in places),
+            "played": boards_text((repaired.low_board, repaired.high_board)),
+        }
+    )
 
 
 def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) -> int:
