@@ -66,6 +66,11 @@ urlpatterns = [
         name="scorecard",
     ),
     path(
+        "events/<int:event_id>/pairs/<pair:number>/",
+        public.scorecard_without_section,
+        name="scorecard-without-section",
+    ),
+    path(
         "events/<int:event_id>/<section:section>/players/<int:number>/",
         public.player_scorecard_view,
         name="player-scorecard",

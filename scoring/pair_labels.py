@@ -8,7 +8,10 @@ is what players, travellers and files see. In an event of several sections the l
 with the section's letter ("A3 NS", "B7"), so that two sections' pairs are never confused.
 """
 
+import re
 from collections.abc import Iterable
+
+TYPED_PAIR = re.compile(r"\s*(?:(NS|EW)\s*(\d{1,3})|(\d{1,3})\s*(NS|EW)?)\s*", re.IGNORECASE)
 
 
 def pair_labels(
@@ -58,3 +61,15 @@ def label_slug(label: str) -> str:
     """The label as a URL segment, which names the section apart: "3 NS" and "A3 NS" -> "3ns",
     "9" -> "9"."""
     return without_section(label).replace(" ", "").lower()
+
+
+def typed_label(text: str) -> str | None:
+    """A pair as a director types it, the way clubs print it ("3 EW", "3EW", "EW 3", "ew3",
+    "3 NS", "3"), written as its label without the section: "3 EW", "3"; None if it names no
+    pair."""
+    found = TYPED_PAIR.fullmatch(text)
+    if not found:
+        return None
+    direction = (found[1] or found[4] or "").upper()
+    number = int(found[2] or found[3])
+    return f"{number} {direction}" if direction else str(number)

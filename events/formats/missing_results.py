@@ -10,7 +10,8 @@ scored with Neuberg to the field's top, and the preview says so.
 """
 
 from events.formats.imported import ImportedEvent, ImportedLine
-from scoring import Adjusted, ScoringError, Split, matchpoint_traveller
+from scoring import Adjusted, ScoringError, Split, Weighted, matchpoint_traveller
+from scoring.weighted_scores import weighted_entry
 
 # Files print matchpoints to one decimal (Ruter, Compscore) or two.
 _TOLERANCE = 0.051
@@ -74,6 +75,8 @@ def _played(lines: list[ImportedLine]) -> list[ImportedLine]:
 
 
 def _entry(line: ImportedLine):
+    if line.weights:
+        return Weighted(weighted_entry(line.weights))
     if line.is_adjusted:
         return Adjusted(line.ns_percent, line.ew_percent)
     if line.score_ew is not None:

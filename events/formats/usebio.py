@@ -434,6 +434,10 @@ def _line(element: ET.Element, where: str, vulnerability: str, offset: int, side
 
 def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict):
     """A TRAVELLER_LINE's result, its seats (pairs or teams, round, table) already read."""
+    ours = _line_instruction(element)
+    for name in ("round", "table"):
+        if seat[name] is None:
+            seat[name] = whole_number(ours.get(name, ""))
     score = _text(element, "SCORE").upper()
     if match := _ARTIFICIAL.match(score):
         return adjusted_line(
@@ -447,10 +451,6 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         score_ns = int(score) if score else None
     except ValueError:
         raise FileRefused(f"{where}: SCORE {score[:20]!r} is neither a score nor A6040") from None
-    ours = _line_instruction(element)
-    for name in ("round", "table"):
-        if seat[name] is None:
-            seat[name] = whole_number(ours.get(name, ""))
     if "weighted" in ours:
         return weighted_line(
             where=where, vulnerability=vulnerability, text=ours["weighted"], **seat

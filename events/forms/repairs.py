@@ -3,8 +3,10 @@
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import no_control_characters
+from scoring.pair_labels import typed_label
 
 BOARDS = re.compile(r"\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*")
 
@@ -17,6 +19,27 @@ def _number(label: str, help_text: str = "") -> forms.IntegerField:
         help_text=help_text,
         error_messages={"invalid": "type a number, e.g. 3"},
     )
+
+
+class PairField(forms.CharField):
+    """A pair named as clubs print it ("3 EW", "EW 3", "3ew", "3 NS", or "3" where the pairs
+    are numbered on): cleaned to its label without the section, e.g. "3 EW"."""
+
+    def __init__(self, label: str):
+        super().__init__(
+            label=label, max_length=12, help_text=_("As the table card shows it, e.g. 3 EW.")
+        )
+
+    def to_python(self, value) -> str:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return text
+        label = typed_label(text)
+        if label is None:
+            raise forms.ValidationError(
+                _("type the pair as the table card shows it, e.g. 3 NS or 3 EW")
+            )
+        return label
 
 
 class LatePairForm(forms.Form):
@@ -40,7 +63,7 @@ class PairLeavesForm(forms.Form):
     title = "A pair leaves"
     help = "Its opponents in the rounds it no longer plays sit out."
     button = "Take the pair out"
-    pair = _number("Pair")
+    pair = PairField(_("Pair"))
     from_round = _number("From round", "The first round the pair no longer plays.")
 
 
@@ -82,8 +105,8 @@ class PairsSwappedForm(forms.Form):
     title = "Two pairs swapped places"
     help = "For the rest of the session each pair takes the other's seats."
     button = "Swap the pairs"
-    first = _number("Pair")
-    second = _number("and pair")
+    first = PairField(_("Pair"))
+    second = PairField(_("and pair"))
     from_round = _number("From round")
 
 

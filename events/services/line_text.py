@@ -3,6 +3,8 @@
 A teams match's line (MatchLine) reads the same: it has no weighted, split or percent score.
 """
 
+from django.utils.translation import gettext
+
 from events.models import MatchLine, Result
 from scoring import TravellerLine
 from scoring.weighted_scores import weighted_text
@@ -45,6 +47,21 @@ def adjusted_text(result: Result, side: str) -> str:
     """One side's artificial score as typed: its code (A+), or its percent (A70) when it has one."""
     percent = getattr(result, f"{side}_percent", None)
     return getattr(result, f"{side}_adjustment") if percent is None else f"A{percent:g}"
+
+
+def adjusted_shown(result: Result, side: str) -> str:
+    """One side's artificial score as a traveller or scorecard prints it: its code (A+), or its
+    percent (70%) when it has one."""
+    percent = getattr(result, f"{side}_percent", None)
+    return getattr(result, f"{side}_adjustment") if percent is None else f"{percent:g}%"
+
+
+def split_words(result: Result) -> str:
+    """A split score as players read it, each side's from its own seat: "Split: NS +420, EW +50"."""
+    return gettext("Split: NS %(ns)s, EW %(ew)s") % {
+        "ns": f"{result.score_ns:+d}",
+        "ew": f"{-result.score_ew:+d}",
+    }
 
 
 def adjusted_words(line: Result | MatchLine | TravellerLine) -> str:

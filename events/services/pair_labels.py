@@ -55,3 +55,10 @@ def pair_of_slug(*, section: Section, slug: str) -> Pair | None:
     if pair is None and not direction:
         pair = section.pairs.filter(number=number).first()
     return pair
+
+
+def pairs_of_slug(*, event: Event, slug: str) -> list[Pair]:
+    """The pairs a URL that leaves out the section names ("/pairs/3ew/"): the one of each
+    section that has it, in section order."""
+    sections = Section.objects.filter(event=event).order_by("letter")
+    return [pair for s in sections if (pair := pair_of_slug(section=s, slug=slug)) is not None]

@@ -14,16 +14,19 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
 from events.services.line_text import result_text
-from events.services.pair_labels import label_pairs
+from events.services.pair_labels import label_pairs, pair_of_slug
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
+from scoring.movements.settling import can_settle
+from scoring.pair_labels import label_slug
 
 
 class RepairRefused(Exception):
@@ -75,8 +78,9 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
     return repair
 
 
-def pair_leaves(*, section: Section, pair: int, from_round: int, user=None) -> Repaired:
-    """Pair `pair` plays no more from `from_round` on: its opponents in those rounds sit out."""
+def pair_leaves(*, section: Section, pair: str | int, from_round: int, user=None) -> Repaired:
+    """Pair `pair` (its label, e.g. "3 EW", or its number) plays no more from `from_round` on:
+    its opponents in those rounds sit out."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
         leaving = _pair(section, pair)
@@ -149,7 +153,46 @@ def wrong_boards(
                 repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
         tr.low_board, tr.high_board = low, high
         tr.save()
+        _check_settles(section, tr)
     return repair
+
+
+def _check_settles(section: Section, repaired: TableRound) -> None:
+    """Refuse a wrong-boards repair after which no choice of boards for the tables still to
+    play (those of later rounds with no line yet) has every pair meet each set once: its table
+    cards would never print again and Undo would be the only way out."""
+    entered = set(
+        Result.objects.filter(board__section=section).values_list("ns_pair_id", "ew_pair_id")
+    )
+    played, to_play = [], []
+    rows = (
+        TableRound.objects.filter(section=section, low_board__isnull=False)
+        .exclude(ns_pair=None)
+        .exclude(ew_pair=None)
+        .values_list("round", "ns_pair_id", "ew_pair_id", "low_board")
+    )
+    for round_number, ns, ew, low in rows:
+        done = round_number <= repaired.round or (ns, ew) in entered
+        (played if done else to_play).append((ns, ew, low))
+    bpr = section.boards_per_round
+    sets = range(1, section.boards.count() // bpr * bpr + 1, bpr)
+    if can_settle(played, to_play, sets):
+        return
+    name, boards, places = _meetings_twice(section)[0]
+    raise RepairRefused(
+        gettext(
+            "pair %(name)s would meet %(boards)s twice (%(where)s), and no boards given to the "
+            "tables still to play could settle it: the table cards could not be printed again. "
+            "If the table did play %(played)s, leave the movement as it is and give the lines "
+            "on them artificial scores"
+        )
+        % {
+            "name": name,
+            "boards": boards_text(boards),
+            "where": " and ".join(f"round {r} at table {t}" for r, t in places),
+            "played": boards_text((repaired.low_board, repaired.high_board)),
+        }
+    )
 
 
 def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) -> int:
@@ -199,13 +242,14 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
 
 
 def pairs_swapped(
-    *, section: Section, first: int, second: int, from_round: int, user=None
+    *, section: Section, first: str | int, second: str | int, from_round: int, user=None
 ) -> Repaired:
-    """Pairs `first` and `second` sit in each other's places from `from_round` on."""
+    """Pairs `first` and `second` (labels or numbers, as pair_leaves takes them) sit in each
+    other's places from `from_round` on."""
     with _repair(section, user) as repair:
         _check_round(section, from_round)
         a, b = _pair(section, first), _pair(section, second)
-        if first == second:
+        if a.pk == b.pk:
             raise RepairRefused(f"pair {a.name} cannot swap places with itself")
         event = section.event
         if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
@@ -404,10 +448,24 @@ def _table_round(section: Section, round_number: int, table: int) -> TableRound:
     return tr
 
 
-def _pair(section: Section, number: int) -> Pair:
-    pair = section.pairs.filter(number=number).first()
+def _pair(section: Section, typed: str | int) -> Pair:
+    """The pair a director names by its label without the section ("3 EW", "3"), or by its
+    number where no label is just that number; a bare number two pairs' labels share (3 NS and
+    3 EW) is refused rather than guessed."""
+    label = str(typed)
+    if label.isdigit():
+        shared = [f"{label} NS", f"{label} EW"]
+        if (
+            section.pairs.filter(label__in=shared + [section.letter + s for s in shared]).count()
+            == 2
+        ):
+            raise RepairRefused(
+                gettext("pair %(number)s could be %(ns)s or %(ew)s: type which, e.g. %(ew)s")
+                % {"number": label, "ns": shared[0], "ew": shared[1]}
+            )
+    pair = pair_of_slug(section=section, slug=label_slug(label))
     if pair is None:
-        raise RepairRefused(f"there is no pair {number} in this event")
+        raise RepairRefused(f"there is no pair {label} in this event")
     return pair
 
 

@@ -3,6 +3,8 @@
 from django import template
 from django.utils.html import format_html
 
+from events.services.line_text import adjusted_shown, split_words
+
 register = template.Library()
 
 SUITS = {"S": ("♠", ""), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "")}
@@ -62,3 +64,15 @@ def fraction(value):
 def labelled(number, labels: dict):
     """A pair number as the section labels it ("3 NS"); `labels` from section_labels."""
     return labels.get(number, number) if number is not None else number
+
+
+@register.filter
+def adjusted(result, side: str) -> str:
+    """One side's artificial score ("NS" or "EW"): A+, or 70% when it was assigned a percent."""
+    return adjusted_shown(result, side.lower())
+
+
+@register.filter
+def split(result) -> str:
+    """A split score, each side's from its own seat: "Split: NS +420, EW +50"."""
+    return split_words(result)

@@ -1,7 +1,7 @@
 """Pages players read, without logging in: clubs, rankings, scorecards, travellers."""
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 from events.formats import FORMATS
@@ -11,7 +11,7 @@ from events.services.explanations import explain_score, played_line
 from events.services.individuals import player_ranking, player_scorecard
 from events.services.navigation import board_neighbours, event_sections
 from events.services.page_cache import cached_page
-from events.services.pair_labels import pair_of_slug
+from events.services.pair_labels import pair_of_slug, pairs_of_slug
 from events.services.player_history import percentage_chart, player_history
 from events.services.publication import (
     everything_visible,
@@ -34,6 +34,7 @@ from events.services.travellers import (
     traveller_boards,
 )
 from events.views import teams_public
+from scoring.pair_labels import without_section
 
 
 @require_GET
@@ -125,6 +126,20 @@ def scorecard_view(request: HttpRequest, event_id: int, section: str, number: st
     return cached_page(
         request, event, lambda extra: _scorecard_page(request, event, section, number, extra)
     )
+
+
+@require_GET
+def scorecard_without_section(request: HttpRequest, event_id: int, number: str) -> HttpResponse:
+    """The short address of a scorecard ("/pairs/3ew/"): on to the one section's that has the
+    pair; a 404 that links each where several sections have one."""
+    event = public_event(event_id)
+    pairs = pairs_of_slug(event=event, slug=number)
+    if not pairs:
+        raise Http404(f"There is no pair {number} in this event.")
+    if len(pairs) == 1:
+        return redirect("scorecard", event.pk, pairs[0].section.letter, pairs[0].slug)
+    context = {"event": event, "pairs": pairs, "name": without_section(pairs[0].name)}
+    return render(request, "events/pair_in_sections.html", context, status=404)
 
 
 def _scorecard_page(request, event: Event, section: str, number: str, extra: dict):

@@ -1,10 +1,15 @@
 """Pages players read without logging in."""
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
 from events.models import Board, Event, Result
 from events.services.entry import board_meetings, save_line
+from events.services.pair_labels import label_pairs
+from events.services.setup import apply_movement
 from events.services.status import change_status
 from scoring import howell, mitchell, parse_traveller_line
 from tests.conftest import while_running
@@ -151,3 +156,61 @@ def test_end_of_round_reveal_shows_only_completed_rounds(client, make_event):
     change_status(event=Event.objects.get(pk=event.pk), status="published")
     card = client.get(reverse("scorecard", args=[event.pk, "A", late.ns_pair.number]))
     assert hidden in card.content.decode()
+
+
+def _board_row(page: str, number: int) -> str:
+    """The words of board `number`'s row of a scorecard, its cells apart by " | "."""
+    row = re.search(rf'(?s)<tr[^>]*>\s*<td class="num"><a [^>]*>{number}</a>.*?</tr>', page)[0]
+    cells = re.findall(r"(?s)<td[^>]*>(.*?)</td>", row)
+    return " | ".join(re.sub(r"<[^>]+>", "", cell).strip() for cell in cells)
+
+
+def test_a_scorecard_names_an_assigned_percent_and_a_split_score(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 1, "A7030", "+420 / -50", "4S N 10")
+    board = Board.objects.get(section__event=event, number=1)
+    (ns1, ew1), (ns2, ew2), _ = sorted((m.ns, m.ew) for m in board_meetings(board=board))
+
+    def card(pair):
+        page = client.get(reverse("scorecard", args=[event.pk, "A", pair])).content.decode()
+        return _board_row(html.unescape(page), 1)
+
+    traveller = html.unescape(
+        client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+    )
+
+    assert card(ns1).startswith(f"1 | NS | {ew1} | Adjusted 70% |  | ")
+    assert card(ew1).startswith(f"1 | EW | {ns1} | Adjusted 30% |  | ")
+    assert card(ns2).startswith(f"1 | NS | {ew2} | Split: NS +420, EW +50 |  | +420 | ")
+    assert card(ew2).startswith(f"1 | EW | {ns2} | Split: NS +420, EW +50 |  | +50 | ")
+    assert "Adjusted: NS 70%, EW 30%" in traveller
+
+
+def test_a_scorecard_address_without_its_section_leads_to_it(client, make_event):
+    event = make_event(mitchell(3, 2), status="published", ew_numbered_on=False)
+
+    response = client.get(f"/events/{event.pk}/pairs/3EW/")
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scorecard", args=[event.pk, "A", "3ew"])
+    assert client.get(f"/events/{event.pk}/pairs/9ew/").status_code == 404
+
+
+def test_a_scorecard_address_without_its_section_leads_to_the_one_section_with_that_pair(
+    client, make_event
+):
+    event = make_event(mitchell(3, 2), status="published", ew_numbered_on=False, sections=2)
+    section_b = event.sections.get(letter="B")
+    apply_movement(section=section_b, movement=mitchell(5, 2))
+    label_pairs(section=section_b)
+
+    only_b = client.get(f"/events/{event.pk}/pairs/5ns/")
+    both = client.get(f"/events/{event.pk}/pairs/3ew/")
+
+    assert only_b.status_code == 302
+    assert only_b["Location"] == reverse("scorecard", args=[event.pk, "B", "5ns"])
+    assert both.status_code == 404
+    page = both.content.decode()
+    assert "Pair 3 EW plays in more than one section" in page
+    assert f'href="{reverse("scorecard", args=[event.pk, "A", "3ew"])}">A3 EW</a>' in page
+    assert f'href="{reverse("scorecard", args=[event.pk, "B", "3ew"])}">B3 EW</a>' in page

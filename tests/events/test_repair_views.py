@@ -141,3 +141,38 @@ def test_table_cards_follow_a_late_pair(director_client, event):
 
     # Table 2's card: round 3, pair 2 against the late pair 14 on boards 10-12.
     assert "<td>3</td><td>2</td><td>14</td><td>10–12</td>" in re.sub(r"\s+", "", page)
+
+
+@pytest.mark.parametrize("typed", ["3 EW", "3EW", "EW 3", "ew3", " 3 ew ", "Ew  3"])
+def test_a_pair_leaving_is_named_as_clubs_print_it_in_a_mitchell_numbered_per_direction(
+    director_client, make_event, typed
+):
+    labelled = make_event(mitchell(7, 3, sit_out=True), ew_numbered_on=False)
+    three_ew = Pair.objects.get(section__event=labelled, label="3 EW")
+
+    response = post(director_client, labelled, "leaves", pair=typed, from_round=4)
+
+    assert response.status_code == 302
+    change = Change.objects.get(kind="repair")
+    assert change.note == "Pair 3 EW leaves after round 3"
+    assert not TableRound.objects.filter(round__gte=4, ew_pair=three_ew).exists()
+    assert TableRound.objects.filter(round__gte=4, ns_pair__label="3 NS").exists()
+
+
+def test_a_bare_number_two_pairs_share_is_refused_and_a_pair_swap_takes_labels(
+    director_client, make_event
+):
+    labelled = make_event(mitchell(7, 3, sit_out=True), ew_numbered_on=False)
+
+    bare = html.unescape(
+        post(director_client, labelled, "leaves", pair="3", from_round=4).content.decode()
+    )
+    nonsense = html.unescape(
+        post(director_client, labelled, "leaves", pair="3 XY", from_round=4).content.decode()
+    )
+    swapped = post(director_client, labelled, "places", first="EW 1", second="2ew", from_round=7)
+
+    assert "Not repaired: pair 3 could be 3 NS or 3 EW: type which, e.g. 3 EW." in bare
+    assert "type the pair as the table card shows it, e.g. 3 NS or 3 EW" in nonsense
+    assert swapped.status_code == 302
+    assert Change.objects.get(kind="repair").note == "Pairs 1 EW and 2 EW swap places from round 7"

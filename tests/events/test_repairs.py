@@ -461,3 +461,22 @@ def test_a_mitchell_numbered_per_direction_names_its_pairs_by_label_in_repairs(m
     assert "Pair 3 EW plays these boards in round 2 too" in table_6.message
     with pytest.raises(RepairRefused, match=rf"^pair {ew - 7} EW has results in round 5: it"):
         pair_leaves(section=section(labelled), pair=ew, from_round=4)
+
+
+def test_wrong_boards_that_no_repair_could_settle_are_refused_up_front(make_event):
+    # A 3-table Mitchell plays every set at every table: after boards 3-4 at table 1 in round 1,
+    # whatever the tables of rounds 2 and 3 are given, some pair meets a set twice.
+    full = make_event(mitchell(3, 2))
+    before = list(TableRound.objects.values_list("round", "table", "low_board"))
+
+    with pytest.raises(RepairRefused) as refused:
+        wrong_boards(section=section(full), round=1, table=1, low=3, high=4)
+
+    assert str(refused.value) == (
+        "pair 1 would meet boards 3-4 twice (round 1 at table 1 and round 2 at table 1), and no "
+        "boards given to the tables still to play could settle it: the table cards could not "
+        "be printed again. If the table did play boards 3-4, leave the movement as it is and "
+        "give the lines on them artificial scores"
+    )
+    assert list(TableRound.objects.values_list("round", "table", "low_board")) == before
+    assert not Change.objects.filter(kind="repair").exists()

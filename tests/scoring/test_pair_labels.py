@@ -7,6 +7,7 @@ from scoring.pair_labels import (
     label_slug,
     pair_labels,
     printed_number,
+    typed_label,
     typed_pair,
     without_section,
 )
@@ -59,3 +60,22 @@ def test_in_an_event_of_several_sections_a_label_names_its_section():
     assert (label_slug("B3 NS"), printed_number("B3 NS")) == ("3ns", "B3")
     # A line typed in section B's grid names B's pairs as the section numbers them.
     assert typed_pair(labels, 3, "EW") == 10
+
+
+@pytest.mark.parametrize(
+    ("typed", "label"),
+    [
+        ("3 EW", "3 EW"),
+        ("3EW", "3 EW"),
+        ("EW 3", "3 EW"),
+        ("ew3", "3 EW"),
+        (" 03 ns ", "3 NS"),
+        ("12", "12"),
+        ("3 XY", None),
+        ("EW", None),
+        ("3 EW 4", None),
+        ("", None),
+    ],
+)
+def test_a_typed_pair_is_read_as_clubs_print_it(typed, label):
+    assert typed_label(typed) == label
