@@ -291,6 +291,20 @@
     if (input.matches && input.matches("#entry-grid tr.refused input.entry")) { input.select(); }
   });
 
+  // A click on a saved or refused line, from outside it, selects it whole as Shift+Tab does:
+  // typing replaces it. A click in a line already chosen places the caret, to mend a letter.
+  document.addEventListener("mousedown", function (event) {
+    var input = event.target;
+    if (event.button !== 0 || input === document.activeElement || !input.matches ||
+        !input.matches("#entry-grid tr.saved input.entry, #entry-grid tr.refused input.entry")) {
+      return;
+    }
+    if (input.value !== input.dataset.saved && !row(input).classList.contains("refused")) { return; }
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+
   // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,
   // and a refused or picked line is selected whole. The page is ready only once the deferred
   // scripts have come, which on a slow connection is well after the director started typing:
