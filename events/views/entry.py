@@ -77,6 +77,7 @@ def _grid(
         elif rows[-1].ns is None:  # all in, or nothing scheduled: the free line, never a link
             rows[-1].focus = True
     return vars(grid) | {
+        "example": grid.example,
         "event": event,
         "mode": mode,
         "letter": letter,
