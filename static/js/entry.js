@@ -222,6 +222,7 @@
     if (busy || !queue.length) { return; }
     busy = true;
     var save = queue.shift();
+    var page = window.location.pathname; // another grid swapped in meanwhile takes no answer
     // Typed again in a row whose first save has come back since: the second edits that line.
     var tr = save.id && document.getElementById(save.id);
     var line = tr && tr.querySelector('input[name="result"]');
@@ -242,7 +243,7 @@
         var alert = document.getElementById("request-failed");
         if (alert) { alert.hidden = true; }
         done(save);
-        merge(html, save.id ? save : null);
+        if (window.location.pathname === page) { merge(html, save.id ? save : null); }
         triggerEvents(response);
       });
     }).catch(function () {
