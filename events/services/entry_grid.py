@@ -51,6 +51,13 @@ class EntryGrid:
     sides: list[str] = field(default_factory=list)
     next_slip: tuple[int, int] | None = None
 
+    @property
+    def example(self) -> str:
+        """What a line starts with to name its pairs (an individual's four players, N S E W),
+        taken from a meeting this grid schedules: "1 8"; "" when it schedules none."""
+        row = next((row for row in self.rows if row.ns is not None), None)
+        return f"{row.ns_printed} {row.ew_printed}".replace("+", " ") if row else ""
+
 
 def traveller_grid(*, board: Board) -> EntryGrid:
     """The grid of `board` (its section and event selected with it): a row for each meeting

@@ -167,10 +167,13 @@ def _line_text(version: Version, numbers) -> str:
     row = after or before
     board = numbers.get((Board, row.board_id), "?")
 
+    def seat(direction, pair_id):
+        # A Mitchell numbered per direction names it in the label ("3 NS"): once is enough.
+        label = str(numbers.get((Pair, pair_id), "?"))
+        return label if label.endswith(f" {direction}") else f"{direction} {label}"
+
     def sitting(r):
-        ns = numbers.get((Pair, r.ns_pair_id), "?")
-        ew = numbers.get((Pair, r.ew_pair_id), "?")
-        return f"NS {ns} v EW {ew}"
+        return f"{seat('NS', r.ns_pair_id)} v {seat('EW', r.ew_pair_id)}"
 
     where = sitting(row)
     if before and after and sitting(before) != sitting(after):

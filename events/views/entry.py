@@ -74,9 +74,10 @@ def _grid(
         empty = [row for row in scheduled[start:] + scheduled[:start] if row.result is None]
         if empty:
             empty[0].focus = True
-        elif not scheduled:
+        elif rows[-1].ns is None:  # all in, or nothing scheduled: the free line, never a link
             rows[-1].focus = True
     return vars(grid) | {
+        "example": grid.example,
         "event": event,
         "mode": mode,
         "letter": letter,

@@ -13,6 +13,7 @@
   var queue = [];
   var pending = {}; // row id -> saves queued or on their way
   var busy = false;
+  var parked = null; // { id, field }: Enter had no next row and put the focus in `field`
 
   function grid() { return document.getElementById("entry-grid"); }
 
@@ -80,6 +81,29 @@
     return null;
   }
 
+  // Where keys go after Enter: the next empty row; after the last one the free line, or no
+  // field at all on a slip, never the row whose save is on its way (keys typed there would
+  // lengthen its line). The free line stays for the next unscheduled line, its text selected.
+  function onwards(tr, input) {
+    var next = nextEmptyRow(tr);
+    var free = grid().querySelector("tr.free input.entry");
+    if (next) {
+      next.focus();
+    } else if (tr.classList.contains("free")) {
+      input.select();
+    } else if (free) {
+      free.focus();
+      parked = { id: tr.id, field: free };
+    } else {
+      input.blur();
+    }
+  }
+
+  // Whether the director, put in the free line by Enter on row `id`, has typed nothing since.
+  function stillParked(id, typing) {
+    return !!parked && parked.id === id && parked.field === typing && typing.value === "";
+  }
+
   function clean(input) {
     var tr = row(input);
     return input.value === input.defaultValue && !pending[tr.id] && !tr.classList.contains("refused");
@@ -139,7 +163,9 @@
     announce(answeredRow);
     if (answered && answeredInput && answeredInput.value === answered.sent) {
       // Still in the row that was refused (Enter had nowhere to go): it stays, selected.
-      if (refusedRow && (!typing || typing === answeredInput)) { returnToRefused = true; }
+      if (refusedRow && (!typing || typing === answeredInput || stillParked(answered.id, typing))) {
+        returnToRefused = true;
+      }
       if (!refusedRow && (!typing || typing === answeredInput)) { typingId = null; }
     }
 
@@ -196,6 +222,7 @@
     if (busy || !queue.length) { return; }
     busy = true;
     var save = queue.shift();
+    var page = window.location.pathname; // another grid swapped in meanwhile takes no answer
     // Typed again in a row whose first save has come back since: the second edits that line.
     var tr = save.id && document.getElementById(save.id);
     var line = tr && tr.querySelector('input[name="result"]');
@@ -216,7 +243,7 @@
         var alert = document.getElementById("request-failed");
         if (alert) { alert.hidden = true; }
         done(save);
-        merge(html, save.id ? save : null);
+        if (window.location.pathname === page) { merge(html, save.id ? save : null); }
         triggerEvents(response);
       });
     }).catch(function () {
@@ -258,8 +285,7 @@
       save.sent = input.value;
       pending[tr.id] = (pending[tr.id] || 0) + 1;
       tr.classList.add("saving");
-      var next = nextEmptyRow(tr);
-      if (next) { next.focus(); }
+      onwards(tr, input);
     }
     queue.push(save);
     send();
@@ -290,6 +316,23 @@
     var input = event.target;
     if (input.matches && input.matches("#entry-grid tr.refused input.entry")) { input.select(); }
   });
+
+  // A click on a saved or refused line, from outside it, selects it whole as Shift+Tab does:
+  // typing replaces it. A click in a line already chosen places the caret, to mend a letter.
+  document.addEventListener("mousedown", function (event) {
+    var input = event.target;
+    if (event.button !== 0 || input === document.activeElement || !input.matches ||
+        !input.matches("#entry-grid tr.saved input.entry, #entry-grid tr.refused input.entry")) {
+      return;
+    }
+    if (input.value !== input.dataset.saved && !row(input).classList.contains("refused")) { return; }
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  // Another grid swapped in by a shortcut: its marked row takes the focus, as on a page load.
+  document.addEventListener("page-swapped", function () { focusMarked(); });
 
   // Loaded in the page's head, before the grid: the grid's autofocus puts the caret in its row,
   // and a refused or picked line is selected whole. The page is ready only once the deferred

@@ -1,26 +1,27 @@
 // The director's keyboard shortcuts: "b17" goes to board 17, "r3t2" to round 3, table 2, "]" and
 // "[" (or Alt+PageDown and Alt+PageUp, also from inside a field) to the next and previous board
-// or table-round, "?" shows the list. "]" and "[" work in an empty line's field too: no line
-// starts with them. What is typed shows in a small indicator; Enter or a short
-// pause goes, Escape cancels. A destination the event does not have is said, never a 404 page;
-// a line typed but not saved, or a save still on its way, keeps the director where they are.
+// or table-round, "?" shows the list. They work in an empty line's field too: no line starts
+// with b, r, ] or [. What is typed shows in a small indicator; a shortcut goes as soon as no
+// other destination starts so (b17 of 21 boards, r3t2 of 7 tables), else on a space, Enter or a
+// short pause; Escape cancels. Once every row of the grid has its line, Enter in the empty free
+// line, or outside a field, goes to the next board or table-round. A destination the event does
+// not have is said, never a 404 page; a line typed but not saved keeps the director where they
+// are. Saves on their way are let finish, and what is typed meanwhile lands on the new page.
 (function () {
   var root = document.getElementById("shortcuts");
   if (!root) { return; }
   var PAUSE = 1200;
-  var boards = numbers(root.dataset.boards);
-  var slips = root.dataset.slips.split(" ").filter(Boolean);
-  // A sectioned event's pages carry their section ("?section=B"): every destination keeps it.
-  var query = root.dataset.query || "";
   var indicator = document.getElementById("shortcut-indicator");
   var help = document.getElementById("shortcut-help");
   var typed = "";
   var timer = null;
   var hideTimer = null;
 
-  function numbers(text) {
-    return text.split(" ").filter(Boolean).map(Number);
-  }
+  // The page's destinations, read afresh: a page swapped in brings its own.
+  function boardList() { return root.dataset.boards.split(" ").filter(Boolean).map(Number); }
+  function slipList() { return root.dataset.slips.split(" ").filter(Boolean); }
+  // A sectioned event's pages carry their section ("?section=B"): every destination keeps it.
+  function query() { return root.dataset.query || ""; }
 
   function show(text, refused) {
     clearTimeout(hideTimer);
@@ -50,13 +51,10 @@
     return !!field && !(field.matches("input") && /^(checkbox|radio|button|submit|reset)$/.test(field.type));
   }
 
-  // Why the director should stay on this page for now, or "".
+  // Why the director should stay on this page, or "": a line typed and not saved (its save on
+  // its way is let finish, and asked about again once it is back).
   function mustStay() {
-    // A save or a delete (htmx marks its form, entry.js its row); not a preview.
-    if (document.querySelector("form.htmx-request, tr.saving")) {
-      return "A save is on its way: go again in a moment.";
-    }
-    var fields = document.querySelectorAll("input.entry");
+    var fields = document.querySelectorAll("tr:not(.saving) input.entry");
     for (var i = 0; i < fields.length; i++) {
       var value = fields[i].value.trim();
       // Text with no letter or digit ("]", "[[") is no line: nothing to lose.
@@ -71,20 +69,21 @@
   function go(url, text) {
     var reason = mustStay();
     if (reason) { show(reason, true); return; }
-    show(text + "…");
-    window.location.assign(url);
+    window.pageSwap.go(url, text, mustStay);
   }
 
   function toBoard(number) {
+    var boards = boardList();
     if (!boards.length) { show("This event has no boards yet: choose its movement first.", true); return; }
     if (boards.indexOf(number) < 0) {
       show("There is no board " + number + ": the boards are " + span(boards) + ".", true);
       return;
     }
-    go(root.dataset.boardUrl + number + "/" + query, "Board " + number);
+    go(root.dataset.boardUrl + number + "/" + query(), "Board " + number);
   }
 
   function toSlip(round, table) {
+    var slips = slipList();
     var inRound = slips.filter(function (s) { return s.split(":")[0] === String(round); });
     if (!slips.length) { show("This event has no table-rounds to enter.", true); return; }
     if (!inRound.length) {
@@ -102,7 +101,7 @@
         : "Round " + round + ", table " + table + " has no boards to enter: a sit-out.", true);
       return;
     }
-    go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query, "Round " + round + ", table " + table);
+    go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query(), "Round " + round + ", table " + table);
   }
 
   function finish() {
@@ -112,19 +111,21 @@
     var slip = /^r(\d+)(?:t(\d+))?$/.exec(text);
     if (board) { toBoard(Number(board[1])); return; }
     if (slip) { toSlip(Number(slip[1]), slip[2] ? Number(slip[2]) : null); return; }
-    show("Not a shortcut: type b and a board (b17), or r, a round, t and a table (r3t2).", true);
+    notAShortcut();
   }
 
   function step(direction) {
     var board = Number(root.dataset.currentBoard);
     var slip = root.dataset.currentSlip;
+    var boards = boardList();
+    var slips = slipList();
     if (board) {
       var next = boards[boards.indexOf(board) + direction];
       if (next === undefined) {
         show("Board " + board + " is the " + (direction > 0 ? "last" : "first") + " board.", true);
         return;
       }
-      go(root.dataset.boardUrl + next + "/" + query, "Board " + next);
+      go(root.dataset.boardUrl + next + "/" + query(), "Board " + next);
     } else if (slip) {
       var other = slips[slips.indexOf(slip) + direction];
       if (other === undefined) {
@@ -132,7 +133,7 @@
         return;
       }
       var parts = other.split(":");
-      go(root.dataset.slipUrl + parts[0] + "/tables/" + parts[1] + "/" + query,
+      go(root.dataset.slipUrl + parts[0] + "/tables/" + parts[1] + "/" + query(),
         "Round " + parts[0] + ", table " + parts[1]);
     } else {
       show("] and [ move between boards on a board's page: type b and a board to start.", true);
@@ -141,6 +142,76 @@
 
   function toggleHelp() {
     help.hidden = !help.hidden;
+  }
+
+  // Whether `digits` can still grow into another number of `list`.
+  function grows(list, digits) {
+    return list.some(function (n) {
+      return String(n).length > digits.length && String(n).indexOf(digits) === 0;
+    });
+  }
+
+  // Whether what is typed names its destination whatever digit would come next.
+  function settled(text) {
+    var board = /^b(\d+)$/.exec(text);
+    if (board) { return !grows(boardList(), board[1]); }
+    var slip = /^r(\d+)t(\d+)$/.exec(text);
+    if (!slip) { return false; }
+    var tables = slipList().filter(function (s) { return s.split(":")[0] === slip[1]; })
+      .map(function (s) { return Number(s.split(":")[1]); });
+    return !grows(tables, slip[2]);
+  }
+
+  function wait() {
+    show(typed);
+    clearTimeout(timer);
+    timer = setTimeout(finish, PAUSE);
+  }
+
+  function notAShortcut() {
+    cancel();
+    show("Not a shortcut: type b and a board (b17), or r, a round, t and a table (r3t2).", true);
+  }
+
+  // A key while a shortcut is being typed: a digit or t adds to it, a space or Enter ends it,
+  // any other key after a whole shortcut ends it and is typed on the page it goes to.
+  function more(key) {
+    if (key === "Escape") { cancel(); return; }
+    if (key === "Enter" || key === " ") { finish(); return; }
+    if (key === "Backspace") {
+      typed = typed.slice(0, -1);
+      if (typed) { wait(); } else { cancel(); }
+      return;
+    }
+    if (key.length !== 1) { return; }
+    var longer = typed + key.toLowerCase();
+    if (/^(b\d{0,4}|r\d{0,3}(t\d{0,3})?)$/.test(longer)) {
+      typed = longer;
+      if (settled(typed)) { finish(); } else { wait(); }
+    } else if (/^(b\d+|r\d+(t\d+)?)$/.test(typed)) {
+      finish();
+      window.pageSwap.keep(key);
+    } else {
+      notAShortcut();
+    }
+  }
+
+  // Where the grid's "All in" link leads once the saves are back; before, the next board or
+  // table-round.
+  function onwards() {
+    var link = document.querySelector("#entry-grid a.button");
+    if (link && !document.querySelector("#entry-grid tr.saving")) {
+      go(link.href, link.textContent.replace(/^All in: | →$/g, ""));
+    } else {
+      step(1);
+    }
+  }
+
+  // Whether every scheduled row of the grid has its line, saved or on its way.
+  function allIn() {
+    var fields = document.querySelectorAll("#entry-grid tr[id]:not(.free) input.entry");
+    if (!fields.length || document.querySelector("#entry-grid tr.refused")) { return false; }
+    return Array.prototype.every.call(fields, function (field) { return field.value.trim() !== ""; });
   }
 
   document.addEventListener("keydown", function (event) {
@@ -153,33 +224,24 @@
       return;
     }
     var key = event.key;
-    var emptyLine = event.target.matches && event.target.matches("input.entry") &&
-      event.target.value === "" && (key === "]" || key === "[");
-    if (typingIn(event.target) && !emptyLine) { return; }
+    var target = event.target;
     if (typed) {
       event.preventDefault();
-      if (key === "Escape") { cancel(); return; }
-      if (key === "Enter") { finish(); return; }
-      if (key === "Backspace") { typed = typed.slice(0, -1); }
-      else if (key.length === 1) { typed += key.toLowerCase(); }
-      else { return; }
-      if (!typed) { cancel(); return; }
-      if (!/^(b\d{0,4}|r\d{0,3}(t\d{0,3})?)$/.test(typed)) {
-        cancel();
-        show("Not a shortcut: type b and a board (b17), or r, a round, t and a table (r3t2).", true);
-        return;
-      }
-      show(typed);
-      clearTimeout(timer);
-      timer = setTimeout(finish, PAUSE);
+      more(key);
       return;
     }
+    var emptyLine = !!target.matches && target.matches("input.entry") && target.value === "";
+    if (key === "Enter" && (target === document.body || (emptyLine && target.closest("tr.free"))) &&
+        allIn()) {
+      event.preventDefault();
+      onwards();
+      return;
+    }
+    if (typingIn(target) && !(emptyLine && /^[bBrR\]\[]$/.test(key))) { return; }
     if (key === "b" || key === "B" || key === "r" || key === "R") {
       event.preventDefault();
       typed = key.toLowerCase();
-      show(typed);
-      clearTimeout(timer);
-      timer = setTimeout(finish, PAUSE);
+      wait();
     } else if (key === "]" || key === "[") {
       event.preventDefault();
       step(key === "]" ? 1 : -1);

@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+DELAY = 0.5  # seconds the slow server adds to every request
 
 
 def pytest_collection_modifyitems(items):
@@ -59,6 +61,22 @@ def page(chromium, live_server):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def slow_server(live_server):
+    """The live server with every request answered DELAY seconds late (a hosted server over a
+    club's Wi-Fi)."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+
+    def delayed(environ, start_response):
+        time.sleep(DELAY)
+        return app(environ, start_response)
+
+    httpd.set_app(delayed)
+    yield live_server
+    httpd.set_app(app)
 
 
 def screenshot(page, name: str) -> None:

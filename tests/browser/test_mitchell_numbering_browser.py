@@ -2,12 +2,15 @@
 EW 1..7, a line typed with its pairs ("3 5 4S N 10") is 3 NS v 5 EW, and the ranking lists
 "3 NS" and "5 EW" in two directions."""
 
+import re
+
 from playwright.sync_api import expect
 
-from events.models import Event
+from events.models import Event, Pair
 from events.services.entry import board_meetings
+from events.services.setup import name_pair
 from scoring import mitchell
-from tests.browser.conftest import DESKTOP, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, screenshot
 from tests.events.test_entry import board
 
 
@@ -56,3 +59,18 @@ def test_entry_grid_and_ranking_of_a_mitchell_numbered_per_direction(page, live_
     first_ew.click()
     expect(page.locator("h1")).to_contain_text(f"Scorecard of pair {ew} EW")
     assert page.url.endswith(f"/A/pairs/{ew}ew/")
+
+
+def test_a_pair_numbered_per_direction_keeps_to_one_line_on_a_phone(page, live_server, make_event):
+    event = make_event(mitchell(7, 3), ew_numbered_on=False, winners=2)
+    for pair in Pair.objects.filter(section__event=event):
+        name_pair(pair=pair, names=[f"Alexandra Montgomery-{pair.pk}", "Bartholomew Fitzwilliam"])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+
+    labels = page.locator("#ranking").get_by_role("link", name=re.compile(r"^\d (NS|EW)$"))
+    expect(labels).to_have_count(14)
+    # One line box each: "1 NS" never breaks between its number and its direction.
+    assert labels.evaluate_all("links => links.map(a => a.getClientRects().length)") == [1] * 14
+    screenshot(page, "mitchell-numbering-ranking-phone")

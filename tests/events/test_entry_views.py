@@ -261,3 +261,19 @@ def test_an_entry_grid_takes_the_same_queries_whatever_the_size(
     with django_assert_num_queries(queries):
         page = director_client.get(reverse(url_name, args=[event.pk, *args])).content.decode()
     assert 'value="4S N 10"' in page if url_name == "director-board" else "Round 2, table 3" in page
+
+
+@pytest.mark.parametrize(
+    ("numbering", "example"),
+    [({"ew_numbered_on": False, "winners": 2}, "1 1"), ({}, "1 8")],
+    ids=["per-direction", "ew-numbered-on"],
+)
+def test_the_free_lines_example_is_a_meeting_of_the_event(
+    director_client, make_event, numbering, example
+):
+    event = make_event(mitchell(7, 3), **numbering)
+    page = director_client.get(reverse("director-board", args=[event.pk, 1])).content.decode()
+    assert f'placeholder="pairs first: {example} 4S N 10"' in page
+    assert f"start with the pair numbers, NS then EW (<code>{example} 4S N 10</code>)" in page
+    if example == "1 1":
+        assert "1 8 4S N 10" not in page

@@ -351,3 +351,16 @@ def test_every_row_an_import_writes_has_its_history_row_in_the_import(club, dire
         for row, recorded in zip(rows.order_by("pk"), added, strict=True):
             assert recorded.history_date is not None
             assert [getattr(recorded, f) for f in fields] == [getattr(row, f) for f in fields]
+
+
+def test_a_mitchell_numbered_per_direction_names_its_pairs_once_in_the_history(make_event):
+    event = make_event(mitchell(7, 3), ew_numbered_on=False, winners=2)
+    meeting = board_meetings(board=board(event, 1))[0]
+    with change_of(event, Change.Kind.RESULT) as change:
+        save_line(
+            board=board(event, 1),
+            line=parse_traveller_line("4S N 10"),
+            ns_pair=meeting.ns,
+            ew_pair=meeting.ew,
+        )
+    assert change_lines(change=change) == ["Board 1, 1 NS v 1 EW: entered 4S N 10 (+420)"]

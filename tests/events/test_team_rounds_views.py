@@ -262,3 +262,12 @@ def test_a_draw_is_undone_from_the_history_page(make_team_event, director_client
     director_client.post(undo_url, {"note": "drawn too early"})
     assert not Match.objects.filter(event=event).exists()
     assert draw_next_round(event=event)[0].round == 1
+
+
+@pytest.mark.parametrize(("teams", "said"), [(8, False), (5, True)], ids=["even", "odd"])
+def test_the_swiss_draw_speaks_of_a_bye_only_for_an_odd_field(
+    make_team_event, director_client, teams, said
+):
+    event = make_team_event(teams=teams)
+    page = director_client.get(reverse("teams-draw", args=[event.pk])).content.decode()
+    assert ("bye" in page) is said

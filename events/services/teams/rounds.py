@@ -58,6 +58,7 @@ class DrawPlan:
     standings_after: int | None = None
     unfinished: list[Match] = field(default_factory=list)
     refusal: str = ""
+    odd_field: bool = False  # a team sits out each Swiss round: a bye or a three-way
 
     @property
     def late_possible(self) -> bool:
@@ -91,7 +92,7 @@ def draw_plan(*, event: Event) -> DrawPlan:
             plan.refusal = "the knock-out has its winner"
         return plan
     standings_after = _standings_round(settings, drawn)
-    plan = DrawPlan(next_round, "draw", standings_after=standings_after)
+    plan = DrawPlan(next_round, "draw", standings_after=standings_after, odd_field=teams % 2 == 1)
     if teams < 2:
         plan.refusal = "register two teams or more first"
     elif settings.rounds and next_round > settings.rounds:
