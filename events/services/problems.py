@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.page_cache import kept
+from events.services.repairs import still_to_settle
 from scoring import imps
 from scoring.traveller_lines import SEAT_NAMES
 
@@ -25,6 +26,7 @@ from scoring.traveller_lines import SEAT_NAMES
 SUSPICIOUS_IMPS = 10
 
 ERRORS = {"duplicate", "unscheduled", "captains"}
+TO_SETTLE = "settle"  # a repair left a pair to meet boards twice: its own kind, never folded
 QUESTIONS = {"direction", "suspicious", "lead"}
 
 
@@ -33,7 +35,7 @@ class Problem:
     """One line of the panel, with what the one-click fix needs: the line's board and pairs (its
     row in the entry grid), the slip's round and table, or the result a button changes."""
 
-    kind: str  # an error, "missing", a question, or "later" (the count of what is to come)
+    kind: str  # an error, "settle", "missing", a question, or "later" (what is still to come)
     message: str
     board: int | None = None
     ns: int | None = None
@@ -117,7 +119,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
 
 
 def _problems(section: Section, clock_due: int) -> list[Problem]:
-    """Four queries of plain values: a 200-table section has thousands of lines and slots."""
+    """Five queries of plain values (and the settling repair of anything a repair left to
+    settle): a 200-table section has thousands of lines and slots."""
     number, label = {}, {}
     for pk, pair_number, pair_label in Pair.objects.filter(section=section).values_list(
         "pk", "number", "label"
@@ -179,6 +182,10 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
     missing, later = _missing(slots, lines, clock_due)
     return [
         *_errors(slots, lines),
+        *(
+            Problem(TO_SETTLE, settle.text, round=settle.round, table=settle.table)
+            for settle in still_to_settle(section=section)
+        ),
         *missing,
         *_swapped(slots, lines),
         *_suspicious(lines),
