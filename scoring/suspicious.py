@@ -60,6 +60,7 @@ class Question:
     key: object
     reason: str
     expected: int | None = None
+    sources: tuple[str, ...] = ()  # for "tricks": "field", "hand" or both, what disagrees
 
 
 def suspicious_results(
@@ -87,12 +88,18 @@ def _question(
         return _sign_question(result, others) or _far_question(result, others)
     if result.doubled == 0 and _double_missed(result, others):
         return Question(result.key, "double")
-    field = _field_tricks(result, others)
-    hand = _double_dummy_tricks(result, double_dummy)
-    sources = [tricks for tricks in (field, hand) if tricks is not None]
+    sources = {
+        name: tricks
+        for name, tricks in (
+            ("field", _field_tricks(result, others)),
+            ("hand", _double_dummy_tricks(result, double_dummy)),
+        )
+        if tricks is not None
+    }
     if sources:
-        if all(abs(result.tricks - tricks) >= TRICKS_APART for tricks in sources):
-            return Question(result.key, "tricks", expected=round(sources[-1]))
+        if all(abs(result.tricks - tricks) >= TRICKS_APART for tricks in sources.values()):
+            expected = round(sources.get("hand", sources.get("field")))
+            return Question(result.key, "tricks", expected=expected, sources=tuple(sources))
         return None
     return _far_question(result, others)
 

@@ -118,6 +118,16 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     )
 
 
+def open_questions(*, event: Event) -> int:
+    """How many questions the problems panel asks about the event's lines, over its sections:
+    what publishing leaves unanswered."""
+    return sum(
+        problem.severity == "question"
+        for section in event.sections.all()
+        for problem in section_problems(section=section)
+    )
+
+
 def _problems(section: Section, clock_due: int) -> list[Problem]:
     """Five queries of plain values (and the settling repair of anything a repair left to
     settle): a 200-table section has thousands of lines and slots."""
@@ -421,11 +431,23 @@ def _board_result(line: _Line) -> BoardResult:
 def _question(line: _Line, question: Question) -> Problem:
     played = f"Board {line.board}: {line.ns_name} v {line.ew_name}"
     if question.reason == "tricks":
-        message = gettext(
-            "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the other "
-            "results and the hand point to about %(expected)d. Is the declarer, the strain or "
-            "the number of tricks right?"
-        ) % {
+        message = {
+            ("field",): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the other "
+                "results point to about %(expected)d. Is the declarer, the strain or the number "
+                "of tricks right?"
+            ),
+            ("hand",): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the hand "
+                "makes %(expected)d double dummy. Is the declarer, the strain or the number of "
+                "tricks right?"
+            ),
+            ("field", "hand"): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the other "
+                "results and the hand (%(expected)d double dummy) make that unlikely. Is the "
+                "declarer, the strain or the number of tricks right?"
+            ),
+        }[question.sources] % {
             "played": played,
             "contract": line.contract,
             "declarer": line.declarer,

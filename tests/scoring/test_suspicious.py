@@ -47,14 +47,20 @@ def test_an_ordinary_board_raises_no_question():
 
 def test_a_game_on_the_wrong_side_of_the_table_is_asked_about():
     wrong = played("x", "4S E 10", -420)
-    assert suspicious_results([*FIELD, wrong], HAND) == [Question("x", "tricks", expected=3)]
+    assert suspicious_results([*FIELD, wrong], HAND) == [
+        Question("x", "tricks", expected=3, sources=("field", "hand"))
+    ]
     # Without the hand the other results in spades say as much: 13 less North-South's tricks.
-    assert suspicious_results([*FIELD, wrong]) == [Question("x", "tricks", expected=3)]
+    assert suspicious_results([*FIELD, wrong]) == [
+        Question("x", "tricks", expected=3, sources=("field",))
+    ]
 
 
 def test_a_strain_the_declarer_cannot_play_in_is_asked_about_when_the_hand_is_known():
     wrong = played("x", "4C N 10", 130)
-    assert suspicious_results([*FIELD, wrong], HAND) == [Question("x", "tricks", expected=5)]
+    assert suspicious_results([*FIELD, wrong], HAND) == [
+        Question("x", "tricks", expected=5, sources=("hand",))
+    ]
     # Nobody else played clubs and no hand record: +130 is near the field's -50, nothing to say.
     assert suspicious_results([*FIELD, wrong]) == []
 
@@ -113,5 +119,5 @@ def test_a_made_contract_of_nine_tricks_or_more_moved_to_the_other_side_is_alway
     assert suspicious_results(field, hand) == []
     moved = played(0, f"{level}H {moved_to} {tricks}", 0)
     assert suspicious_results([moved, *field[1:]], hand) == [
-        Question(0, "tricks", expected=13 - tricks)
+        Question(0, "tricks", expected=13 - tricks, sources=("field", "hand"))
     ]
