@@ -7,8 +7,8 @@ many tricks a declarer can take in it; double dummy says so for every declarer a
 result is questioned only when every source there is disagrees with it by TRICKS_APART or more:
 a made contract on the wrong side of the table, a strain the declarer could not play in, tricks
 mistyped. An undoubled contract DOWN_UNDOUBLED or more down is a double missed in the entry. A
-score typed alone (no contract) is questioned when its sign is the opposite of most of the
-field's and its other sign is one the field scored: a sign typed the wrong way round. A result
+score typed alone (no contract) is questioned when more tables scored about it with the
+other sign than with its own: a sign typed the wrong way round. A result
 that nothing else on the board speaks to (a strain nobody else played, no hand record) is
 questioned only when it is far from every other score (FAR_IMPS from the middle, none within
 NEAR_IMPS).
@@ -145,15 +145,13 @@ def _double_dummy_tricks(
 
 
 def _sign_question(result: BoardResult, others: list[BoardResult]) -> Question | None:
-    """A score typed alone whose sign most of the field has the other way, and whose other sign
-    is within a trick of a score the field has."""
-    signed = [other.score for other in others if other.score]
-    if not result.score or not signed:
-        return None
-    against = [score for score in signed if (score > 0) != (result.score > 0)]
-    if len(against) * 2 <= len(signed):
-        return None
-    if any(abs(_imps(-result.score - score)) <= 1 for score in against):
+    """A score typed alone that more tables scored with the other sign than with its own
+    (each within an IMP)."""
+
+    def near(score: int) -> int:
+        return sum(abs(_imps(other.score - score)) <= 1 for other in others)
+
+    if result.score and near(-result.score) > near(result.score):
         return Question(result.key, "sign")
     return None
 

@@ -465,9 +465,9 @@ def _question(line: _Line, question: Question) -> Problem:
         }
     elif question.reason == "sign":
         message = gettext(
-            "%(played)s scored %(score)+d, where most tables scored the other way. Is the "
-            "sign right?"
-        ) % {"played": played, "score": line.score}
+            "%(played)s scored %(score)+d, where another table scored about %(other)+d. Is "
+            "the sign right?"
+        ) % {"played": played, "score": line.score, "other": -line.score}
     else:
         message = gettext(
             "%(played)s scored %(score)+d, far from every other result. Is it right?"

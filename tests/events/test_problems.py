@@ -9,6 +9,7 @@ from django.urls import reverse
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.entry import save_line
 from events.services.history import undo_change
+from events.services.history_text import change_lines
 from events.services.problems import section_problems
 from scoring import mitchell, parse_traveller_line
 from tests.events.test_director_views import event_fields
@@ -320,6 +321,9 @@ def test_a_result_marked_right_is_asked_about_no_more_until_it_is_edited(
         "result",
         f"Board 1, {wrong.ns_pair.name} v {wrong.ew_pair.name}: 4S E 10 is right",
     )
+    assert change_lines(change=change) == [
+        f"Board 1, NS {wrong.ns_pair.name} v EW {wrong.ew_pair.name}: 4S E 10 (-420) marked right"
+    ]
     undo_change(change=change)
     assert messages(event) == [question]
     director_client.post(reverse("line-confirm", args=[event.pk, wrong.pk]))
