@@ -151,6 +151,8 @@ def test_real_files_raise_few_questions_and_every_planted_mistake_is_asked(club,
     assert {"sign", "declarer"} <= set(planted)
     if name != "butler.pbn":  # the only file without its hands
         assert "strain" in planted
+    if name == "sm1.pbn":  # 18 tables a board: contracts doubled at several going down
+        assert "double" in planted
 
 
 def test_the_demo_raises_few_questions_and_every_planted_mistake_is_asked():
