@@ -1,8 +1,10 @@
 """The director's problems panel: what is wrong first, then what is late, then what to check.
 
 Errors (a pair with two results on a board, pairs the movement never puts together) come first;
-then the results of rounds that should be finished by now; then questions (outlying scores,
-direction swaps, leads). Rounds still in play or to come are one count, never a list.
+then what a repair left to settle; then the results of rounds that should be finished by now;
+then questions (results the board makes implausible, scoring.suspicious; direction swaps;
+leads), but none about a line the director marked right. Rounds still in play or to come are
+one count, never a list.
 """
 
 import datetime
