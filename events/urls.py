@@ -323,6 +323,11 @@ urlpatterns = [
         problems.line_swap,
         name="line-swap",
     ),
+    path(
+        "director/events/<int:event_id>/lines/<int:result_id>/right/",
+        problems.line_confirm,
+        name="line-confirm",
+    ),
     # Imports
     path("events/<int:event_id>/results.json", results_json.results_json, name="results-json"),
     path("director/clubs/<slug:slug>/import/", imports.upload_file, name="import-upload"),

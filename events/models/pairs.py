@@ -184,6 +184,9 @@ class Result(TravellerLineFields):
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
+    # The director looked at the problems panel's question about this line and said it is
+    # right; an edit of the line clears it.
+    confirmed = models.BooleanField(default=False)
     history = tracked("ns_points", "ew_points", "top", "updated")
 
     class Meta:

@@ -348,3 +348,4 @@ def _fill(
     # A percent only when typed as one: a code follows the event's adjusted-score rule.
     result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
     result.not_played = line.not_played
+    result.confirmed = False  # a line changed is a line to question again

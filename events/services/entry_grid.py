@@ -9,6 +9,7 @@ from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text
 from events.services.navigation import board_neighbours, next_slip
 from events.services.pair_labels import section_labels, several_sections
+from events.services.repairs import still_to_settle
 from scoring.pair_labels import printed_number
 
 
@@ -40,7 +41,7 @@ class Row:
 @dataclass(frozen=True)
 class EntryGrid:
     """A traveller's grid (`board`, the boards either side) or a slip's (`table_round`, its two
-    pairs as printed, the next slip's round and table)."""
+    pairs as printed, the next slip's round and table); what a repair left to settle there."""
 
     rows: list[Row]
     several_sections: bool
@@ -50,6 +51,7 @@ class EntryGrid:
     table_round: TableRound | None = None
     sides: list[str] = field(default_factory=list)
     next_slip: tuple[int, int] | None = None
+    to_settle: list[str] = field(default_factory=list)
 
     @property
     def example(self) -> str:
@@ -86,6 +88,11 @@ def traveller_grid(*, board: Board) -> EntryGrid:
         board=board,
         previous=previous,
         next=next,
+        to_settle=[
+            settle.text
+            for settle in still_to_settle(section=board.section)
+            if board.number in settle.boards
+        ],
     )
 
 
@@ -122,6 +129,11 @@ def slip_grid(*, table_round: TableRound) -> EntryGrid:
             for pair in (table_round.ns_pair, table_round.ew_pair)
         ],
         next_slip=next_slip(table_round=table_round),
+        to_settle=[
+            settle.text
+            for settle in still_to_settle(section=table_round.section)
+            if (settle.round, settle.table) == (table_round.round, table_round.table)
+        ],
     )
 
 

@@ -4,6 +4,7 @@
 from dataclasses import dataclass
 
 from django.template.defaultfilters import pluralize
+from django.utils.translation import gettext
 
 from events.models import (
     Board,
@@ -182,6 +183,10 @@ def _line_text(version: Version, numbers) -> str:
         what = f"entered {_quoted(after)}"
     elif after is None:
         what = f"deleted {_quoted(before)}"
+    elif _quoted(before) == _quoted(after) and before.confirmed != after.confirmed:
+        what = _quoted(after) + (
+            gettext(" marked right") if after.confirmed else gettext(" no longer marked right")
+        )
     else:
         what = f"{_quoted(before)} -> {_quoted(after)}"
     return f"Board {board}, {where}: {what}"

@@ -1,8 +1,14 @@
 """One-click fixes the problems panel offers, each a save through the entry service."""
 
-from events.models import Result
+from django.db import transaction
+from django.utils.translation import gettext
+
+from events.models import Change, Result
 from events.services.entry import LineRefused, save_line
+from events.services.history import recording
 from events.services.line_text import result_text
+from events.services.scoring import lock_board
+from events.services.status import check_editable
 from scoring import ScoringError, parse_traveller_line
 
 
@@ -22,3 +28,25 @@ def swap_directions(*, result: Result) -> Result:
         ew_pair=result.ns_pair.number,
         result=result,
     )
+
+
+def confirm_line(*, result: Result, user=None) -> None:
+    """Record, as one change undone like any other, that the director has looked at
+    `result` (its board, section, event and pairs selected with it) and it is right: the
+    problems panel asks no more about it until the line is edited. Raises EventLocked on a
+    published event."""
+    board = result.board
+    event = board.section.event
+    note = gettext("Board %(board)d, %(ns)s v %(ew)s: %(line)s is right") % {
+        "board": board.number,
+        "ns": result.ns_pair.name,
+        "ew": result.ew_pair.name,
+        "line": result_text(result),
+    }
+    with transaction.atomic():
+        lock_board(board=board)
+        event.refresh_from_db(fields=["status", "reopened_on"])
+        check_editable(event)
+        with recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT, note=note):
+            result.confirmed = True
+            result.save(update_fields=["confirmed"])

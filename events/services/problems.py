@@ -1,30 +1,31 @@
 """The director's problems panel: what is wrong first, then what is late, then what to check.
 
 Errors (a pair with two results on a board, pairs the movement never puts together) come first;
-then the results of rounds that should be finished by now; then questions (outlying scores,
-direction swaps, leads). Rounds still in play or to come are one count, never a list.
+then what a repair left to settle; then the results of rounds that should be finished by now;
+then questions (results the board makes implausible, scoring.suspicious; direction swaps;
+leads), but none about a line the director marked right. Rounds still in play or to come are
+one count, never a list.
 """
 
 import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import chain
-from statistics import median
 from typing import NamedTuple
 
 from django.db.models import Case, F, When
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.page_cache import kept
-from scoring import imps
+from events.services.repairs import still_to_settle
+from scoring import parse_contract
+from scoring.suspicious import BoardResult, Question, suspicious_results
 from scoring.traveller_lines import SEAT_NAMES
 
-# A score this many IMPs from the board's median, with no other score near it, is worth a look.
-SUSPICIOUS_IMPS = 10
-
 ERRORS = {"duplicate", "unscheduled", "captains"}
+TO_SETTLE = "settle"  # a repair left a pair to meet boards twice: its own kind, never folded
 QUESTIONS = {"direction", "suspicious", "lead"}
 
 
@@ -33,7 +34,7 @@ class Problem:
     """One line of the panel, with what the one-click fix needs: the line's board and pairs (its
     row in the entry grid), the slip's round and table, or the result a button changes."""
 
-    kind: str  # an error, "missing", a question, or "later" (the count of what is to come)
+    kind: str  # an error, "settle", "missing", a question, or "later" (what is still to come)
     message: str
     board: int | None = None
     ns: int | None = None
@@ -79,8 +80,11 @@ class _Line(NamedTuple):
     ns: int
     ew: int
     score: int | None
+    contract: str
     declarer: str
+    tricks: int | None
     lead: str
+    confirmed: bool  # the director said it is right: no question about it
     deal: str  # the board's hand record, "" when none is loaded
     ns_name: str
     ew_name: str
@@ -116,8 +120,19 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     )
 
 
+def open_questions(*, event: Event) -> int:
+    """How many questions the problems panel asks about the event's lines, over its sections:
+    what publishing leaves unanswered."""
+    return sum(
+        problem.severity == "question"
+        for section in event.sections.all()
+        for problem in section_problems(section=section)
+    )
+
+
 def _problems(section: Section, clock_due: int) -> list[Problem]:
-    """Four queries of plain values: a 200-table section has thousands of lines and slots."""
+    """Five queries of plain values (and the settling repair of anything a repair left to
+    settle): a 200-table section has thousands of lines and slots."""
     number, label = {}, {}
     for pk, pair_number, pair_label in Pair.objects.filter(section=section).values_list(
         "pk", "number", "label"
@@ -143,12 +158,13 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
         .exclude(ew_pair=None)
         .values_list("round", "table", "ns_pair_id", "ew_pair_id", "low_board", "high_board")
     ]
-    boards = {
-        pk: (board_number, deal)
-        for pk, board_number, deal in Board.objects.filter(section=section).values_list(
-            "pk", "number", "deal"
-        )
-    }
+    boards, double_dummy = {}, {}
+    for pk, board_number, deal, analysis in Board.objects.filter(section=section).values_list(
+        "pk", "number", "deal", "double_dummy"
+    ):
+        boards[pk] = board_number, deal
+        if analysis:
+            double_dummy[board_number] = analysis["tricks"]
     lines = sorted(
         (
             _Line(
@@ -159,19 +175,40 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
                 number[ns_id],
                 number[ew_id],
                 compared,
+                contract,
                 declarer,
+                tricks,
                 lead,
+                confirmed,
                 boards[board_id][1],
                 label[ns_id],
                 label[ew_id],
             )
-            for pk, board_id, ns_id, ew_id, compared, declarer, lead in Result.objects.filter(
-                board__section=section
-            )
+            for (
+                pk,
+                board_id,
+                ns_id,
+                ew_id,
+                compared,
+                contract,
+                declarer,
+                tricks,
+                lead,
+                confirmed,
+            ) in Result.objects.filter(board__section=section)
             # A weighted score's mean is a ruling, not a result to question as far from the rest.
             .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
             .values_list(
-                "pk", "board_id", "ns_pair_id", "ew_pair_id", "compared", "declarer", "lead"
+                "pk",
+                "board_id",
+                "ns_pair_id",
+                "ew_pair_id",
+                "compared",
+                "contract",
+                "declarer",
+                "tricks",
+                "lead",
+                "confirmed",
             )
         ),
         key=lambda line: (line.board, line.id),
@@ -179,9 +216,13 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
     missing, later = _missing(slots, lines, clock_due)
     return [
         *_errors(slots, lines),
+        *(
+            Problem(TO_SETTLE, settle.text, round=settle.round, table=settle.table)
+            for settle in still_to_settle(section=section)
+        ),
         *missing,
         *_swapped(slots, lines),
-        *_suspicious(lines),
+        *_suspicious(lines, double_dummy),
         *_leads(lines),
         *later,
     ]
@@ -348,44 +389,92 @@ def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
             f"{line.ew_name}, but the movement seats them East-West. Scored as entered.",
         )
         for line in lines
-        if (line.board, line.ew_id, line.ns_id) in scheduled
+        if (line.board, line.ew_id, line.ns_id) in scheduled and not line.confirmed
     ]
 
 
-# The same few score differences come back on every board of an event: each is looked up once.
-_imps = lru_cache(maxsize=4096)(imps)
-
-
-def _suspicious(lines: list[_Line]) -> list[Problem]:
+def _suspicious(lines: list[_Line], double_dummy: dict[int, dict]) -> list[Problem]:
+    """The lines the board's other results and its hand make implausible (scoring.suspicious),
+    but those the director has confirmed."""
     by_board = defaultdict(list)
     for line in lines:
         if line.score is not None:
             by_board[line.board].append(line)
     problems = []
     for number, played in sorted(by_board.items()):
-        if len(played) < 4:
-            continue
-        middle = median(line.score for line in played)
-        # A board has few distinct scores: each is judged once. A score another line shares
-        # has a line near it.
-        counts = Counter(line.score for line in played)
-        lonely = {
-            score
-            for score, count in counts.items()
-            if count == 1
-            and abs(_imps(score - middle)) >= SUSPICIOUS_IMPS
-            and not any(abs(_imps(other - score)) <= 3 for other in counts if other != score)
-        }
+        questions = suspicious_results(
+            [_board_result(line) for line in played], double_dummy.get(number)
+        )
         problems.extend(
-            line.problem(
-                "suspicious",
-                f"Board {number}: {line.ns_name} v {line.ew_name} scored "
-                f"{line.score:+d}, far from every other result. Is it right?",
-            )
-            for line in played
-            if line.score in lonely
+            _question(line, question)
+            for question in questions
+            if not (line := question.key).confirmed
         )
     return problems
+
+
+def _board_result(line: _Line) -> BoardResult:
+    contract = parse_contract(line.contract) if line.contract else None
+    if contract is None:
+        return BoardResult(line, line.score)
+    if contract.level == 0:
+        return BoardResult(line, line.score, passed_out=True)
+    return BoardResult(
+        line,
+        line.score,
+        level=contract.level,
+        strain=contract.strain,
+        doubled=contract.doubled,
+        declarer=line.declarer,
+        tricks=line.tricks,
+    )
+
+
+def _question(line: _Line, question: Question) -> Problem:
+    played = f"Board {line.board}: {line.ns_name} v {line.ew_name}"
+    if question.reason == "tricks":
+        message = {
+            ("field",): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the other "
+                "results point to about %(expected)d. Is the declarer, the strain or the number "
+                "of tricks right?"
+            ),
+            ("hand",): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the hand "
+                "makes %(expected)d double dummy. Is the declarer, the strain or the number of "
+                "tricks right?"
+            ),
+            ("field", "hand"): gettext(
+                "%(played)s, %(contract)s by %(declarer)s took %(tricks)d tricks: the other "
+                "results and the hand (%(expected)d double dummy) make that unlikely. Is the "
+                "declarer, the strain or the number of tricks right?"
+            ),
+        }[question.sources] % {
+            "played": played,
+            "contract": line.contract,
+            "declarer": line.declarer,
+            "tricks": line.tricks,
+            "expected": question.expected,
+        }
+    elif question.reason == "double":
+        message = gettext(
+            "%(played)s, %(contract)s by %(declarer)s went %(down)d down undoubled. Was it doubled?"
+        ) % {
+            "played": played,
+            "contract": line.contract,
+            "declarer": line.declarer,
+            "down": parse_contract(line.contract).level + 6 - line.tricks,
+        }
+    elif question.reason == "sign":
+        message = gettext(
+            "%(played)s scored %(score)+d, where another table scored about %(other)+d. Is "
+            "the sign right?"
+        ) % {"played": played, "score": line.score, "other": -line.score}
+    else:
+        message = gettext(
+            "%(played)s scored %(score)+d, far from every other result. Is it right?"
+        ) % {"played": played, "score": line.score}
+    return line.problem("suspicious", message)
 
 
 def _leads(lines: list[_Line]) -> list[Problem]:
@@ -393,7 +482,7 @@ def _leads(lines: list[_Line]) -> list[Problem]:
     problems = []
     for line in lines:
         # A small card ("x") cannot be checked, nor a lead against an unknown hand.
-        if not (line.lead and line.declarer and line.deal) or line.lead[1] == "X":
+        if line.confirmed or not (line.lead and line.declarer and line.deal) or line.lead[1] == "X":
             continue
         leader = "NESW"[("NESW".index(line.declarer) + 1) % 4]
         hand = dict(zip("NESW", line.deal.split(":", 1)[1].split(), strict=True))[leader]

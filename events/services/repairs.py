@@ -329,15 +329,36 @@ def _repair(section: Section, user):
             repair.twice = twice_played(section=section)
 
 
-def twice_played(*, section: Section) -> list[str]:
+@dataclass(frozen=True)
+class ToSettle:
+    """A pair the repaired movement brings back to `boards`: in the director's words, with
+    the round and table where it is settled (the later meeting)."""
+
+    text: str
+    round: int
+    table: int
+    boards: tuple[int, ...]
+
+
+def still_to_settle(*, section: Section) -> list[ToSettle]:
     """Where the repaired movement has a pair meet the same boards a second time, each with
     the wrong-boards repair that settles it: a round the director settles when it comes."""
     return [
-        f"Pair {name} meets {boards_text(boards)} twice: "
-        + " and ".join(f"round {r} at table {t}" for r, t in places)
-        + f"; {settling_repair(section=section, round=places[-1][0], table=places[-1][1])}"
+        ToSettle(
+            f"Pair {name} meets {boards_text(boards)} twice: "
+            + " and ".join(f"round {r} at table {t}" for r, t in places)
+            + f"; {settling_repair(section=section, round=places[-1][0], table=places[-1][1])}",
+            round=places[-1][0],
+            table=places[-1][1],
+            boards=boards,
+        )
         for name, boards, places in _meetings_twice(section)
     ]
+
+
+def twice_played(*, section: Section) -> list[str]:
+    """The texts of what is still to settle (`still_to_settle`)."""
+    return [settle.text for settle in still_to_settle(section=section)]
 
 
 def settling_repair(*, section: Section, round: int, table: int) -> str:

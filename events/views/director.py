@@ -24,7 +24,7 @@ from events.services.history import recording
 from events.services.individuals import player_ranking
 from events.services.navigation import event_sections, other_sections
 from events.services.page_cache import version
-from events.services.problems import section_problems
+from events.services.problems import open_questions, section_problems
 from events.services.progress import board_progress, slip_progress
 from events.services.rankings import overall_ranking, section_ranking
 from events.services.repairs import twice_played
@@ -269,17 +269,19 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     status = request.POST.get("status")
     if status == Event.Status.PUBLISHED and not ConfirmForm(request.POST).is_valid():
         # Publishing with results still to come is asked first, naming what is missing.
+        # So are questions the problems panel still asks, by their count.
         missing = [
             board
             for s in event_sections(event=event)
             for board in board_progress(section=s)
             if not board.complete
         ]
-        if missing:
+        questions = 0 if event.is_teams else open_questions(event=event)
+        if missing or questions:
             return render(
                 request,
                 "events/director/publish_confirm.html",
-                {"event": event, "missing": missing},
+                {"event": event, "missing": missing, "questions": questions},
             )
     if status in Event.Status.values:
         try:

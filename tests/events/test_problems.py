@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.entry import save_line
+from events.services.history import undo_change
+from events.services.history_text import change_lines
 from events.services.problems import section_problems
 from scoring import mitchell, parse_traveller_line
 from tests.events.test_director_views import event_fields
@@ -274,3 +276,72 @@ def test_the_round_clock_is_set_in_the_settings_and_recorded(director_client, ma
     assert Change.objects.filter(event=event, kind=Change.Kind.SETTINGS).count() == 1
     page = director_client.get(url).content.decode()
     assert 'type="time" name="start_time" value="19:30"' in page
+
+
+def _event_with_a_wrong_declarer(make_event) -> tuple[Event, Result]:
+    """A 3-table Mitchell with every board in, 4S N 10 at every table but one line of board 1
+    typed 4S E 10: ten tricks to the side that takes three in spades."""
+    event = make_event(mitchell(3, 2))
+    for round_number in (1, 2, 3):
+        for table in (1, 2, 3):
+            enter_slip(slip(event, round_number, table))
+    wrong = Result.objects.filter(board__number=1).order_by("ns_pair__number").first()
+    retype(wrong, "4S E 10")
+    return event, wrong
+
+
+def retype(result: Result, text: str) -> None:
+    board = Board.objects.select_related("section__event").get(pk=result.board_id)
+    pairs = {"ns_pair": result.ns_pair.number, "ew_pair": result.ew_pair.number}
+    save_line(board=board, line=parse_traveller_line(text), result=result, **pairs)
+
+
+def test_a_result_marked_right_is_asked_about_no_more_until_it_is_edited(
+    director_client, make_event
+):
+    event, wrong = _event_with_a_wrong_declarer(make_event)
+    question = (
+        f"Board 1: {wrong.ns_pair.name} v {wrong.ew_pair.name}, 4S by E took 10 tricks: the "
+        "other results point to about 3. Is the declarer, the strain or the number of tricks "
+        "right?"
+    )
+    assert messages(event) == [question]
+    panel = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert f'hx-post="{reverse("line-confirm", args=[event.pk, wrong.pk])}"' in panel
+
+    response = director_client.post(
+        reverse("line-confirm", args=[event.pk, wrong.pk]), headers={"HX-Request": "true"}
+    )
+
+    assert response.status_code == 204
+    assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
+    assert messages(event) == []
+    change = Change.objects.filter(event=event).first()
+    assert (change.kind, change.note) == (
+        "result",
+        f"Board 1, {wrong.ns_pair.name} v {wrong.ew_pair.name}: 4S E 10 is right",
+    )
+    assert change_lines(change=change) == [
+        f"Board 1, NS {wrong.ns_pair.name} v EW {wrong.ew_pair.name}: 4S E 10 (-420) marked right"
+    ]
+    undo_change(change=change)
+    assert messages(event) == [question]
+    director_client.post(reverse("line-confirm", args=[event.pk, wrong.pk]))
+    assert messages(event) == []
+    retype(wrong, "4S E 9")
+    assert messages(event) == [question.replace("took 10 tricks", "took 9 tricks")]
+
+
+def test_publishing_with_open_questions_asks_first_naming_how_many(director_client, make_event):
+    event, _ = _event_with_a_wrong_declarer(make_event)
+    url = reverse("director-status", args=[event.pk])
+
+    page = director_client.post(url, {"status": "published"}).content.decode()
+
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert "Publish with questions open?" in page
+    assert "The problems panel still asks 1 question about the results" in page
+    director_client.post(url, {"status": "published", "confirm": "on"})
+    event.refresh_from_db()
+    assert event.status == "published"

@@ -6,11 +6,14 @@ is 7, 2, 4, 6, 1, 3, 5 for rounds 1-7. Every board is played 6 times.
 """
 
 import datetime
+import html
 
 import pytest
+from django.urls import reverse
 
 from events.models import Board, Change, Event, Pair, Result, TableRound
 from events.services.entry import LineRefused, save_line
+from events.services.entry_grid import slip_grid, traveller_grid
 from events.services.history import UndoRefused, undo_change
 from events.services.history_text import event_history
 from events.services.problems import section_problems
@@ -23,7 +26,7 @@ from events.services.repairs import (
     wrong_boards,
 )
 from events.services.setup import section_movement
-from scoring import mitchell, parse_traveller_line
+from scoring import howell, mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
 
@@ -480,3 +483,45 @@ def test_wrong_boards_that_no_repair_could_settle_are_refused_up_front(make_even
     )
     assert list(TableRound.objects.values_list("round", "table", "low_board")) == before
     assert not Change.objects.filter(kind="repair").exists()
+
+
+def test_a_round_left_to_settle_is_named_in_the_problems_panel_and_on_the_grid(
+    make_event, director_client
+):
+    # A 4½-table Howell, round 1 entered, a late pair seated, then a table of round 1 found to
+    # have played boards 16-18, its lines moved with it: pair 4 meets 16-18 again in round 4.
+    howell_event = make_event(howell(5, 3, sit_out=True))
+    for tr in TableRound.objects.filter(section__event=howell_event, round=1).exclude(
+        low_board=None
+    ):
+        for number in range(tr.low_board, tr.high_board + 1):
+            enter(howell_event, number, tr.ns_pair.number, tr.ew_pair.number)
+    late_pair_joins(section=section(howell_event), from_round=8)
+    wrong_boards(section=section(howell_event), round=1, table=5, low=16, high=18, move_lines=True)
+    settle = (
+        "Pair 4 meets boards 16-18 twice: round 1 at table 5 and round 4 at table 2; settle it "
+        'with the repair "A table played the wrong boards": round 4, table 2, boards 7-9'
+    )
+
+    problems = section_problems(section=section(howell_event))
+
+    assert [(p.kind, p.message, p.round, p.table) for p in problems] == [
+        ("settle", settle, 4, 2),
+        ("later", "Rounds 2–9: 102 results still to come.", None, None),
+    ]
+    slip = TableRound.objects.select_related("section__event", "ns_pair", "ew_pair")
+    assert slip_grid(
+        table_round=slip.get(section__event=howell_event, round=4, table=2)
+    ).to_settle == [settle]
+    assert (
+        slip_grid(table_round=slip.get(section__event=howell_event, round=4, table=3)).to_settle
+        == []
+    )
+    assert traveller_grid(board=board(howell_event, 17)).to_settle == [settle]
+    assert traveller_grid(board=board(howell_event, 8)).to_settle == []
+    for page in (
+        reverse("director-event", args=[howell_event.pk]),
+        reverse("director-slip", args=[howell_event.pk, 4, 2]),
+        reverse("director-board", args=[howell_event.pk, 16]),
+    ):
+        assert html.escape(settle) in director_client.get(page).content.decode()
