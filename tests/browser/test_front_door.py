@@ -1,9 +1,9 @@
 """A club's front door in a real Chromium, from an empty database: `manage.py new_club` makes a
 club, its director chooses a password from the printed link, logs in, imports the club's member
-list from CSV (and a longer one after it), makes an event and keys in results; a second club's director on the same site cannot see the first club's event.
+list from CSV (and a longer one after it), makes an event and keys in results; a second club's
+director on the same site cannot see the first club's event.
 
-Each step is a function of its own, so that a step (the member list's import, say) slots in
-between the others.
+Each step is a function of its own, so that a step slots in between the others.
 """
 
 import io
