@@ -50,12 +50,13 @@ def _expected(played: dict, across_field: bool) -> dict[str, int]:
 
 
 def _ranking(page, title: str) -> list[tuple[str, str, str]]:
-    """(place, pair, MPs) of the ranking headed `title` on the director's event page."""
+    """(place, pair, MPs) of the ranking headed `title` on the director's event page (Place,
+    Pair, Names, %, MPs)."""
     rows = page.locator(
         f"xpath=//h2[normalize-space()='{title}']/following-sibling::div[1]//tbody/tr"
     )
     return [
-        (cells[0], cells[1], cells[3])
+        (cells[0], cells[1], cells[4])
         for cells in (row.locator("td").all_inner_texts() for row in rows.all())
     ]
 
