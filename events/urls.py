@@ -231,6 +231,11 @@ urlpatterns = [
         clubs.director_remove,
         name="director-remove",
     ),
+    path(
+        "director/clubs/<slug:slug>/directors/<int:user_id>/password-link/",
+        clubs.director_password_link,
+        name="director-password-link",
+    ),
     path("director/clubs/<slug:slug>/players/", clubs.player_add, name="player-add"),
     path(
         "director/clubs/<slug:slug>/players/<int:player_id>/",
@@ -265,6 +270,11 @@ urlpatterns = [
     path("site/clubs/", site_clubs.clubs, name="site-clubs"),
     path("site/clubs/restore/", site_clubs.backup_restore, name="club-restore"),
     path("site/clubs/<slug:slug>/invite/", site_clubs.club_invite, name="site-club-invite"),
+    path(
+        "site/clubs/<slug:slug>/directors/<int:user_id>/password-link/",
+        site_clubs.director_password_link,
+        name="site-password-link",
+    ),
     # Multi-session events
     path(
         "director/clubs/<slug:slug>/new-competition/",

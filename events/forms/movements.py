@@ -5,6 +5,7 @@ import math
 from functools import cached_property
 
 from django import forms
+from django.utils.translation import gettext
 
 from events.forms.events import number_messages
 from scoring import (
@@ -14,7 +15,7 @@ from scoring import (
     propose_sections,
     section_tables,
 )
-from scoring.movements.proposals import USUAL_BOARDS_PER_ROUND
+from scoring.movements.proposals import BOARDS_TOTAL_MAX, USUAL_BOARDS_PER_ROUND, least_boards
 
 
 def tables_from_text(text: str) -> float:
@@ -112,6 +113,21 @@ class NewEventMovementForm(MovementForm):
         """`boards_per_round`: the club's, for the movements offered first."""
         super().__init__(*args, **kwargs)
         self.boards_per_round = boards_per_round or self.boards_per_round
+        self.clubs_boards_per_round = boards_per_round
+
+    @property
+    def clubs_number_unused(self) -> str:
+        """Why the movement offered first does not play the club's boards a round ("" when it
+        does, or the club has no number of its own)."""
+        proposals = self.proposals
+        number = self.clubs_boards_per_round
+        if not number or not proposals or proposals[0].boards_per_round == number:
+            return ""
+        return gettext(
+            "The club plays %(number)s boards a round, but no whole movement for these tables "
+            "does so in an evening of %(least)s to %(most)s boards: the nearest that fits is "
+            "offered first."
+        ) % {"number": number, "least": least_boards(number), "most": BOARDS_TOTAL_MAX}
 
     @property
     def section_count(self) -> int:

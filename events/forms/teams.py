@@ -3,6 +3,7 @@ captains' totals and the director's adjustments."""
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from events.forms.entry import LineForm
 from events.forms.events import PLAIN_MESSAGES
@@ -80,8 +81,12 @@ class TeamSettingsForm(forms.ModelForm):
             "danish_rounds",
         ]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, seed_fixed: bool = False, **kwargs):
+        """`seed_fixed`: round 1 is drawn, so the draw seed is shown but no longer changes."""
         super().__init__(*args, **kwargs)
+        if seed_fixed:
+            self.fields["draw_seed"].disabled = True
+            self.fields["draw_seed"].help_text = gettext_lazy("Fixed: round 1 is drawn from it.")
         for name, (low, high) in BOUNDS.items():
             field = self.fields[name]
             field.min_value, field.max_value = low, high

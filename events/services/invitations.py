@@ -8,6 +8,10 @@ The link is mailed when a mail server is set (EMAIL_HOST, settings.MAIL_SERVER),
 whoever invited, who passes it on. A link for an account that exists goes only to the
 account's own address, or to someone who may already direct all that the account directs:
 never a way into another club.
+
+A director who has forgotten their password is given a new link the same way
+(`new_password_link`): by a co-director on the club's page, by the staff on the Clubs page, or
+at the shell (`manage.py new_password_link`); their password and the links given before end.
 """
 
 import logging
@@ -140,6 +144,34 @@ def _account(*, club: Club, username: str, email: str):
         # A link shown before to a director of another club must not open this one.
         end_set_password_links(user)
     return user, False
+
+
+def new_password_link(*, user, given_by=None, site_url: str) -> Invitation:
+    """A new one-time link for `user` (a director) to choose a password, for `given_by` (a
+    co-director, staff, or None: the operator at the shell) to pass on; their password and
+    the links given before end. ClubRefused says why not, and then nothing has changed."""
+    names = {"username": user.get_username()}
+    if not user.is_active:
+        raise ClubRefused(
+            gettext("the account %(username)s is switched off: ask the site's administrator")
+            % names
+        )
+    if not _may_see_link(given_by, user):
+        raise ClubRefused(
+            gettext(
+                "%(username)s also directs a club you do not direct, or looks after the site: "
+                "only the site's administrator can give them a new link"
+            )
+            % names
+        )
+    end_set_password_links(user)
+    link = site_url.rstrip("/") + set_password_path(user)
+    days = settings.PASSWORD_RESET_TIMEOUT // 86400
+    summary = gettext(
+        "A new link for %(username)s to choose a password: their old password and the links "
+        "given before no longer work. Give them this link (it works once, for %(days)s days)."
+    )
+    return Invitation(user.clubs.first(), user, False, link, "", summary % (names | {"days": days}))
 
 
 def _may_see_link(invited_by, user) -> bool:

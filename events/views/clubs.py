@@ -27,7 +27,7 @@ from events.services.clubs import (
     remove_player,
 )
 from events.services.history import recording
-from events.services.invitations import invite_director
+from events.services.invitations import invite_director, new_password_link
 from events.views.director import directed_club, directed_event
 
 
@@ -69,6 +69,24 @@ def director_add(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             return _club_page(request, club, invitation=invitation)
     return _club_page(request, club, director_form=form)
+
+
+@require_POST
+@never_cache
+@login_required
+def director_password_link(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    """A new link for a co-director who has forgotten their password; the page that answers
+    shows it (never one into a club the one asking does not direct)."""
+    club = directed_club(request, slug)
+    director = get_object_or_404(club.directors, pk=user_id)
+    try:
+        link = new_password_link(
+            user=director, given_by=request.user, site_url=request.build_absolute_uri("/")
+        )
+    except ClubRefused as refused:
+        messages.error(request, f"{refused}.")
+        return redirect("club-admin", slug=club.slug)
+    return _club_page(request, club, invitation=link)
 
 
 @require_http_methods(["GET", "POST"])

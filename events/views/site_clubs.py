@@ -1,6 +1,6 @@
 """The site administrator's Clubs page (Django's staff): every club with its directors, a new
-club with its first director invited, a director invited to any club, and a club restored from
-a backup as a new club."""
+club with its first director invited, a director invited to any club, a new password link for
+any director, and a club restored from a backup as a new club."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,7 +15,7 @@ from events.forms.clubs import InvitationForm, NewClubForm, RestoreForm
 from events.models import Club
 from events.services.backup import BackupRefused, restore_club
 from events.services.clubs import ClubRefused, site_clubs
-from events.services.invitations import invite_director, start_club
+from events.services.invitations import invite_director, new_password_link, start_club
 
 
 def _staff_only(request: HttpRequest) -> None:
@@ -80,6 +80,24 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
         errors = " ".join(e for errors in form.errors.values() for e in errors)
         messages.error(request, f"{club.name}: {errors}")
     return redirect("site-clubs")
+
+
+@require_POST
+@never_cache
+@login_required
+def director_password_link(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    """A new link for any club's director who has forgotten their password."""
+    _staff_only(request)
+    club = get_object_or_404(Club, slug=slug)
+    director = get_object_or_404(club.directors, pk=user_id)
+    try:
+        link = new_password_link(
+            user=director, given_by=request.user, site_url=request.build_absolute_uri("/")
+        )
+    except ClubRefused as refused:
+        messages.error(request, f"{club.name}: {refused}.")
+        return redirect("site-clubs")
+    return _clubs_page(request, invitation=link)
 
 
 @require_http_methods(["GET", "POST"])

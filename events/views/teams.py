@@ -48,7 +48,12 @@ from events.services.teams.registration import (
     update_team,
 )
 from events.services.teams.rounds import matches_by_round
-from events.services.teams.setup import TeamRefused, create_team_event, update_team_settings
+from events.services.teams.setup import (
+    TeamRefused,
+    create_team_event,
+    draw_seed_is_fixed,
+    update_team_settings,
+)
 from events.services.teams.standings import team_standings
 from events.templatetags.bridge import contract as contract_html
 from events.templatetags.bridge import signed
@@ -221,7 +226,9 @@ def teams_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     current = TeamSettings.objects.get(event=event)
     form = TeamEventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
-    settings_form = TeamSettingsForm(request.POST or None, instance=current)
+    settings_form = TeamSettingsForm(
+        request.POST or None, instance=current, seed_fixed=draw_seed_is_fixed(event)
+    )
     if request.method == "POST" and all([form.is_valid(), settings_form.is_valid()]):
         try:
             update_team_settings(

@@ -18,21 +18,35 @@ MITCHELL_BOARDS_PER_ROUND = range(2, 5)
 SECTION_TABLES_MAX = 13
 # Three boards a round (some 20 minutes) is the club norm, unless the club says otherwise.
 USUAL_BOARDS_PER_ROUND = 3
+# The shortest evening a club plays at its own boards a round: seven rounds (a 7-table Mitchell
+# or a 4-table Howell of 2-board rounds, 14 boards) even below the least number of boards.
+SHORTEST_EVENING_ROUNDS = 7
+BOARDS_TOTAL_MIN, BOARDS_TOTAL_MAX = 18, 30  # an evening's boards for each pair
+
+
+def least_boards(boards_per_round: int, boards_total_min: int = BOARDS_TOTAL_MIN) -> int:
+    """The fewest boards a movement at the club's own boards a round may play."""
+    return min(boards_total_min, SHORTEST_EVENING_ROUNDS * boards_per_round)
 
 
 def propose_movements(
-    tables, boards_total_max=30, boards_total_min=18, *, boards_per_round=USUAL_BOARDS_PER_ROUND
+    tables,
+    boards_total_max=BOARDS_TOTAL_MAX,
+    boards_total_min=BOARDS_TOTAL_MIN,
+    *,
+    boards_per_round=USUAL_BOARDS_PER_ROUND,
 ) -> list[Movement]:
     """The movements that fit, best first; each has a one-line `description` for the director.
 
     `tables` may end in a half (6.5): the last table is a half table and one pair sits out each
     round. A movement fits when each pair plays (rounds × boards per round) between the two
-    totals and at least 70% of the boards in play. Best first: complete movements before
-    shortened ones; a Howell up to 6½ tables, a Mitchell from 7; `boards_per_round` (three
-    unless the club plays another number), then the nearest numbers, the larger first; for an
-    even Mitchell a skip before a share-and-relay. The first Mitchell is followed by the same
-    movement with an arrow switch in the last round, for one winner. An empty list means
-    nothing fits: widen the range or split the field.
+    totals and at least 70% of the boards in play; at `boards_per_round` the least total is
+    lowered to SHORTEST_EVENING_ROUNDS rounds when that is fewer boards. Best first: complete
+    movements before shortened ones; a Howell up to 6½ tables, a Mitchell from 7;
+    `boards_per_round` (three unless the club plays another number), then the nearest numbers,
+    the larger first; for an even Mitchell a skip before a share-and-relay. The first Mitchell
+    is followed by the same movement with an arrow switch in the last round, for one winner. An
+    empty list means nothing fits: widen the range or split the field.
     """
     if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
         raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
@@ -47,7 +61,10 @@ def propose_movements(
 
     def consider(movement: Movement, complete_rounds: int, variant_rank: int = 0) -> None:
         bpr = movement.boards_per_round
-        if not boards_total_min <= movement.rounds * bpr <= boards_total_max:
+        least_total = boards_total_min
+        if bpr == boards_per_round:
+            least_total = least_boards(bpr, boards_total_min)
+        if not least_total <= movement.rounds * bpr <= boards_total_max:
             return
         least = min(movement.boards_played(pair) for pair in movement.pairs)
         if least < MIN_SHARE_PLAYED * movement.board_count:

@@ -294,6 +294,36 @@ def test_a_new_pairs_event_offers_the_clubs_boards_a_round_first(director_client
     assert club.events.get().sections.get().boards_per_round == 4
 
 
+@pytest.mark.parametrize(
+    ("tables", "first"),
+    [
+        ("7", '7-table Mitchell</strong> <span class="muted">7 rounds of 2 boards'),
+        ("4", '4-table Howell</strong> <span class="muted">7 rounds of 2 boards'),
+    ],
+)
+def test_a_club_of_two_boards_a_round_is_offered_them_first(director_client, club, tables, first):
+    club.event_defaults = {"boards_per_round": 2}
+    club.save()
+    url = reverse("event-new", args=[club.slug])
+
+    page = director_client.get(url, {"tables": tables}, HTTP_HX_REQUEST="true").content.decode()
+
+    checked = page.index("checked")
+    assert page.index(first) > checked and page.index("</label>", checked) > page.index(first)
+    assert "clubs-boards-per-round" not in page
+
+
+def test_the_page_says_when_the_clubs_boards_a_round_cannot_be_offered(director_client, club):
+    club.event_defaults = {"boards_per_round": 2}
+    club.save()
+    url = reverse("event-new", args=[club.slug])
+
+    page = director_client.get(url, {"tables": "3"}, HTTP_HX_REQUEST="true").content.decode()
+
+    assert "The club plays 2 boards a round, but no whole movement for these tables" in page
+    assert "in an evening of 14 to 30 boards" in page
+
+
 def test_a_backup_is_named_after_the_clubs_today(director_client, club):
     club.time_zone = "Pacific/Auckland"
     club.save()

@@ -512,8 +512,12 @@ def test_proposed_sections_are_each_at_most_the_largest_section(tables):
         (7, 3, ("7-table Mitchell", 7, 3)),
         (7, 4, ("7-table Mitchell", 7, 4)),
         (8, 4, ("8-table Mitchell, skip", 7, 4)),
-        # 7 rounds of 2 boards are too few for an evening: 3 is the nearest that fits.
-        (7, 2, ("7-table Mitchell", 7, 3)),
+        # 7 rounds of 2 boards (14) are fewer than 18, but a club that plays 2 plays them.
+        (7, 2, ("7-table Mitchell", 7, 2)),
+        (4, 2, ("4-table Howell", 7, 2)),
+        (6.5, 2, ("6½-table Howell (sit-out)", 13, 2)),
+        # 5 rounds of 2 boards are too short an evening: the nearest that fits is first.
+        (3, 2, ("3-table Howell", 5, 4)),
         (4, 4, ("4-table Howell", 7, 4)),
         # No Mitchell of 7 tables plays 8 boards a round within 30 boards: the nearest is first.
         (7, 8, ("7-table Mitchell", 7, 4)),

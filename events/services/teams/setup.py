@@ -1,6 +1,7 @@
 """Creating a teams event and changing how it is played and scored."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from events.models import Change, Club, Event, Match, TeamSettings
 from events.services.history import recording
@@ -44,11 +45,16 @@ def create_team_event(
     return event
 
 
+def draw_seed_is_fixed(event: Event) -> bool:
+    """Whether the Swiss's draw seed can no longer change: round 1 is drawn (from it)."""
+    return Match.objects.filter(event=event, round=1).exists()
+
+
 def update_team_settings(
     *, event: Event, user=None, event_fields: dict | None = None, **fields
 ) -> TeamSettings:
     """Change the event's teams settings (and `event_fields`: its name, date, reveal rule) and
-    rescore every match under them."""
+    rescore every match under them; the draw seed only while round 1 is not drawn."""
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.SETTINGS),
@@ -61,6 +67,12 @@ def update_team_settings(
         if event_fields:
             locked.save(update_fields=list(event_fields))
         team_settings = TeamSettings.objects.select_for_update().get(event=event)
+        seed = fields.get("draw_seed", team_settings.draw_seed)
+        if seed != team_settings.draw_seed and draw_seed_is_fixed(event):
+            raise TeamRefused(
+                gettext("the draw seed is fixed: round 1 is drawn from %(seed)s")
+                % {"seed": team_settings.draw_seed}
+            )
         for name, value in fields.items():
             setattr(team_settings, name, value)
         matches = list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
