@@ -67,6 +67,31 @@ def test_the_board_page_fits_a_phone(page, live_server, make_event):
     words = page.evaluate(SCORE_WORDS)
     assert {"+620,", "scored", "+650"} <= {w["word"] for w in words}
     assert [w for w in words if w["boxes"] != 1] == []
+    assert_no_sideways_scroll(page)
+
+
+def test_a_slip_fits_a_phone_with_its_board_column(page, live_server, make_event):
+    event = make_event(mitchell(5, 3), name="Phone Pairs")
+    for board in Board.objects.filter(section__event=event):
+        for meeting in board_meetings(board=board):
+            line = parse_traveller_line("+1400 / -200")
+            save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
+    log_in(page, live_server)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/director/events/{event.pk}/rounds/1/tables/1/")
+    screenshot(page, "entry-slip-phone")
+    grid = page.evaluate(VISIBLE_CELLS)
+    # The slip's heading names its pairs: the phone keeps the board, the line and its score.
+    headings = [heading["text"] for heading in grid["headings"]]
+    assert headings == ["Board", "Result", "Score", ""]
+    assert page.locator("h1").inner_text() == "Round 1, table 1 1 NS v 6 EW"
+    for cell in [*grid["headings"], *(cell for row in grid["rows"] for cell in row)]:
+        assert cell["left"] >= 0 and cell["right"] <= PHONE["width"], cell
+    assert [w for w in page.evaluate(SCORE_WORDS) if w["boxes"] != 1] == []
+    assert_no_sideways_scroll(page)
+
+
+def assert_no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     cut = page.evaluate(
         "[...document.querySelectorAll('.table-wrap')].map(w => w.scrollWidth - w.clientWidth)"
