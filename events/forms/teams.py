@@ -25,18 +25,14 @@ BOUNDS = {
 
 Format, Scoring = TeamSettings.Format, TeamSettings.MatchScoring
 SWISS = {"format": (Format.SWISS,)}
-# A league's matches score VPs (or board-a-match, Patton) into standings with byes and a
-# tie-break; a knock-out's are won in IMPs, with the carry-over its only setting of its own.
-LEAGUE = {"format": (Format.SWISS, Format.ROUND_ROBIN, Format.EVENING)}
 # Settings that apply to some formats or scorings only: the pages show them for those alone.
 SHOWN_WHEN = {
-    "match_scoring": LEAGUE,
-    "vp_scale": LEAGUE | {"match_scoring": (Scoring.VPS,)},
-    "bam_points": LEAGUE | {"match_scoring": (Scoring.BOARD_A_MATCH,)},
+    "vp_scale": {"match_scoring": (Scoring.VPS,)},
+    "bam_points": {"match_scoring": (Scoring.BOARD_A_MATCH,)},
     "rounds": {"format": (Format.SWISS, Format.EVENING)},
-    "round_robin_cycles": {"format": (Format.ROUND_ROBIN, Format.EVENING)},
-    "bye_vps": LEAGUE,
-    "tie_break": LEAGUE,
+    # A knock-out may start with a round robin that qualifies its teams (the draw page's
+    # choice), scored as a league is: its scoring, byes and tie-break stay shown for it too.
+    "round_robin_cycles": {"format": (Format.ROUND_ROBIN, Format.EVENING, Format.KNOCKOUT)},
     "carry_over": {"format": (Format.KNOCKOUT,)},
     "carry_over_limit": {"format": (Format.KNOCKOUT,)},
     "first_round": SWISS,

@@ -1,7 +1,7 @@
 """The new teams event page shows the settings of the format and scoring chosen only, as the
 pairs page does for its scoring: a knock-out's carry-over for a knock-out, a Swiss's draw for a
-Swiss, board-a-match points for board-a-match; a knock-out, won in IMPs, none of a league's VPs,
-bye, tie-break or cycles."""
+Swiss, board-a-match points for board-a-match; a knock-out its carry-over beside the settings of
+the round robin that may qualify its teams."""
 
 from playwright.sync_api import expect
 
@@ -35,10 +35,11 @@ def test_the_new_teams_event_page_shows_the_chosen_formats_settings(page, live_s
     page.locator("#id_first_round").select_option("seeded")
     expect(page.locator("#id_draw_seed")).to_be_hidden()
 
-    # A knock-out is won in IMPs: no VPs, no bye's VPs, no league's tie-break or cycles.
+    # A knock-out: its carry-over, and the settings of a round robin that qualifies its teams.
     page.locator("#id_format").select_option("knockout")
     expect(page.locator("#id_carry_over")).to_be_visible()
-    assert shown_settings() == {"format", "boards_per_match", "carry_over", "carry_over_limit"}
+    knockout = {"carry_over", "carry_over_limit", "round_robin_cycles"}
+    assert shown_settings() == league | knockout | {"vp_scale"}
 
     page.locator("#id_format").select_option("round-robin")
     expect(page.locator("#id_round_robin_cycles")).to_be_visible()
@@ -54,7 +55,3 @@ def test_the_new_teams_event_page_shows_the_chosen_formats_settings(page, live_s
     page.locator("#id_match_scoring").select_option("patton")
     expect(page.locator("#id_bam_points")).to_be_hidden()
     expect(page.locator("#id_vp_scale")).to_be_hidden()
-    # Board-a-match points belong to a league's scoring, not to a knock-out's.
-    page.locator("#id_match_scoring").select_option("bam")
-    page.locator("#id_format").select_option("knockout")
-    expect(page.locator("#id_bam_points")).to_be_hidden()
