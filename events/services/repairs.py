@@ -368,11 +368,14 @@ def still_to_settle(*, section: Section) -> list[ToSettle]:
     the wrong-boards repair that settles it (scoring.movements.settling): a round the director
     settles when it comes."""
     seats = _seats(section)
+    meetings = meetings_twice(seats)
+    if not meetings:
+        return []
     bpr = section.boards_per_round
     repairs = settlement(seats, range(1, section.boards.count() // bpr * bpr + 1, bpr))
     labels = dict(section.pairs.values_list("number", "label"))
     settles = []
-    for (pair, low), places in meetings_twice(seats).items():
+    for (pair, low), places in meetings.items():
         place = next((p for p in reversed(places) if p in repairs), places[-1])
         fresh = repairs.get(place)
         settles.append(
