@@ -405,9 +405,12 @@ def settling_repair(*, section: Section, round: int, table: int) -> str:
     """The wrong-boards repair that settles the pair brought back to boards it met at table
     `table` in round `round`, in the director's words (or why there is none)."""
     return next(
-        settle.settling
-        for settle in still_to_settle(section=section)
-        if (round, table) in settle.places
+        (
+            settle.settling
+            for settle in still_to_settle(section=section)
+            if (round, table) in settle.places
+        ),
+        gettext('give that table other boards with the repair "A table played the wrong boards"'),
     )
 
 
