@@ -25,7 +25,7 @@ from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring import ScoringError, parse_traveller_line
 from scoring.movements.model import boards_text
-from scoring.movements.settling import can_settle
+from scoring.movements.settling import Place, meetings_twice, settlement
 from scoring.pair_labels import label_slug
 
 
@@ -151,48 +151,35 @@ def wrong_boards(
             moved = _move_lines(section, tr, low, repair)
             if moved:
                 repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
+        unsettled = _unsettled(section)
         tr.low_board, tr.high_board = low, high
         tr.save()
-        _check_settles(section, tr)
+        _check_settles(section, tr, unsettled)
     return repair
 
 
-def _check_settles(section: Section, repaired: TableRound) -> None:
-    """Refuse a wrong-boards repair after which no choice of boards for the tables still to
-    play (those of later rounds with no line yet) has every pair meet each set once: its table
-    cards would never print again and Undo would be the only way out."""
-    entered = set(
-        Result.objects.filter(board__section=section).values_list("ns_pair_id", "ew_pair_id")
-    )
-    played, to_play = [], []
-    rows = (
-        TableRound.objects.filter(section=section, low_board__isnull=False)
-        .exclude(ns_pair=None)
-        .exclude(ew_pair=None)
-        .values_list("round", "ns_pair_id", "ew_pair_id", "low_board")
-    )
-    for round_number, ns, ew, low in rows:
-        done = round_number <= repaired.round or (ns, ew) in entered
-        (played if done else to_play).append((ns, ew, low))
-    bpr = section.boards_per_round
-    sets = range(1, section.boards.count() // bpr * bpr + 1, bpr)
-    if can_settle(played, to_play, sets):
-        return
-    name, boards, places = _meetings_twice(section)[0]
-    raise RepairRefused(
-        gettext(
-            "pair %(name)s would meet %(boards)s twice (%(where)s), and no boards given to the "
-            "tables still to play could settle it: the table cards could not be printed again. "
-            "If the table did play %(played)s, leave the movement as it is and give the lines "
-            "on them artificial scores"
+def _check_settles(section: Section, repaired: TableRound, unsettled: list["ToSettle"]) -> None:
+    """Refuse a wrong-boards repair that leaves a pair to meet a set twice where no repair
+    settles it (see scoring.movements.settling) and none was before: its table cards would
+    never print again and Undo would be the only way out."""
+    before = [settle.meeting for settle in unsettled]
+    for settle in _unsettled(section):
+        if settle.meeting in before:
+            continue
+        raise RepairRefused(
+            gettext(
+                "pair %(name)s would meet %(boards)s twice (%(where)s), and no boards given to "
+                "the tables still to play could settle it: the table cards could not be printed "
+                "again. If the table did play %(played)s, leave the movement as it is and give "
+                "the lines on them artificial scores"
+            )
+            % {
+                "name": settle.name,
+                "boards": boards_text(settle.boards),
+                "where": " and ".join(f"round {r} at table {t}" for r, t in settle.places),
+                "played": boards_text((repaired.low_board, repaired.high_board)),
+            }
         )
-        % {
-            "name": name,
-            "boards": boards_text(boards),
-            "where": " and ".join(f"round {r} at table {t}" for r, t in places),
-            "played": boards_text((repaired.low_board, repaired.high_board)),
-        }
-    )
 
 
 def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) -> int:
@@ -261,6 +248,15 @@ def pairs_swapped(
             Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b]), round__gte=from_round
         ).order_by("round")
         if played.exists():
+            if played.last().round >= section.rounds:
+                raise RepairRefused(
+                    gettext(
+                        "pairs %(first)s and %(second)s have results in round %(round)s, the last "
+                        "round: no round is left for them to swap places from (delete those lines "
+                        "first if they are wrong)"
+                    )
+                    % {"first": a.name, "second": b.name, "round": played.last().round}
+                )
             raise RepairRefused(
                 f"pairs {a.name} and {b.name} have results in round {played.first().round} as "
                 f"the movement seated them: swap them from round {played.last().round + 1}, or "
@@ -270,7 +266,7 @@ def pairs_swapped(
         rows = TableRound.objects.filter(section=section, round__gte=from_round).filter(
             Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b])
         )
-        before = _meetings_twice(section)
+        before = [settle.meeting for settle in still_to_settle(section=section)]
         for tr in rows:
             tr.ns_pair_id = swap.get(tr.ns_pair_id, tr.ns_pair_id)
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
@@ -280,22 +276,22 @@ def pairs_swapped(
     return repair
 
 
-def _check_no_new_meeting_twice(section: Section, before: list, from_round: int) -> None:
+def _check_no_new_meeting_twice(section: Section, before: list[tuple], from_round: int) -> None:
     """Refuse a swap that sends a pair back to boards it meets in another round. A meeting in
     `from_round` itself is let through: the pairs sit there already, and the repair page names
     the wrong-boards repair that settles it."""
-    for name, boards, places in _meetings_twice(section):
-        if (name, boards, places) in before:
+    for settle in still_to_settle(section=section):
+        if settle.meeting in before:
             continue
-        round_number, table = places[-1]
+        round_number, table = settle.places[-1]
         if round_number == from_round:
             continue
-        first_round, first_table = places[0]
+        first_round, first_table = settle.places[0]
         raise RepairRefused(
-            f"pair {name} would meet {boards_text(boards)} again in round {round_number} at "
-            f"table {table} (it plays them in round {first_round} at table {first_table}): a "
-            "pair plays a board once, so they cannot keep each other's places for the rest of "
-            "the session: seat them back in their own places before then"
+            f"pair {settle.name} would meet {boards_text(settle.boards)} again in round "
+            f"{round_number} at table {table} (it plays them in round {first_round} at table "
+            f"{first_table}): a pair plays a board once, so they cannot keep each other's places "
+            "for the rest of the session: seat them back in their own places before then"
         )
 
 
@@ -331,29 +327,73 @@ def _repair(section: Section, user):
 
 @dataclass(frozen=True)
 class ToSettle:
-    """A pair the repaired movement brings back to `boards`: in the director's words, with
-    the round and table where it is settled (the later meeting)."""
+    """A pair the repaired movement brings back to `boards` at `places`: in the director's
+    words, with the wrong-boards repair that settles it (`repair`) at `round` and `table`
+    (the later meeting's, unless an earlier repair settles it), None where none is left."""
 
-    text: str
+    name: str
+    boards: tuple[int, ...]
+    places: list[Place]
     round: int
     table: int
-    boards: tuple[int, ...]
+    repair: tuple[int, ...] | None
+
+    @property
+    def meeting(self) -> tuple[str, tuple[int, ...], list[Place]]:
+        """Who meets which boards where: the same meeting before and after a repair."""
+        return self.name, self.boards, self.places
+
+    @property
+    def text(self) -> str:
+        return (
+            f"Pair {self.name} meets {boards_text(self.boards)} twice: "
+            + " and ".join(f"round {r} at table {t}" for r, t in self.places)
+            + f"; {self.settling}"
+        )
+
+    @property
+    def settling(self) -> str:
+        if self.repair is None:
+            return (
+                f"no set of boards is left that neither pair at table {self.table} meets in "
+                f"another round: that table can play no board in round {self.round}"
+            )
+        return (
+            f"settle it with the repair {_wrong_boards_text(self.round, self.table, self.repair)}"
+        )
 
 
 def still_to_settle(*, section: Section) -> list[ToSettle]:
     """Where the repaired movement has a pair meet the same boards a second time, each with
-    the wrong-boards repair that settles it: a round the director settles when it comes."""
-    return [
-        ToSettle(
-            f"Pair {name} meets {boards_text(boards)} twice: "
-            + " and ".join(f"round {r} at table {t}" for r, t in places)
-            + f"; {settling_repair(section=section, round=places[-1][0], table=places[-1][1])}",
-            round=places[-1][0],
-            table=places[-1][1],
-            boards=boards,
+    the wrong-boards repair that settles it (scoring.movements.settling): a round the director
+    settles when it comes."""
+    seats = _seats(section)
+    meetings = meetings_twice(seats)
+    if not meetings:
+        return []
+    bpr = section.boards_per_round
+    repairs = settlement(seats, range(1, section.boards.count() // bpr * bpr + 1, bpr))
+    labels = dict(section.pairs.values_list("number", "label"))
+    settles = []
+    for (pair, low), places in meetings.items():
+        place = next((p for p in reversed(places) if p in repairs), places[-1])
+        fresh = repairs.get(place)
+        settles.append(
+            ToSettle(
+                name=labels[pair] or str(pair),
+                boards=tuple(range(low, low + bpr)),
+                places=places,
+                round=place[0],
+                table=place[1],
+                repair=None if fresh is None else tuple(range(fresh, fresh + bpr)),
+            )
         )
-        for name, boards, places in _meetings_twice(section)
-    ]
+    return settles
+
+
+def _unsettled(section: Section) -> list[ToSettle]:
+    """What no wrong-boards repair settles (see still_to_settle)."""
+    return [settle for settle in still_to_settle(section=section) if settle.repair is None]
 
 
 def twice_played(*, section: Section) -> list[str]:
@@ -362,28 +402,16 @@ def twice_played(*, section: Section) -> list[str]:
 
 
 def settling_repair(*, section: Section, round: int, table: int) -> str:
-    """The wrong-boards repair that gives table `table` in round `round` a set of boards its
-    pairs have not met, in the director's words (or why there is none)."""
-    boards = _settling_boards(section, round, table)
-    if boards is None:
-        return (
-            f"no set of boards is left that neither pair at table {table} meets in another "
-            f"round: that table can play no board in round {round}"
-        )
-    return f"settle it with the repair {_wrong_boards_text(round, table, boards)}"
-
-
-def _settling_boards(section: Section, round_number: int, table: int) -> tuple[int, ...] | None:
-    """A set of boards neither pair at the table meets in another round, one nobody plays in
-    the round if there is one (else shared with another table), or None."""
-    tr = TableRound.objects.get(section=section, round=round_number, table=table)
-    pairs = {tr.ns_pair_id, tr.ew_pair_id} - {None}
-    fresh = _fresh_sets(section, round_number, pairs) or _fresh_sets(
-        section, round_number, pairs, shared=True
+    """The wrong-boards repair that settles the pair brought back to boards it met at table
+    `table` in round `round`, in the director's words (or why there is none)."""
+    return next(
+        (
+            settle.settling
+            for settle in still_to_settle(section=section)
+            if (round, table) in settle.places
+        ),
+        gettext('give that table other boards with the repair "A table played the wrong boards"'),
     )
-    if not fresh:
-        return None
-    return tuple(range(fresh[0], fresh[0] + section.boards_per_round))
 
 
 def _wrong_boards_text(round_number: int, table: int, boards: tuple[int, ...]) -> str:
@@ -393,34 +421,16 @@ def _wrong_boards_text(round_number: int, table: int, boards: tuple[int, ...]) -
     )
 
 
-def _meetings_twice(section: Section) -> list[tuple[int, tuple[int, ...], list[tuple[int, int]]]]:
-    """(pair label, boards, [(round, table), ...]) for each set a pair meets more than once."""
-    seen: dict[tuple[int, str, int], list[tuple[int, int]]] = defaultdict(list)
+def _seats(section: Section) -> dict[Place, tuple[int, int, int]]:
+    """(round, table) -> (NS pair's number, EW pair's number, first board) where two pairs
+    play."""
     rows = (
         TableRound.objects.filter(section=section, low_board__isnull=False)
         .exclude(ns_pair=None)
         .exclude(ew_pair=None)
-        .values_list(
-            "round",
-            "table",
-            "ns_pair__number",
-            "ew_pair__number",
-            "ns_pair__label",
-            "ew_pair__label",
-            "low_board",
-            "high_board",
-        )
+        .values_list("round", "table", "ns_pair__number", "ew_pair__number", "low_board")
     )
-    boards = {}
-    for round_number, table, ns, ew, ns_label, ew_label, low, high in rows:
-        boards[low] = tuple(range(low, high + 1))
-        for number, label in ((ns, ns_label), (ew, ew_label)):
-            seen[number, label or str(number), low].append((round_number, table))
-    return [
-        (name, boards[low], sorted(places))
-        for (_, name, low), places in sorted(seen.items())
-        if len(places) > 1
-    ]
+    return {(r, t): (ns, ew, low) for r, t, ns, ew, low in rows}
 
 
 def _rescore_changed_boards(
@@ -544,16 +554,14 @@ def _idle_boards(section: Section, sit_out: TableRound, pair: Pair) -> tuple[int
     return fresh[0], fresh[0] + section.boards_per_round - 1
 
 
-def _fresh_sets(
-    section: Section, round_number: int, pair_ids: set[int], *, shared: bool = False
-) -> list[int]:
-    """The first board of each set none of the pairs `pair_ids` meets in any round, and (unless
-    `shared`) no table plays in round `round_number`."""
+def _fresh_sets(section: Section, round_number: int, pair_ids: set[int]) -> list[int]:
+    """The first board of each set none of the pairs `pair_ids` meets in any round, and no
+    table plays in round `round_number`."""
     bpr = section.boards_per_round
     in_round = TableRound.objects.filter(
         section=section, round=round_number, low_board__isnull=False
     )
-    used = set() if shared else set(in_round.values_list("low_board", flat=True))
+    used = set(in_round.values_list("low_board", flat=True))
     met = set(
         TableRound.objects.filter(section=section, low_board__isnull=False)
         .filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))

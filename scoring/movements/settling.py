@@ -1,61 +1,49 @@
-"""Whether a repaired movement can still be settled: every pair meeting each set of boards once.
+"""How a repaired movement is settled: every pair meeting each set of boards once.
 
-After a table plays the wrong boards a pair may be due to meet a set a second time. The tables
-of the rounds still to play can be given other sets (several tables may share a set in a round,
-the boards passed between them); the tables already played keep theirs. A movement no such
-choice settles can never print its table cards again.
+After a table plays the wrong boards a pair may be due to meet a set a second time. It is
+settled the way a director can: one wrong-boards repair at a time, each giving the table of the
+later meeting a set neither of its pairs meets at any other table (one no table plays in that
+round if there is one, else shared with another table, the boards passed between them). The
+problems panel names these repairs, and a wrong-boards repair that would leave a meeting no such
+repair settles is refused: its table cards could never print again.
 """
 
+from collections import defaultdict
 from collections.abc import Sequence
 
-# A settlement is looked for among at most this many choices; past it the movement is taken as
-# one that may still settle (no director is refused on a search cut short).
-SEARCH_LIMIT = 50_000
+Place = tuple[int, int]  # (round, table)
 
 
-def can_settle(
-    played: Sequence[tuple[int, int, int]],
-    to_play: Sequence[tuple[int, int, int]],
-    sets: Sequence[int],
-    *,
-    limit: int = SEARCH_LIMIT,
-) -> bool:
-    """Whether the tables `to_play`, each (pair, pair, set it is given now), can be given sets
-    from `sets` so that no pair meets a set twice, the tables `played` (the same shape) keeping
-    theirs. Each table tries its own set first, so a movement that needs no change settles at
-    once."""
-    met: dict[int, set[int]] = {}
-    for first, second, board_set in played:
-        for pair in (first, second):
-            if board_set in met.setdefault(pair, set()):
-                return False
-            met[pair].add(board_set)
-    tries = 0
-
-    def settle(index: int) -> bool:
-        nonlocal tries
-        if index == len(to_play):
-            return True
-        first, second, own = to_play[index]
-        for board_set in [own, *(s for s in sets if s != own)]:
-            tries += 1
-            if tries > limit:
-                raise _CutShort
-            if board_set in met.get(first, ()) or board_set in met.get(second, ()):
-                continue
-            met.setdefault(first, set()).add(board_set)
-            met.setdefault(second, set()).add(board_set)
-            if settle(index + 1):
-                return True
-            met[first].discard(board_set)
-            met[second].discard(board_set)
-        return False
-
-    try:
-        return settle(0)
-    except _CutShort:
-        return True
+def meetings_twice(seats: dict[Place, tuple[int, int, int]]) -> dict[tuple[int, int], list[Place]]:
+    """(pair, set) -> the places, in order, of each set a pair meets more than once; `seats`
+    maps each place where two pairs play to (pair, pair, the first board of its set)."""
+    seen: dict[tuple[int, int], list[Place]] = defaultdict(list)
+    for place, (ns, ew, board_set) in sorted(seats.items()):
+        for pair in (ns, ew):
+            seen[pair, board_set].append(place)
+    return {meeting: places for meeting, places in sorted(seen.items()) if len(places) > 1}
 
 
-class _CutShort(Exception):
-    """The search passed its limit."""
+def settlement(
+    seats: dict[Place, tuple[int, int, int]], sets: Sequence[int]
+) -> dict[Place, int | None]:
+    """The repairs that settle the movement `seats` (as `meetings_twice` takes it), one after
+    the other: place -> the set it is then given, or None where no set is left for it (a
+    meeting no repair settles). Empty when every pair meets each set once already."""
+    seats = dict(seats)
+    repairs: dict[Place, int | None] = {}
+    while True:
+        open_meetings = [
+            places[-1] for places in meetings_twice(seats).values() if places[-1] not in repairs
+        ]
+        if not open_meetings:
+            return repairs
+        place = open_meetings[0]
+        ns, ew, _ = seats[place]
+        met = {s for other, (a, b, s) in seats.items() if other != place and {a, b} & {ns, ew}}
+        in_round = {s for (r, _), (_, _, s) in seats.items() if r == place[0]}
+        fresh = [s for s in sets if s not in met]
+        idle = [s for s in fresh if s not in in_round]
+        repairs[place] = (idle or fresh or [None])[0]
+        if repairs[place] is not None:
+            seats[place] = (ns, ew, repairs[place])

@@ -1,26 +1,36 @@
-"""Whether a repaired movement can still give every pair each set of boards once."""
+"""How a repaired movement is settled, one wrong-boards repair after another."""
 
 import pytest
 
-from scoring.movements.settling import can_settle
+from scoring.movements.settling import meetings_twice, settlement
+
+
+def test_meetings_twice_are_each_pair_and_set_met_more_than_once_with_their_places():
+    seats = {(1, 1): (1, 4, 1), (2, 1): (1, 5, 1), (2, 2): (4, 6, 2)}
+    assert meetings_twice(seats) == {(1, 1): [(1, 1), (2, 1)]}
 
 
 @pytest.mark.parametrize(
-    ("played", "to_play", "settles"),
+    ("seats", "repairs"),
     [
-        ([(1, 4, 1), (2, 5, 2)], [(1, 5, 2), (2, 4, 1)], True),  # nothing to change
-        ([(1, 4, 2), (2, 5, 2)], [(1, 5, 2), (2, 4, 1)], True),  # 1 v 5 takes set 1
-        ([(1, 4, 2), (2, 5, 2)], [(1, 5, 2), (2, 4, 2)], True),  # both share set 1
-        ([(1, 4, 1), (1, 5, 1)], [], False),  # already twice among the tables played
-        ([(1, 3, 1), (1, 4, 2), (2, 5, 3)], [(1, 2, 1)], False),  # 1 met 1, 2; 2 met 3
+        # Nothing to settle.
+        ({(1, 1): (1, 4, 1), (2, 1): (1, 5, 2)}, {}),
+        # Pair 1 meets set 1 again in round 2: that table takes set 3, idle in the round.
+        ({(1, 1): (1, 4, 1), (2, 1): (1, 5, 1), (2, 2): (4, 6, 2)}, {(2, 1): 3}),
+        # Set 3 is played in round 2 and nobody at table 1 met it: shared.
+        ({(1, 1): (1, 4, 1), (1, 2): (5, 6, 2), (2, 1): (1, 5, 1), (2, 2): (4, 6, 3)}, {(2, 1): 3}),
+        # Pair 1 met sets 1 and 2, pair 2 met set 3: no set is left for their table.
+        (
+            {(1, 1): (1, 3, 1), (2, 1): (1, 4, 2), (2, 2): (2, 5, 3), (3, 1): (1, 2, 1)},
+            {(3, 1): None},
+        ),
     ],
 )
-def test_a_movement_settles_when_the_tables_to_play_can_be_given_fresh_sets(
-    played, to_play, settles
-):
-    assert can_settle(played, to_play, [1, 2, 3]) is settles
+def test_each_later_meeting_takes_a_set_its_pairs_meet_nowhere_else(seats, repairs):
+    assert settlement(seats, [1, 2, 3]) == repairs
 
 
-def test_a_search_cut_short_does_not_refuse():
-    played = [(1, 3, 1), (1, 4, 2), (2, 5, 3)]
-    assert can_settle(played, [(1, 2, 1)], [1, 2, 3], limit=2) is True
+def test_a_repair_is_chosen_with_the_repairs_before_it_made():
+    # Pair 1 meets set 1 in rounds 1, 2 and 3: round 3 takes set 2 first, then round 2 set 3.
+    seats = {(1, 1): (1, 4, 1), (2, 1): (1, 5, 1), (3, 1): (1, 6, 1)}
+    assert settlement(seats, [1, 2, 3]) == {(3, 1): 2, (2, 1): 3}
