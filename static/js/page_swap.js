@@ -8,6 +8,7 @@
   var kept = []; // keys typed while a page is on its way, in order
   var going = null; // what is on its way: { url, label, mustStay }
   var pushed = false;
+  var replayAt = -1; // while a kept key is typed back: where the keys its handlers keep go
 
   function indicator() { return document.getElementById("shortcut-indicator"); }
 
@@ -121,7 +122,10 @@
       var key = kept.shift();
       var target = document.activeElement || document.body;
       var down = new KeyboardEvent("keydown", { key: key, bubbles: true, cancelable: true });
-      if (!target.dispatchEvent(down) || !textField(target)) { continue; }
+      replayAt = 0;
+      var taken = !target.dispatchEvent(down);
+      replayAt = -1;
+      if (taken || going || !textField(target)) { continue; }
       if (key === "Enter") {
         var form = target.form;
         var submit = new Event("submit", { bubbles: true, cancelable: true });
@@ -156,9 +160,10 @@
       whenSaved();
     },
     // A key the shortcuts took but that belongs to what comes after them.
+    // While the kept keys are typed back, it goes before those still to come.
     keep: function (key) {
       if (!going) { return false; }
-      kept.push(key);
+      if (replayAt >= 0) { kept.splice(replayAt++, 0, key); } else { kept.push(key); }
       progress();
       return true;
     },

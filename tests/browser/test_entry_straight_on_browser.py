@@ -36,11 +36,13 @@ def patient_checks():
     expect.set_options(timeout=5_000)
 
 
+@pytest.mark.parametrize("server", ["live_server", "slow_server"])
 def test_a_shortcut_from_the_event_page_and_the_slips_after_it_keep_every_line(
-    page, live_server, make_event
+    page, request, make_event, server
 ):
     """A 4½-table Howell: r2t2 on the event page, then twelve lines straight on, three a slip,
-    without a key between the slips."""
+    without a key between the slips; also with every answer half a second late."""
+    live_server = request.getfixturevalue(server)
     event = make_event(howell(5, 3, sit_out=True))
     page.set_viewport_size(DESKTOP)
     log_in(page, live_server)
@@ -62,9 +64,14 @@ def test_a_shortcut_from_the_event_page_and_the_slips_after_it_keep_every_line(
     }
 
 
-def test_a_boards_lines_then_the_next_boards_go_each_to_their_board(page, live_server, make_event):
+@pytest.mark.parametrize("server", ["live_server", "slow_server"])
+def test_a_boards_lines_then_the_next_boards_go_each_to_their_board(
+    page, request, make_event, server
+):
     """A 5-table Mitchell's board 6, then board 7's five lines straight on: once board 6 is all
-    in, a line without pair numbers goes to board 7, not into board 6's free line."""
+    in, a line without pair numbers goes to board 7, not into board 6's free line; also with
+    every answer half a second late, board 6's last save on its way as board 7's lines come."""
+    live_server = request.getfixturevalue(server)
     event = make_event(mitchell(5, 3))
     page.set_viewport_size(DESKTOP)
     log_in(page, live_server)
