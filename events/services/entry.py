@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
 from events.services.conflicts import retry_on_conflict
@@ -19,7 +20,7 @@ from events.services.rescoring import rescore_event
 from events.services.scoring import lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
-from scoring.pair_labels import typed_pair
+from scoring.pair_labels import printed_number, typed_pair
 from scoring.weighted_scores import expected_score, weighted_components
 
 # SPEC §2.3 gives the matchpoint arithmetic of a weighted score and no IMP one.
@@ -118,11 +119,23 @@ def _scores_and_pairs(
     elif line.ns_pair is not None:
         ns_pair, ew_pair = _typed_pairs(board, line.ns_pair, line.ew_pair)
     if ns_pair is None or ew_pair is None:
-        raise LineRefused("start the line with the NS and EW pair numbers, e.g. 1 8 4S N 10")
+        raise LineRefused(
+            gettext("start the line with the NS and EW pair numbers, e.g. %(example)s 4S N 10")
+            % {"example": _pairs_example(board)}
+        )
     if ns_pair == ew_pair:
         raise LineRefused(f"pair {line.ns_pair or ns_pair} cannot play against itself")
     ns, ew = _pairs(board, ns_pair, ew_pair)
     return scored, ns, ew
+
+
+def _pairs_example(board: Board) -> str:
+    """How a line names its pairs, from a meeting the movement schedules on `board` and as the
+    director types them ("1 8", "3 5EW"); the first two pairs when it schedules none."""
+    meetings = sorted(board_meetings(board=board), key=lambda m: m.ns)
+    labels = section_labels(section=board.section)
+    ns, ew = (meetings[0].ns, meetings[0].ew) if meetings else (1, 2)
+    return f"{printed_number(labels.get(ns, str(ns)))} {printed_number(labels.get(ew, str(ew)))}"
 
 
 def _scored(board: Board, line: TravellerLine) -> Scored:

@@ -2,11 +2,13 @@
 // way. A shortcut or a move hands its destination here: the saves still on their way are let
 // finish, the destination is fetched and swapped in, and every key typed meanwhile is kept and
 // then typed into the new page, where the director sees it (Enter saves a line as it would
-// have). A page that is not an entry grid, or a fetch that fails, is opened as any link is.
+// have); from a page without a grid too (the event page). A destination that is not an entry
+// grid, or a fetch that fails, is opened as any link is.
 (function () {
   var kept = []; // keys typed while a page is on its way, in order
   var going = null; // what is on its way: { url, label, mustStay }
   var pushed = false;
+  var replayAt = -1; // while a kept key is typed back: where the keys its handlers keep go
 
   function indicator() { return document.getElementById("shortcut-indicator"); }
 
@@ -61,14 +63,28 @@
       return response.ok && !response.redirected ? response.text() : null;
     }).then(function (html) {
       var fresh = html && new DOMParser().parseFromString(html, "text/html");
-      if (!fresh || !fresh.getElementById("entry-grid") || !document.getElementById("entry-grid")) {
+      if (!fresh || !fresh.getElementById("entry-grid")) {
         window.location.assign(url);
         return;
       }
-      swap(fresh, url);
+      withScripts(fresh, function () { swap(fresh, url); });
     }).catch(function () {
       window.location.assign(url);
     });
+  }
+
+  // A grid swapped into a page that has none (the event page) brings the scripts of its head
+  // first: they queue its saves. A script that will not load leaves the page as any link does.
+  function withScripts(fresh, then) {
+    var missing = Array.prototype.filter.call(fresh.head.querySelectorAll("script[src]"), function (s) {
+      return !document.querySelector('script[src="' + s.getAttribute("src") + '"]');
+    });
+    if (!missing.length) { then(); return; }
+    var script = document.createElement("script");
+    script.src = missing[0].getAttribute("src");
+    script.onload = function () { withScripts(fresh, then); };
+    script.onerror = function () { window.location.assign(going.url); };
+    document.head.appendChild(script);
   }
 
   function swap(fresh, url) {
@@ -106,7 +122,10 @@
       var key = kept.shift();
       var target = document.activeElement || document.body;
       var down = new KeyboardEvent("keydown", { key: key, bubbles: true, cancelable: true });
-      if (!target.dispatchEvent(down) || !textField(target)) { continue; }
+      replayAt = 0;
+      var taken = !target.dispatchEvent(down);
+      replayAt = -1;
+      if (taken || going || !textField(target)) { continue; }
       if (key === "Enter") {
         var form = target.form;
         var submit = new Event("submit", { bubbles: true, cancelable: true });
@@ -136,19 +155,15 @@
   window.pageSwap = {
     go: function (url, label, mustStay) {
       if (going) { return; }
-      if (!document.getElementById("entry-grid")) {
-        say(label + "…");
-        window.location.assign(url);
-        return;
-      }
       going = { url: url, label: label, mustStay: mustStay };
       progress();
       whenSaved();
     },
     // A key the shortcuts took but that belongs to what comes after them.
+    // While the kept keys are typed back, it goes before those still to come.
     keep: function (key) {
       if (!going) { return false; }
-      kept.push(key);
+      if (replayAt >= 0) { kept.splice(replayAt++, 0, key); } else { kept.push(key); }
       progress();
       return true;
     },

@@ -4,9 +4,11 @@
 // with b, r, ] or [. What is typed shows in a small indicator; a shortcut goes as soon as no
 // other destination starts so (b17 of 21 boards, r3t2 of 7 tables), else on a space, Enter or a
 // short pause; Escape cancels. Once every row of the grid has its line, Enter in the empty free
-// line, or outside a field, goes to the next board or table-round. A destination the event does
-// not have is said, never a 404 page; a line typed but not saved keeps the director where they
-// are. Saves on their way are let finish, and what is typed meanwhile lands on the new page.
+// line, or outside a field, goes to the next board or table-round; so does a line typed on
+// straight after (a key outside a field, a line without pairs in the free line), which is
+// typed into the next grid's first empty row. A destination the event does not have is said,
+// never a 404 page; a line typed but not saved keeps the director where they are. Saves on
+// their way are let finish, and what is typed meanwhile lands on the new page.
 (function () {
   var root = document.getElementById("shortcuts");
   if (!root) { return; }
@@ -214,6 +216,28 @@
     return Array.prototype.every.call(fields, function (field) { return field.value.trim() !== ""; });
   }
 
+  // Whether a line starts with the pairs' numbers ("1 8 4S N 10", "3NS 5EW P"), as a line in
+  // the free line must; a contract alone ("4S N 10", "2NT E 8") does not.
+  function pairsFirst(text) {
+    return /^\s*\d+\s*[a-z]{0,2}\s+\d/i.test(text);
+  }
+
+  // Enter in a board's free line once every row has its line, on a line without pairs: it is
+  // the next board's first line, typed there with its Enter. Whether it went.
+  function lineForNextGrid(field) {
+    if (!field.matches || !field.matches("#entry-grid tr.free input.entry") || !allIn()) {
+      return false;
+    }
+    var text = field.value;
+    if (!/[0-9a-z]/i.test(text) || pairsFirst(text)) { return false; }
+    field.value = "";
+    onwards();
+    var keys = text.split("").concat(["Enter"]);
+    if (keys.every(function (key) { return window.pageSwap.keep(key); })) { return true; }
+    field.value = text; // nowhere to go: the line is saved here, or refused with its reason
+    return false;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey) { return; }
     if (event.altKey) {
@@ -231,6 +255,10 @@
       return;
     }
     var emptyLine = !!target.matches && target.matches("input.entry") && target.value === "";
+    if (key === "Enter" && lineForNextGrid(target)) {
+      event.preventDefault();
+      return;
+    }
     if (key === "Enter" && (target === document.body || (emptyLine && target.closest("tr.free"))) &&
         allIn()) {
       event.preventDefault();
@@ -251,6 +279,11 @@
     } else if (key === "Escape") {
       if (!help.hidden) { help.hidden = true; }
       hide();
+    } else if (key.length === 1 && key !== " " && allIn()) {
+      // Outside a field once every row has its line (a slip's last Enter leaves no field): the
+      // key starts the next grid's first line.
+      onwards();
+      window.pageSwap.keep(key);
     }
   });
 

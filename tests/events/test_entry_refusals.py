@@ -197,6 +197,14 @@ def test_the_preview_gives_the_refusal_the_save_gives(director_client, event, ro
 
 
 @pytest.mark.django_db
+def test_the_example_of_pairs_is_a_meeting_of_the_event(director_client, make_event):
+    """A 5-table Mitchell has no pair 8: board 1's first meeting is 1 v 6."""
+    event = make_event(mitchell(5, 3))
+    response = post_line(director_client, event, "4S N 10", FREE)
+    assert alerts(response) == ["start the line with the NS and EW pair numbers, e.g. 1 6 4S N 10"]
+
+
+@pytest.mark.django_db
 def test_a_line_already_entered(director_client, event):
     post_line(director_client, event, "4S N 10", ROW)
     assert preview(director_client, event, "1 8 3NT S 9", FREE) == (
