@@ -100,6 +100,8 @@ def _account(*, club: Club, username: str, email: str):
     """The account invited, and whether it is new: by username, else by email address (only
     an account that has not chosen its password yet)."""
     users = get_user_model()._default_manager
+    # The name as the account would keep it (NFKC): a compatibility character finds its account.
+    username = users.model.normalize_username(username)
     user = users.filter(username=username).first()
     if user is None and email:
         same_email = list(users.filter(email__iexact=email)[:2])

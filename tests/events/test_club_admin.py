@@ -144,6 +144,18 @@ def test_inviting_an_existing_account_adds_it_by_username(director_client, club,
     assert 'id="invitation-link"' not in first
 
 
+def test_an_account_is_found_by_its_name_as_django_keeps_it(
+    director_client, club, django_user_model
+):
+    # U+F969 is a compatibility character that Django keeps as U+6578 (NFKC): once an error 500.
+    django_user_model.objects.create_user("\u6578", password="whatever-long-1")
+
+    page = director_client.post(reverse("director-add", args=[club.slug]), {"username": "\uf969"})
+
+    assert page.status_code == 200
+    assert sorted(club.directors.values_list("username", flat=True)) == ["director", "\u6578"]
+
+
 def test_an_account_with_a_password_is_never_taken_for_someone_by_its_email_alone(
     director_client, club, django_user_model
 ):
