@@ -25,7 +25,7 @@ from events.services.setup import apply_movement, create_event
 from events.services.travellers import ScorecardLine, scorecard
 from scoring import places
 from scoring.movements.individual import SEAT_ORDER, SIDE_SEATS, IndividualMovement
-from scoring.places import ranking_key
+from scoring.places import ranking_key, tie_key
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ def player_ranking(*, section: Section, up_to_round: int | None = None) -> list[
             imps=event.is_imps,
         )
 
-    individuals.sort(key=lambda i: (key(i) is None, -(key(i) or 0), i.number))
+    individuals.sort(key=lambda i: (key(i) is None, -tie_key(key(i) or 0), i.number))
     return [
         PlayerStanding(i, place, of[i.pk].score, of[i.pk].percentage, of[i.pk].boards)
         for i, place in zip(individuals, places([key(i) for i in individuals]), strict=True)

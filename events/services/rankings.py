@@ -7,7 +7,7 @@ from events.models import Event, Pair, Result, Section
 from events.services.progress import slip_progress
 from events.services.scoring import Totals, pair_totals
 from scoring import places
-from scoring.places import ranking_key
+from scoring.places import ranking_key, tie_key
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,9 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
             imps=event.is_imps,
         )
 
-    pairs = sorted(pairs, key=lambda p: (key(p) is None, -(key(p) or 0), p.section_id, p.number))
+    pairs = sorted(
+        pairs, key=lambda p: (key(p) is None, -tie_key(key(p) or 0), p.section_id, p.number)
+    )
     return [
         Standing(
             pair=p,
