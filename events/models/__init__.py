@@ -11,6 +11,7 @@ from .competitions import Competition, CompetitionSession
 from .event import Event
 from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
+from .tables import TableAccess, TableCall, TableLine
 from .team_rounds import TeamRound
 from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 from .workbooks import PreparedWorkbook
@@ -35,6 +36,9 @@ __all__ = [
     "Result",
     "Seat",
     "Section",
+    "TableAccess",
+    "TableCall",
+    "TableLine",
     "TableRound",
     "Team",
     "TeamMember",

@@ -1,6 +1,8 @@
 """What models share: the history of their rows, tied to the director's changes, and the fields
 of a traveller line."""
 
+import secrets
+
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
@@ -17,6 +19,11 @@ class ChangeRecord(models.Model):
 
     class Meta:
         abstract = True
+
+
+def new_pin() -> str:
+    """A pair's or team's PIN for accepting lines at the table: four random digits."""
+    return f"{secrets.randbelow(10_000):04d}"
 
 
 def tracked(*derived: str) -> HistoricalRecords:

@@ -4,6 +4,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
 from scoring.cross_imps import CROSS_IMP_MODES
@@ -107,6 +108,32 @@ class Event(models.Model):
         help_text="How a board with fewer results than the movement expects is matchpointed.",
     )
     reveal = models.CharField(max_length=8, choices=Reveal, default=Reveal.ALWAYS)
+    # The players' entry at the table (events.services.tables): what it asks and what it shows.
+    table_lead = models.BooleanField(
+        _("lead asked at the table"),
+        default=False,
+        help_text=_("The players enter the opening lead with each result."),
+    )
+    table_pin = models.BooleanField(
+        _("opponents accept with their PIN"),
+        default=False,
+        help_text=_("The side accepting a result types its PIN, printed on its guide card."),
+    )
+    table_shows_points = models.BooleanField(
+        _("table sees its points"),
+        default=True,
+        help_text=_("Once a board is played: the table's matchpoints or IMPs on it so far."),
+    )
+    table_shows_traveller = models.BooleanField(
+        _("table sees the traveller"),
+        default=True,
+        help_text=_("Once a board is played: the results of the tables that have played it."),
+    )
+    table_shows_hand = models.BooleanField(
+        _("table sees the hand"),
+        default=True,
+        help_text=_("Once a board is played: its hand record and double-dummy table."),
+    )
     # With both set, the problems panel counts a round as due once its time is up.
     start_time = models.TimeField(
         "start time", null=True, blank=True, help_text="When the first round starts, e.g. 19:30."

@@ -6,7 +6,7 @@ from django.db.models import Q
 from scoring.pair_labels import label_slug, printed_number, without_section
 from scoring.weighted_scores import weighted_text
 
-from .base import SEATS, TravellerLineFields, tracked, traveller_line_checks
+from .base import SEATS, TravellerLineFields, new_pin, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -52,6 +52,9 @@ class Pair(models.Model):
     score = models.FloatField(default=0)
     top_total = models.FloatField(default=0)
     boards_played = models.PositiveSmallIntegerField(default=0)
+    # The PIN the pair accepts its opponents' lines with at the table, when the event asks for
+    # one (Event.table_pin): printed on its guide card.
+    pin = models.CharField(max_length=6, default=new_pin)
     history = tracked("score", "top_total", "boards_played")
 
     class Meta:

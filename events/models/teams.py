@@ -16,7 +16,7 @@ from django.urls import reverse
 from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
-from .base import TravellerLineFields, tracked, traveller_line_checks
+from .base import TravellerLineFields, new_pin, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -145,6 +145,9 @@ class Team(models.Model):
         null=True, blank=True, help_text="1 for the strongest team; blank if not seeded."
     )
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    # The PIN the team's pairs accept their opponents' lines with at the table, when the event
+    # asks for one (Event.table_pin).
+    pin = models.CharField(max_length=6, default=new_pin)
     history = tracked()
 
     class Meta:

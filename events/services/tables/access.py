@@ -1,0 +1,72 @@
+"""A table's way in: the token its QR code carries, one for each table of an event.
+
+A pairs or individual section's tables are its movement's; a teams event's are the match tables
+of its rounds, each in two halves (the home pair sits North-South at table 1 of the match, the
+away pair at table 2). The token opens that table's page only, and nothing once the event is
+published: corrections after that are the director's.
+"""
+
+from django.db import transaction
+from django.db.models import Max
+
+from events.models import Event, Match, Section, TableAccess
+from events.models.tables import new_token
+
+
+class TableClosed(Exception):
+    """A token that opens nothing (unknown, regenerated, or its event published)."""
+
+
+def open_table(*, token: str) -> TableAccess:
+    """The table this token opens, with its event and section; TableClosed if none."""
+    access = (
+        TableAccess.objects.select_related("event", "event__club", "section")
+        .filter(token=token)
+        .first()
+    )
+    if access is None or access.event.is_published:
+        raise TableClosed(token)
+    return access
+
+
+def event_tables(*, event: Event) -> list[TableAccess]:
+    """Every table of the event with its token, made for the tables that have none yet (a
+    section's tables, a teams event's match tables of the rounds drawn so far)."""
+    wanted = set(_tables(event))
+    with transaction.atomic():
+        have = {(a.section_id, a.table, a.half): a for a in _accesses(event)}
+        missing = [
+            TableAccess(event=event, section_id=section_id, table=table, half=half)
+            for section_id, table, half in sorted(wanted - have.keys(), key=_order)
+        ]
+        TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
+    return [a for a in _accesses(event) if (a.section_id, a.table, a.half) in wanted]
+
+
+def _order(key: tuple) -> tuple:
+    section_id, table, half = key
+    return (section_id or 0, table, half)
+
+
+def _accesses(event: Event) -> list[TableAccess]:
+    return list(event.table_accesses.select_related("section"))
+
+
+def _tables(event: Event):
+    if event.is_teams:
+        last = Match.objects.filter(event=event, away__isnull=False).aggregate(Max("table"))
+        for table in range(1, (last["table__max"] or 0) + 1):
+            yield (None, table, 1)
+            yield (None, table, 2)
+        return
+    for section in Section.objects.filter(event=event):
+        for table in range(1, section.tables + 1):
+            yield (section.pk, table, 0)
+
+
+def new_table_token(*, access: TableAccess) -> TableAccess:
+    """Give the table a new token: the old one (a card left on a table, a photo of it) opens
+    nothing from now on."""
+    access.token = new_token()
+    access.save(update_fields=["token"])
+    return access
