@@ -62,3 +62,16 @@ def test_pairs_have_pins_of_their_own(make_event):
     pins = list(Pair.objects.filter(section__event=event).values_list("pin", flat=True))
     assert all(len(pin) == 4 and pin.isdigit() for pin in pins)
     assert len(set(pins)) > 1
+
+
+def test_a_call_stays_open_until_cleared_and_pressing_twice_is_one_call(make_event):
+    from events.services.tables.calls import call_director, clear_call, open_calls
+
+    event = make_event(mitchell(4, 3, rounds=2))
+    access = event_tables(event=event)[1]
+    first = call_director(access=access, round=1)
+    assert call_director(access=access, round=1) == first
+    dispute = call_director(access=access, round=1, board_number=3, kind="dispute")
+    assert open_calls(event=event) == [first, dispute]
+    clear_call(call=first)
+    assert open_calls(event=event) == [dispute]
