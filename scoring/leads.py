@@ -1,12 +1,12 @@
 """The opening lead: declarer's left-hand opponent makes it, with a card from their own hand.
 
 A lead is stored as traveller_lines reads it: suit then rank, "SK", "HT", or "DX" for a small
-card of the suit (one from the nine down). A deal is in normal form (scoring.deals), a hand not
-known written "-".
+card of the suit (one from the nine down). A deal is a PBN deal string (scoring.deals), a hand
+not known written "-".
 """
 
 from scoring.cards import SUIT_SYMBOLS, card_text
-from scoring.deals import RANKS, SEATS, SUITS
+from scoring.deals import RANKS, SEATS, SUITS, normalize_deal
 from scoring.errors import ScoringError
 from scoring.traveller_lines import SEAT_NAMES
 
@@ -34,7 +34,8 @@ def check_lead(*, deal: str, declarer: str, lead: str, board: int) -> None:
     `lead`. Nothing to check passes: no deal loaded, the leader's hand not known, no lead, no
     declarer (a board passed out, an adjusted score, a score typed alone).
 
-    Raises ScoringError for a lead or a declarer that is not one (the app stores none)."""
+    Raises ScoringError for a deal, a lead or a declarer that is not one: the app's own
+    entry and imports store none, a club's backup restored might."""
     if not (deal and declarer and lead):
         return
     if declarer not in SEAT_NAMES:
@@ -42,7 +43,7 @@ def check_lead(*, deal: str, declarer: str, lead: str, board: int) -> None:
     if len(lead) != 2 or lead[0] not in SUITS or lead[1] not in RANKS + SMALL:
         raise ScoringError(f"{lead!r} is not a lead card (a suit and a rank, e.g. HK)")
     seat = leader(declarer)
-    hand = dict(zip(SEATS, deal.split(":", 1)[1].split(), strict=True))[seat]
+    hand = normalize_deal(deal).split(":", 1)[1].split()[SEATS.index(seat)]
     if hand == "-":
         return
     cards = dict(zip(SUITS, hand.split("."), strict=True))[lead[0]]

@@ -21,7 +21,7 @@ from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.leads import lead_words
 from events.services.page_cache import kept
 from events.services.repairs import still_to_settle
-from scoring import parse_contract
+from scoring import ScoringError, parse_contract
 from scoring.leads import LeadNotHeld, check_lead
 from scoring.suspicious import BoardResult, Question, suspicious_results
 
@@ -489,6 +489,10 @@ def _leads(lines: list[_Line]) -> list[Problem]:
             check_lead(deal=line.deal, declarer=line.declarer, lead=line.lead, board=line.board)
         except LeadNotHeld as refused:
             problems.append(line.problem("lead", _lead_message(line, refused)))
+        except ScoringError:
+            # A lead or deal no entry or import of the app writes (a restored backup's): the
+            # line shows it as it is, and there is nothing to check it against.
+            continue
     return problems
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Board, Change, Event, Pair, Player, TableRound
+from events.models import Board, Change, Event, Pair, Player, Result, TableRound
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
 from events.templatetags.qr import qr_svg
@@ -612,3 +612,19 @@ def test_a_new_event_of_two_sections_has_each_its_movement(director_client, club
         r'href="/events/\d+/([AB])/boards/', director_client.get(public).content.decode()
     )
     assert (links.count("A"), links.count("B")) == (21, 0)  # across the field: one link a board
+
+
+def test_a_lead_no_entry_writes_asks_nothing_and_the_page_still_shows(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    board.deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    board.save()
+    meeting = min(board_meetings(board=board), key=lambda m: m.ns)
+    result = save_line(
+        board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+    # As a club's backup restored from a file written elsewhere may hold it.
+    Result.objects.filter(pk=result.pk).update(lead="S10")
+    content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert f"Board 1: {meeting.ns} v {meeting.ew}, 4S by N" not in content
+    assert 'id="problems"' in content

@@ -104,6 +104,27 @@ def test_a_lead_or_declarer_that_is_not_one_is_a_scoring_error(declarer, lead, m
     assert not isinstance(refused.value, LeadNotHeld)
 
 
+def test_a_deal_is_read_from_whichever_hand_it_starts_with():
+    from_west = "W:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."
+    check_lead(deal=from_west, declarer="S", lead="CA", board=1)
+    with pytest.raises(LeadNotHeld, match="West does not hold the ♠A"):
+        check_lead(deal=from_west, declarer="S", lead="SA", board=1)
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ("N:AKQ", "a deal has four hands separated by spaces, not 1"),
+        ("north", "a deal starts with the first hand's seat, e.g. N:AKQ.., not 'north'"),
+    ],
+)
+def test_a_deal_that_is_not_one_is_a_scoring_error(deal, message):
+    with pytest.raises(ScoringError) as refused:
+        check_lead(deal=deal, declarer="N", lead="SA", board=1)
+    assert str(refused.value) == message
+    assert not isinstance(refused.value, LeadNotHeld)
+
+
 DECK = [suit + rank for suit in SUITS for rank in RANKS]
 
 
