@@ -23,6 +23,7 @@ from events.formats.pair_files import (
     PairsFile,
 )
 from events.formats.workbook import Style, Workbook
+from scoring.cards import SUIT_SYMBOLS, card_text
 from scoring.weighted_scores import weighted_text
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
@@ -35,7 +36,6 @@ DATE = "d mmmm yyyy"
 RIGHT = "right"  # a column's alignment
 LEFT = "left"
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 VULNERABLE = {
     "None": "nobody vulnerable",
     "NS": "NS vulnerable",
@@ -311,16 +311,9 @@ def contract_text(contract: str) -> str:
     """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass": the contract as players write it."""
     if contract == "PASS":
         return "Pass"
-    if len(contract) > 1 and contract[1] in SUITS:
-        return contract[0] + SUITS[contract[1]] + contract[2:]
+    if len(contract) > 1 and contract[1] in SUIT_SYMBOLS:
+        return contract[0] + SUIT_SYMBOLS[contract[1]] + contract[2:]
     return contract
-
-
-def card_text(card: str) -> str:
-    """A lead such as "HK" -> "♥K", "ST" -> "♠10"; anything else as it was entered."""
-    if len(card) != 2 or card[0] not in SUITS:
-        return card
-    return SUITS[card[0]] + ("10" if card[1] == "T" else card[1])
 
 
 def _play(result: FileLine) -> list:

@@ -17,9 +17,9 @@ from events.formats.xlsx import (
     _long_date,
     _numeric,
     _Sheet,
-    card_text,
     contract_text,
 )
+from scoring.cards import card_text
 from scoring.victory_points import VP_SCALES
 
 VPS = "0.00"

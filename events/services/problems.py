@@ -18,11 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from events.models import Board, Event, Pair, Result, Section, TableRound
+from events.services.leads import lead_words
 from events.services.page_cache import kept
 from events.services.repairs import still_to_settle
-from scoring import parse_contract
+from scoring import ScoringError, parse_contract
+from scoring.leads import LeadNotHeld, check_lead
 from scoring.suspicious import BoardResult, Question, suspicious_results
-from scoring.traveller_lines import SEAT_NAMES
 
 ERRORS = {"duplicate", "unscheduled", "captains"}
 TO_SETTLE = "settle"  # a repair left a pair to meet boards twice: its own kind, never folded
@@ -478,23 +479,32 @@ def _question(line: _Line, question: Question) -> Problem:
 
 
 def _leads(lines: list[_Line]) -> list[Problem]:
-    """Leads that the player on lead (declarer's left-hand opponent) did not hold."""
+    """Leads that the player on lead (declarer's left-hand opponent) did not hold, by the
+    board's hand record (scoring.leads), but those the director has confirmed."""
     problems = []
     for line in lines:
-        # A small card ("x") cannot be checked, nor a lead against an unknown hand.
-        if line.confirmed or not (line.lead and line.declarer and line.deal) or line.lead[1] == "X":
+        if line.confirmed:
             continue
-        leader = "NESW"[("NESW".index(line.declarer) + 1) % 4]
-        hand = dict(zip("NESW", line.deal.split(":", 1)[1].split(), strict=True))[leader]
-        if hand == "-" or line.lead[0] not in "SHDC":
+        try:
+            check_lead(deal=line.deal, declarer=line.declarer, lead=line.lead, board=line.board)
+        except LeadNotHeld as refused:
+            problems.append(line.problem("lead", _lead_message(line, refused)))
+        except ScoringError:
+            # A lead or deal no entry or import of the app writes (a restored backup's): the
+            # line shows it as it is, and there is nothing to check it against.
             continue
-        suits = dict(zip("SHDC", hand.split("."), strict=True))
-        if line.lead[1] not in suits[line.lead[0]]:
-            problems.append(
-                line.problem(
-                    "lead",
-                    f"Board {line.board}: {line.ns_name} v {line.ew_name}, the lead {line.lead} "
-                    f"is not in {SEAT_NAMES[leader]}'s hand. Check the lead or the declarer.",
-                )
-            )
     return problems
+
+
+def _lead_message(line: _Line, refused: LeadNotHeld) -> str:
+    return gettext(
+        "Board %(board)d: %(ns)s v %(ew)s, %(contract)s by %(declarer)s: %(leader)s, on lead, "
+        "does not hold %(card)s. Is the lead, the declarer or the hand record right?"
+    ) % {
+        "board": line.board,
+        "ns": line.ns_name,
+        "ew": line.ew_name,
+        "contract": line.contract,
+        "declarer": line.declarer,
+        **lead_words(refused),
+    }

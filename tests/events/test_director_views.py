@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Board, Change, Event, Pair, Player, TableRound
+from events.models import Board, Change, Event, Pair, Player, Result, TableRound
 from events.services.entry import board_meetings, save_line
 from events.services.setup import name_pair
 from events.templatetags.qr import qr_svg
@@ -482,8 +482,42 @@ def test_a_lead_the_leader_did_not_hold_is_flagged(director_client, make_event):
         board=board, line=parse_traveller_line("4S N 10 SA"), ns_pair=second.ns, ew_pair=second.ew
     )  # East cannot lead a spade
     content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
-    assert f"Board 1: {second.ns} v {second.ew}, the lead SA is not in East" in content
-    assert f"Board 1: {first.ns} v {first.ew}, the lead" not in content
+    assert (
+        f"Board 1: {second.ns} v {second.ew}, 4S by N: East, on lead, does not hold the ♠A. "
+        "Is the lead, the declarer or the hand record right?"
+    ) in content
+    assert f"Board 1: {first.ns} v {first.ew}, 4S by N" not in content
+
+
+def test_a_lead_question_is_answered_by_its_right_and_asked_again_after_an_edit(
+    director_client, make_event
+):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    board.deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    board.save()
+    meeting = min(board_meetings(board=board), key=lambda m: m.ns)
+    # The director's save takes a lead South, on lead against East, does not hold.
+    result = save_line(
+        board=board, line=parse_traveller_line("4H E 10 CA"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+    question = "4H by E: South, on lead, does not hold the ♣A."
+    page = reverse("director-event", args=[event.pk])
+    content = director_client.get(page).content.decode()
+    assert question in content
+    assert reverse("line-confirm", args=[event.pk, result.pk]) in content
+
+    director_client.post(reverse("line-confirm", args=[event.pk, result.pk]))
+    assert question not in director_client.get(page).content.decode()
+
+    save_line(
+        board=board,
+        line=parse_traveller_line("4H E 9 CA"),
+        ns_pair=meeting.ns,
+        ew_pair=meeting.ew,
+        result=result,
+    )
+    assert question in director_client.get(page).content.decode()
 
 
 @pytest.mark.parametrize(
@@ -578,3 +612,19 @@ def test_a_new_event_of_two_sections_has_each_its_movement(director_client, club
         r'href="/events/\d+/([AB])/boards/', director_client.get(public).content.decode()
     )
     assert (links.count("A"), links.count("B")) == (21, 0)  # across the field: one link a board
+
+
+def test_a_lead_no_entry_writes_asks_nothing_and_the_page_still_shows(director_client, make_event):
+    event = make_event(mitchell(3, 2))
+    board = Board.objects.select_related("section__event").get(number=1)
+    board.deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    board.save()
+    meeting = min(board_meetings(board=board), key=lambda m: m.ns)
+    result = save_line(
+        board=board, line=parse_traveller_line("4S N 10"), ns_pair=meeting.ns, ew_pair=meeting.ew
+    )
+    # As a club's backup restored from a file written elsewhere may hold it.
+    Result.objects.filter(pk=result.pk).update(lead="S10")
+    content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert f"Board 1: {meeting.ns} v {meeting.ew}, 4S by N" not in content
+    assert 'id="problems"' in content

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.formats import FORMATS
-from events.formats.xlsx import card_text, contract_text
+from events.formats.xlsx import contract_text
 from events.models import Board, Event, Pair, Result, Section
 from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file
@@ -349,13 +349,6 @@ def test_columns_are_fitted_to_the_widest_header_or_value(played):
 )
 def test_contracts_are_shown_with_suit_symbols(entered, shown):
     assert contract_text(entered) == shown
-
-
-@pytest.mark.parametrize(
-    ("entered", "shown"), [("HK", "♥K"), ("ST", "♠10"), ("DX", "♦X"), ("", ""), ("?", "?")]
-)
-def test_leads_are_shown_with_suit_symbols(entered, shown):
-    assert card_text(entered) == shown
 
 
 def test_excel_export_reads_the_database_by_board_and_pair_not_by_line(
