@@ -64,6 +64,20 @@ def start_server(scratch: Path) -> tuple[subprocess.Popen, str]:
     return process, f"http://127.0.0.1:{port}"
 
 
+def wait_for(server: str, process: subprocess.Popen, scratch: Path) -> str:
+    """The server's home page, once it answers; SystemExit with its log if it never does."""
+    import httpx
+
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            return httpx.get(server + "/").text
+        except httpx.TransportError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit((scratch / "serve.log").read_text()) from None
+            time.sleep(0.3)
+
+
 def measure(url: str, clients: int, seconds: float) -> tuple[float, float, int]:
     """Requests per second, p99 in ms, and the size of the page, from wrk (Debian's package,
     `make bench-deps`): written in C, it leaves the cores to the server it measures."""
@@ -102,15 +116,7 @@ def run(tables: int, clients: int, seconds: float) -> list[Row]:
     scratch = Path(tempfile.mkdtemp())
     process, server = start_server(scratch)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                home = httpx.get(server + "/").text
-                break
-            except httpx.TransportError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit((scratch / "serve.log").read_text()) from None
-                time.sleep(0.3)
+        home = wait_for(server, process, scratch)
         statics = set(re.findall(r'(?:href|src)="(/static/[^"]+)"', home))
         biggest = max(statics, key=lambda path: len(httpx.get(server + path).content))
         pages = {

@@ -19,10 +19,13 @@ def director_and_club(slug: str = "bench"):
     return director, club
 
 
-def pairs_event(club, tables: int, *, filled: bool, status: str = "running"):
-    """A `tables`-table Mitchell; with every scheduled line entered and scored when `filled`
-    (saved together, then scored once by rescore_event, as an import is)."""
-    from events.models import Board, Result
+def pairs_event(
+    club, tables: int, *, filled: bool, status: str = "running", sections: int = 1, rounds=None
+):
+    """A `tables`-table Mitchell in each of `sections` sections; with every scheduled line
+    entered and scored when `filled` (saved together, then scored once by rescore_event, as an
+    import is), or only those of the first `rounds` rounds."""
+    from events.models import Board, Pair, Result
     from events.services.entry import board_meetings
     from events.services.rescoring import rescore_event
     from events.services.setup import create_pairs_event
@@ -30,24 +33,27 @@ def pairs_event(club, tables: int, *, filled: bool, status: str = "running"):
 
     event = create_pairs_event(
         club=club,
-        name=f"{tables}-table Pairs",
+        name=f"{tables * sections}-table Pairs",
         date=datetime.date(2026, 11, 23),
         movement=mitchell(
             tables, 3, rounds=min(9, tables - 1), variant="skip" if tables % 2 == 0 else None
         ),
+        sections=sections,
         status=status,
     )
     if filled:
-        pairs = {p.number: p for p in event.sections.get().pairs.all()}
+        pairs = {(p.section_id, p.number): p for p in Pair.objects.filter(section__event=event)}
         lines = []
         for board in Board.objects.filter(section__event=event):
             for i, meeting in enumerate(board_meetings(board=board)):
+                if rounds is not None and meeting.round > rounds:
+                    continue
                 line = parse_traveller_line(LINES[(board.number + i) % len(LINES)])
                 lines.append(
                     Result(
                         board=board,
-                        ns_pair=pairs[meeting.ns],
-                        ew_pair=pairs[meeting.ew],
+                        ns_pair=pairs[board.section_id, meeting.ns],
+                        ew_pair=pairs[board.section_id, meeting.ew],
                         round=meeting.round,
                         table=meeting.table,
                         contract=str(line.contract) if line.contract else "",
