@@ -207,6 +207,19 @@ def contract_form(text: str) -> tuple[str, bool]:
     return text.strip(), False
 
 
+def marker_by_numbers(
+    form: tuple[str, bool], score_ns: int | None, published: tuple[float, float] | None
+) -> tuple[str, bool]:
+    """A contract column's marker as the line's numbers read it: a line the program scored
+    (a score, 0 included) and gave points is a played result whatever the marker says. One
+    program writes "NP" for a hand passed in, scores it 0 and prints its points; a "PASS" next
+    to a score is that score. "Not played" is left to a line with no score and no points."""
+    contract, not_played = form
+    if score_ns is None or published is None or not (not_played or contract == "PASS"):
+        return form
+    return ("PASS" if score_ns == 0 else ""), False
+
+
 def winners_from_places(places: list[tuple[str, str]]) -> int | None:
     """1 or 2 winners from a published ranking's (direction, place) rows: two when North-South
     and East-West are each ranked from 1 on their own, one when the places run through the
@@ -279,15 +292,19 @@ def result_line(
     score_ew: int | None = None,
     round: int | None = None,
     table: int | None = None,
+    published: tuple[float, float] | None = None,
 ) -> ImportedLine:
     """A played line (or one with no result: not played), checked the way our entry checks it.
 
     The score, when the file gives one, must be the one the contract, declarer and tricks make
     on this board; a line with only a score must hold a score some contract can make. A split
     score (score_ew differs from score_ns) is an assigned score: the contract is kept as played.
+    A marker in the contract column (NP, PASS, AP) next to a score and the points the program
+    `published` for the line is read by those numbers (marker_by_numbers).
     """
     line = ImportedLine(ns_pair=ns_pair, ew_pair=ew_pair, where=where, round=round, table=table)
-    contract, not_played = contract_form(contract)
+    line.published = published
+    contract, not_played = marker_by_numbers(contract_form(contract), score_ns, published)
     if not_played:
         if score_ns not in (None, 0):
             raise FileRefused(

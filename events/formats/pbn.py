@@ -668,9 +668,9 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         lead=_cell(row, "Lead"),
         score_ns=score_ns,
         score_ew=score_ew,
+        published=_published(row),
         **seat,
     )
-    line.published = _published(row)
     return line
 
 

@@ -467,9 +467,9 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         lead=_text(element, "LEAD"),
         score_ns=score_ns,
         score_ew=score_ew,
+        published=_published(element),
         **seat,
     )
-    line.published = _published(element)
     return line
 
 
