@@ -87,8 +87,8 @@ class ImportedLine:
     ew_percent: float | None = None
     not_played: bool = False
     note: str = ""  # the director's note on the line (our own PBN files carry it)
-    # The matchpoints the other program published for the line, when the file gives them: they
-    # tell which rule it scored an irregular board under. Never saved.
+    # The points (matchpoints or IMPs) the other program published for the line, when the file
+    # gives them: they tell which rule it scored an irregular board under. Never saved.
     published: tuple[float, float] | None = None
     weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
 
@@ -104,6 +104,9 @@ class ImportedBoard:
     vulnerability: str  # "None", "NS", "EW", "All"
     deal: str = ""  # PBN deal string "N:... ... ... ..."; "" without a hand record
     lines: list[ImportedLine] = field(default_factory=list)
+    # The Butler datum the other program printed for the board, when the file gives it: it
+    # tells whether sections were scored as one field. Never saved.
+    published_datum: int | None = None
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,14 @@ Sources:
 The files are built in the tests from tests/events/files/scorer_pairs_short.xml, hand-built.
 """
 
+import re
+
 import pytest
 
+from events.formats import json_export
+from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event, read_result_file
+from scoring import butler_datum, datum_imps, imps
 from tests.events.files import read_file
 
 SHORT = "scorer_pairs_short.xml"
@@ -85,3 +90,101 @@ def test_a_hand_passed_in_written_np_is_scored_on_its_board(club):
         for r in board.results.select_related("ns_pair")
     )
     assert points == [(1, 3, 1, 4), (2, 0, 4, 4), (3, 3, 1, 4)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Sections scored as one field in IMP events
+#
+# Magic Contest's Butler PBN (tests/events/files/magic_butler.pbn, ../shared/realdata/butler.pbn)
+# prints IMP_NS, IMP_EW and ButlerDatum on every row; Ruter writes a Section column in its
+# ScoreTable and ranks the whole room in one TotalScoreTable (test_conventions.py).
+
+# Two sections of two tables on the same two boards: (section, NS pair, EW pair, NS score).
+FIELD_LINES = {
+    1: [("A", 1, 2, 420), ("A", 3, 4, 170), ("B", 5, 6, 450), ("B", 7, 8, -50)],
+    2: [("A", 1, 2, -100), ("A", 3, 4, 110), ("B", 5, 6, 140), ("B", 7, 8, -420)],
+}
+
+
+def _butler_pbn(*, over_field: bool, imps: bool = True, datums: bool = True) -> bytes:
+    """A Butler (mean datum) PBN of sections A and B whose printed IMPs and datums are worked
+    out here, over the field or section by section; its ranking is one list of the room."""
+    games = []
+    for number, lines in FIELD_LINES.items():
+        groups = [lines] if over_field else [[ln for ln in lines if ln[0] == s] for s in "AB"]
+        printed = {}
+        for group in groups:
+            scores = [score for *_, score in group]
+            datum = butler_datum(scores, "mean")
+            for line, imp in zip(group, datum_imps(scores, "mean"), strict=True):
+                printed[line] = (imp, datum)
+        columns = "Section;Table;Round;PairId_NS;PairId_EW;Contract;Score_NS;Score_EW"
+        columns += ";IMP_NS;IMP_EW" if imps else ""
+        columns += ";ButlerDatum" if datums else ""
+        rows = []
+        for line in lines:
+            section, ns, ew, score = line
+            imp, datum = printed[line]
+            row = f'{section} {(ns + 1) // 2} 1 {ns} {ew} - "{score}" -'
+            row += f" {imp:.1f} {-imp:.1f}" if imps else ""
+            row += f" {datum}" if datums else ""
+            rows.append(row)
+        ranking = []
+        if number == 1:
+            ranking = ['[TotalScoreTable "Rank;PairId;Direction;TotalScoreIMP;Names"]']
+            ranking += [
+                f'{n} {n} "{"N-S" if n % 2 else "E-W"}" 0.0 "P{n} - Q{n}"' for n in range(1, 9)
+            ]
+        games.append(
+            "\n".join(
+                [
+                    '[Event "Field Butler"]',
+                    '[Date "2026.11.05"]',
+                    f'[Board "{number}"]',
+                    '[Dealer "N"]',
+                    '[Vulnerable "None"]',
+                    '[Scoring "IMP;Butler;Mean"]',
+                    *ranking,
+                    f'[ScoreTable "{columns}"]',
+                    *rows,
+                ]
+            )
+        )
+    return ("% PBN 2.0\n" + "\n\n".join(games) + "\n").encode()
+
+
+@pytest.mark.parametrize(
+    ("over_field", "imps", "datums", "scoring", "why"),
+    [
+        (True, True, True, "field", "as the printed IMPs show"),
+        (False, True, True, "section", "as the printed IMPs show"),
+        (True, False, True, "field", "as the printed datums show"),
+        (False, False, True, "section", "as the printed datums show"),
+        (True, False, False, "field", "as the file's one ranking across the sections shows"),
+    ],
+    ids=["field-by-imps", "section-by-imps", "field-by-datums", "section-by-datums", "ranking"],
+)
+def test_a_butler_file_of_two_sections_is_scored_as_its_numbers_show(
+    over_field, imps, datums, scoring, why
+):
+    """The old importer scored every IMP file section by section."""
+    imported = read_result_file(_butler_pbn(over_field=over_field, imps=imps, datums=datums))
+    assert imported.settings["section_scoring"] == scoring
+    across = "scored across the field" if scoring == "field" else "each scored apart"
+    assert ("Sections", f"2 (A, B), {across}, {why}") in imported.readings
+
+
+@pytest.mark.django_db
+def test_a_butler_field_is_scored_and_exported_on_the_fields_datum(club):
+    event = import_event(imported=read_result_file(_butler_pbn(over_field=True)), club=club)
+    assert event.section_scoring == "field"
+    results = json_export.event_results(pairs_file(event=event))
+    for board in results["boards"]:
+        scores = [score for *_, score in FIELD_LINES[board["number"]]]
+        assert board["datum"] == butler_datum(scores, "mean")
+        for line in board["results"]:
+            # The field's datum: the line's score IMPed against it, as printed.
+            assert line["ns_points"] == imps(line["score_ns"] - board["datum"])
+    exported = export_file(event=event, format_key="usebio").decode()
+    datums = re.findall(r"<BOARD_AVERAGE>(-?\d+)</BOARD_AVERAGE>", exported)
+    assert datums == ["250", "-70", "250", "-70"]
