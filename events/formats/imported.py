@@ -6,6 +6,7 @@ places) are not carried; our engine scores the raw results again.
 """
 
 import datetime
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -50,6 +51,15 @@ def ew_offset(found: list[tuple[int, str]]) -> int:
     return max(ns_numbers) if ns_numbers & ew_numbers else 0
 
 
+def printed_number(text: str) -> float | None:
+    """A figure as a file prints it ("62.50", "-3.5"); None for anything else ("", "-")."""
+    try:
+        number = float(text.strip())
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def whole_number(text: str) -> int | None:
     """Plain digits, at most nine of them ("12"), as a number; None for anything else.
 
@@ -66,6 +76,10 @@ class ImportedPair:
     direction: str = ""  # "NS" or "EW" when the pair sat one way all session, else ""
     names: list[str] = field(default_factory=list)
     where: str = ""  # "line 12" or "PAIR 3": for messages
+    # The pair's total and percentage as the other program printed them, when the file gives
+    # them: checked against the file's own travellers (printed_totals.py). Never saved.
+    printed_total: float | None = None
+    printed_percentage: float | None = None
 
 
 @dataclass
@@ -149,6 +163,8 @@ class ImportedEvent:
     side_seats: dict[int, tuple[tuple[int, str], tuple[int, str]]] = field(default_factory=dict)
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
+    # What the file prints against its own travellers, as (pair, what), for the import preview.
+    disagreements: list[tuple[str, str]] = field(default_factory=list)
     # A file of several sections: this one's letter, and the other sections, each read as an
     # event of its own (pairs, boards, movement); the settings are this one's.
     section: str = "A"

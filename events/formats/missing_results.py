@@ -3,7 +3,9 @@
 A board played fewer times than the others (a sit-out, a late arrival, a fouled board) is
 matchpointed by Neuberg's formula or by counting each missing result as a tie with every result
 played; and the count a board is scaled to is either the most results any board has, or every
-table of the movement, the sit-out table too (a phantom pair counts as a table). The file's own
+table of the movement, the sit-out table too (a phantom pair counts as a table), or the count
+the movement gives each board, as the file's printed tops show (a ¾ Howell with a phantom pair
+plays a board five times where the movement has it six, the phantom's table counted). The file's own
 matchpoints say which: each way is worked out again and the one that gives the file's figures is
 the event's setting. A file that publishes no matchpoints, or whose figures fit no way, is
 scored with Neuberg to the field's top, and the preview says so.
@@ -25,18 +27,24 @@ def choose_missing_results(event: ImportedEvent) -> None:
     counts = [len(_played(board.lines)) for board in event.boards]
     field_top = max(counts)
     tables = _tables(event)
-    if min(counts) == field_top == tables:
-        return
-    ways = [("neuberg", field_top), ("tie", field_top)]
-    if tables > field_top:
-        ways += [("neuberg", tables), ("tie", tables)]
+    per_beat = event.settings.get("mp_scale", 2)
     published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
+    # Across the field a board's printed top is the whole field's, not this section's count.
+    across = event.sections and event.settings.get("section_scoring") == "field"
+    shown = None if across else _count_the_tops_show(published, per_beat)
+    if min(counts) == field_top == tables and shown in (None, field_top):
+        return
+    ways = [
+        (rule, count)
+        for count in sorted({field_top, tables, shown or field_top})
+        if count >= field_top
+        for rule in ("neuberg", "tie")
+    ]
     if not published:
         event.readings.append(
             ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
         )
         return
-    per_beat = event.settings.get("mp_scale", 2)
     fitting = [way for way in ways if _reproduces(published, *way, per_beat)]
     if not fitting:
         event.readings.append(
@@ -53,9 +61,25 @@ def choose_missing_results(event: ImportedEvent) -> None:
     event.settings["missing_results"] = rule
     event.expected_results = expected if expected != field_top else 0
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
-    # More than any board has: every table of the movement, a sit-out's or one not yet played.
-    to = f"{expected} results" + (", every table counted" if expected > field_top else "")
+    # More than any board has: every table of the movement, a sit-out's or one not yet played;
+    # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
+    to = f"{expected} results"
+    if expected > field_top:
+        to += ", every table counted" if expected == tables else ", the movement's count"
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+
+
+def _count_the_tops_show(boards, per_beat: int) -> int | None:
+    """The results every board was scaled to, as its printed tops show: a line's two sides'
+    matchpoints add up to the board's top, per_beat × (results − 1). None when the boards'
+    tops differ (each board on its own count) or no line prints its matchpoints."""
+    shown = {
+        round(sum(line.published) / per_beat) + 1
+        for board in boards
+        for line in _played(board.lines)
+        if line.published is not None and not line.is_adjusted and not line.weights
+    }
+    return shown.pop() if len(shown) == 1 else None
 
 
 def _tables(event: ImportedEvent) -> int:

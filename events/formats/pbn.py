@@ -9,7 +9,7 @@ our own settings in META lines so that a file we wrote comes back with every set
 
 import datetime
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from events.formats.imported import (
     DIRECTIONS,
@@ -24,6 +24,7 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_number,
     result_line,
     weighted_line,
     whole_number,
@@ -532,11 +533,18 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
             direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
-            found.append((pair_number, suffix or direction, names, f"line {number}"))
-    offset = ew_offset([(n, d) for n, d, _, _ in found])
+            total = next((row[c] for c in ("TotalScoreMP", "TotalScoreIMP") if c in row), "")
+            printed = ImportedPair(
+                number=pair_number,
+                names=names,
+                where=f"line {number}",
+                printed_total=printed_number(total),
+                printed_percentage=printed_number(row.get("TotalPercentage", "")),
+            )
+            found.append((pair_number, suffix or direction, printed))
+    offset = ew_offset([(n, d) for n, d, _ in found])
     pairs = [
-        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, direction=d, where=where)
-        for n, d, names, where in found
+        replace(pair, number=n + (offset if d == "EW" else 0), direction=d) for n, d, pair in found
     ]
     return pairs, offset
 
@@ -650,7 +658,9 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
             raise FileRefused(
                 f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
             )
-        return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+        line = adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+        line.published = _published(row)
+        return line
     if weighted := _cell(row, "Weighted"):
         return weighted_line(where=where, vulnerability=vulnerability, text=weighted, **seat)
     contract = _cell(row, "Contract")

@@ -10,6 +10,7 @@ instruction (`<?clubscoring ...?>`) that other readers skip.
 import datetime
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from events.formats.imported import (
@@ -23,6 +24,7 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_number,
     result_line,
     weighted_line,
     whole_number,
@@ -344,16 +346,22 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
         number, suffix = file_pair_id(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
         direction = suffix or _text(element, "DIRECTION").upper().replace("-", "")
         names = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
-        found.append((number, direction, [name for name in names if name], f"PAIR {index}"))
-    offset = ew_offset([(n, d) for n, d, _, _ in found])
+        printed = ImportedPair(
+            number=number,
+            names=[name for name in names if name],
+            where=f"PAIR {index}",
+            printed_total=printed_number(_text(element, "TOTAL_SCORE")),
+            printed_percentage=printed_number(_text(element, "PERCENTAGE")),
+        )
+        found.append((number, direction, printed))
+    offset = ew_offset([(n, d) for n, d, _ in found])
     pairs = [
-        ImportedPair(
+        replace(
+            pair,
             number=n + (offset if d == "EW" else 0),
             direction=d if d in ("NS", "EW") else "",
-            names=names,
-            where=where,
         )
-        for n, d, names, where in found
+        for n, d, pair in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
         raise FileRefused("PARTICIPANTS lists a pair number twice")
@@ -463,9 +471,11 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
             seat[name] = whole_number(ours.get(name, ""))
     score = _text(element, "SCORE").upper()
     if match := _ARTIFICIAL.match(score):
-        return adjusted_line(
+        line = adjusted_line(
             where=where, ns_percent=float(match[1]), ew_percent=float(match[2]), **seat
         )
+        line.published = _published(element)
+        return line
     contract = _text(element, "CONTRACT").upper()
     if " ".join(score.split()) in NOT_PLAYED or score == "-":
         score = ""

@@ -11,15 +11,25 @@ Sources:
 The files are built in the tests from tests/events/files/scorer_pairs_short.xml, hand-built.
 """
 
+import datetime
 import re
 
 import pytest
 
 from events.formats import json_export
+from events.formats.imported import (
+    ImportedBoard,
+    ImportedEvent,
+    ImportedLine,
+    ImportedPair,
+    finish_event,
+)
+from events.formats.missing_results import choose_missing_results
+from events.formats.printed_totals import check_printed_totals
 from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event, read_result_file
 from scoring import butler_datum, datum_imps, imps
-from tests.events.files import read_file
+from tests.events.files import read_file, upload
 
 SHORT = "scorer_pairs_short.xml"
 MPS = "<NS_MATCH_POINTS>{}</NS_MATCH_POINTS><EW_MATCH_POINTS>{}</EW_MATCH_POINTS>"
@@ -188,3 +198,146 @@ def test_a_butler_field_is_scored_and_exported_on_the_fields_datum(club):
     exported = export_file(event=event, format_key="usebio").decode()
     datums = re.findall(r"<BOARD_AVERAGE>(-?\d+)</BOARD_AVERAGE>", exported)
     assert datums == ["250", "-70", "250", "-70"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Factoring to the movement's count
+#
+# A ¾ Howell of eight tables with a phantom pair (15 pairs): each board is played five times
+# where the movement has it six, the phantom's table counted, and the program prints every
+# board on the top of six results, Neuberg from five to six (issue 24, "Factoring to the
+# movement's tables"). Neuberg (EBU White Book 8.3.3): (raw + 1) · 6 / 5 − 1.
+
+HOWELL_SCORES = [420, 170, 140, -50, -100]  # 8, 6, 4, 2, 0 of a top of 8 among five
+
+
+def _three_quarter_howell() -> ImportedEvent:
+    event = ImportedEvent(
+        name="¾ Howell",
+        date=datetime.date(2026, 11, 5),
+        file_format="PBN",
+        settings={"scoring": "mp"},
+    )
+    for number in (1, 2, 3):
+        board = ImportedBoard(number=number, dealer="N", vulnerability="None")
+        for table, score in enumerate(HOWELL_SCORES):
+            ns, ew = 1 + (5 * number + table) % 15, 1 + (5 * number + 9 - table) % 15
+            line = ImportedLine(ns_pair=ns, ew_pair=ew, where=f"board {number}", score_ns=score)
+            raw = 2 * (len(HOWELL_SCORES) - 1 - table)
+            factored = (raw + 1) * 6 / 5 - 1
+            line.published = (round(factored, 2), round(10 - factored, 2))
+            board.lines.append(line)
+        event.boards.append(board)
+    return event
+
+
+def test_boards_are_factored_to_the_count_the_printed_tops_show():
+    """The old importer tried five results and every table (eight): neither fits, so it
+    scored on five."""
+    event = _three_quarter_howell()
+    choose_missing_results(event)
+    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 6)
+    assert event.readings == [
+        ("Short boards", "Neuberg, to 6 results, the movement's count: as the file's matchpoints "
+         "show"),
+    ]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_movements_count_is_the_boards_top_once_imported(club):
+    imported = finish_event(_three_quarter_howell())
+    choose_missing_results(imported)
+    event = import_event(imported=imported, club=club)
+    board = event.sections.get().boards.get(number=1)
+    lines = sorted(board.results.values_list("ns_points", "top"), reverse=True)
+    assert [(round(points, 6), top) for points, top in lines] == [
+        (9.8, 10), (7.4, 10), (5.0, 10), (2.6, 10), (0.2, 10),
+    ]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# Percentages and totals a file cannot agree with itself on
+#
+# Ruter's PBN (tests/events/files/ruter_pairs.pbn) prints each pair's TotalScoreMP and
+# TotalPercentage in its TotalScoreTable; USEBIO 1.2 a PAIR's TOTAL_SCORE and PERCENTAGE.
+
+RUTER = "ruter_pairs.pbn"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reported"),
+    [
+        (
+            b'1 - 3 3 "N-S" 6.4 80.00',
+            b'1 - 3 3 "N-S" 6.4 75.00',
+            ("Pair 3", "the file prints 75.00%, its own travellers give 80.00%"),
+        ),
+        (
+            b'1 - 3 3 "N-S" 6.4 80.00',
+            b'1 - 3 3 "N-S" 7.4 80.00',
+            ("Pair 3", "the file prints a total of 7.4, its own lines add up to 6.40"),
+        ),
+    ],
+    ids=["percentage", "total"],
+)
+def test_a_printed_figure_its_own_travellers_contradict_is_reported(old, new, reported):
+    data = read_file(RUTER)
+    assert old in data
+    imported = read_result_file(data.replace(old, new))
+    assert imported.disagreements == [reported]
+
+
+def test_a_file_that_agrees_with_itself_reports_nothing():
+    assert read_result_file(read_file(RUTER)).disagreements == []
+
+
+def _with_percentages(event: ImportedEvent, percent) -> ImportedEvent:
+    for board in event.boards:
+        for line in board.lines:
+            for pair in (line.ns_pair, line.ew_pair):
+                if pair not in {p.number for p in event.pairs}:
+                    event.pairs.append(ImportedPair(number=pair))
+    for pair in event.pairs:
+        pair.printed_percentage = percent(pair.number)
+    return event
+
+
+def _unfactored_percentage(event: ImportedEvent, number: int) -> float:
+    """The pair's matchpoints among the five results of its boards, over their tops of 8."""
+    raw = []
+    for board in event.boards:
+        for table, line in enumerate(board.lines):
+            ns_raw = 2 * (len(HOWELL_SCORES) - 1 - table)
+            if number == line.ns_pair:
+                raw.append(ns_raw)
+            elif number == line.ew_pair:
+                raw.append(8 - ns_raw)
+    return round(100 * sum(raw) / (8 * len(raw)), 2)
+
+
+def test_percentages_on_the_unfactored_matchpoints_agree_with_the_travellers():
+    """The ¾ Howell's program prints matchpoints factored to six results and works its
+    percentages on the unfactored ones: nothing to report; a percentage on neither basis is."""
+    event = _three_quarter_howell()
+    _with_percentages(event, lambda number: _unfactored_percentage(event, number))
+    check_printed_totals(event)
+    assert event.disagreements == []
+    # Pair 6 sat NS at the top table of board 1 and EW at the bottom one of board 3: 100%
+    # unfactored, 98% factored.
+    assert _unfactored_percentage(event, 6) == 100
+    event.pairs[0].printed_percentage = 97.0
+    check_printed_totals(event)
+    label = f"Pair {event.pairs[0].number}"
+    assert [label for label, _ in event.disagreements] == [label]
+
+
+@pytest.mark.django_db
+def test_the_preview_lists_the_pairs_the_file_disagrees_with_itself_on(director_client, club):
+    data = read_file(RUTER).replace(b'1 - 3 3 "N-S" 6.4 80.00', b'1 - 3 3 "N-S" 6.4 75.00')
+    content = upload(director_client, club, RUTER, data).content.decode()
+    assert "Where the file disagrees with itself" in content
+    assert "the file prints 75.00%, its own travellers give 80.00%" in content
+    # Not forced: the ranking is worked out from the travellers (pair 3's 2.4 + 4.0 of 8).
+    ranking = content[content.index('id="import-ranking"') :]
+    assert '<td class="num">80.00</td>' in ranking
+    assert '<td class="num">75.00</td>' not in ranking
