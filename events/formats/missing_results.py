@@ -31,15 +31,17 @@ def choose_missing_results(event: ImportedEvent) -> None:
     published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
     # Across the field a board's printed top is the whole field's, not this section's count.
     across = event.sections and event.settings.get("section_scoring") == "field"
-    shown = None if across else _count_the_tops_show(published, per_beat)
-    if min(counts) == field_top == tables and shown in (None, field_top):
+    tops = set() if across else _counts_the_tops_show(published, per_beat)
+    if min(counts) == field_top == tables and tops <= {field_top}:
         return
+    shown = next(iter(tops)) if len(tops) == 1 else field_top
     ways = [
         (rule, count)
-        for count in sorted({field_top, tables, shown or field_top})
+        for count in sorted({field_top, tables, shown})
         if count >= field_top
         for rule in ("neuberg", "tie")
     ]
+    ways.append(("own", field_top))  # each short board on its own top: tried last
     if not published:
         event.readings.append(
             ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
@@ -60,6 +62,15 @@ def choose_missing_results(event: ImportedEvent) -> None:
         return  # no board is short: nothing to tell
     event.settings["missing_results"] = rule
     event.expected_results = expected if expected != field_top else 0
+    if rule == "own":
+        event.readings.append(
+            (
+                "Short boards",
+                "On their own tops: matchpointed on the results played, an artificial score "
+                "on that top too, as the file's matchpoints show",
+            )
+        )
+        return
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
     # More than any board has: every table of the movement, a sit-out's or one not yet played;
     # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
@@ -69,17 +80,16 @@ def choose_missing_results(event: ImportedEvent) -> None:
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
 
 
-def _count_the_tops_show(boards, per_beat: int) -> int | None:
-    """The results every board was scaled to, as its printed tops show: a line's two sides'
-    matchpoints add up to the board's top, per_beat × (results − 1). None when the boards'
-    tops differ (each board on its own count) or no line prints its matchpoints."""
-    shown = {
+def _counts_the_tops_show(boards, per_beat: int) -> set[int]:
+    """The results the boards were scaled to, as their printed tops show: a line's two sides'
+    matchpoints add up to the board's top, per_beat × (results − 1). One count when every
+    board was scaled to it; several when boards are on their own tops."""
+    return {
         round(sum(line.published) / per_beat) + 1
         for board in boards
         for line in _played(board.lines)
         if line.published is not None and not line.is_adjusted and not line.weights
     }
-    return shown.pop() if len(shown) == 1 else None
 
 
 def _tables(event: ImportedEvent) -> int:

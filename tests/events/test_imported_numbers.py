@@ -341,3 +341,59 @@ def test_the_preview_lists_the_pairs_the_file_disagrees_with_itself_on(director_
     ranking = content[content.index('id="import-ranking"') :]
     assert '<td class="num">80.00</td>' in ranking
     assert '<td class="num">75.00</td>' not in ranking
+
+
+# ---------------------------------------------------------------------------------------------
+# Short boards without Neuberg
+#
+# One program matchpoints a board with an artificial score on its real results alone (a top of
+# 8 where the full board's is 10), gives the artificial line its share of that top, and works
+# each pair's percentage as its matchpoints over the tops of the boards it played (issue 24,
+# "Short boards without Neuberg"). Here three tables: a full board's top is 4, the short one's 2.
+
+
+def _short_on_its_own_top() -> ImportedEvent:
+    event = ImportedEvent(
+        name="Own tops", date=datetime.date(2026, 11, 5), file_format="USEBIO",
+        settings={"scoring": "mp"},
+    )  # fmt: skip
+    seats = [(1, 4), (2, 5), (3, 6)]
+    for number in (1, 2, 3):
+        board = ImportedBoard(number=number, dealer="N", vulnerability="None")
+        for table, (ns, ew) in enumerate(seats):
+            if number == 3 and table == 2:  # Ave+ / Ave-: 60% and 40% of the short top, 2
+                line = ImportedLine(ns, ew, "x", ns_percent=60, ew_percent=40)
+                line.published = (1.2, 0.8)
+            else:
+                line = ImportedLine(ns, ew, "x", score_ns=(420, 170, 140)[table])
+                top = 4 if number < 3 else 2
+                line.published = (top - 2 * table, 2 * table)
+            board.lines.append(line)
+        event.boards.append(board)
+    return event
+
+
+def test_a_short_board_on_its_own_top_is_read_as_such():
+    """The old importer saw every board with three lines and scored board 3 by Neuberg."""
+    event = _short_on_its_own_top()
+    choose_missing_results(event)
+    assert event.settings["missing_results"] == "own"
+    assert event.readings == [
+        ("Short boards", "On their own tops: matchpointed on the results played, an artificial "
+         "score on that top too, as the file's matchpoints show"),
+    ]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_short_board_on_its_own_top_is_scored_and_ranked_so(club):
+    imported = finish_event(_short_on_its_own_top())
+    choose_missing_results(imported)
+    event = import_event(imported=imported, club=club)
+    assert event.missing_results == "own"
+    section = event.sections.get()
+    board = section.boards.get(number=3)
+    lines = sorted(board.results.values_list("ns_pair__number", "ns_points", "ew_points", "top"))
+    assert lines == [(1, 2, 0, 2), (2, 0, 2, 2), (3, 1.2, 0.8, 2)]
+    # Pair 3: 0 + 0 + 1.2 of the tops 4 + 4 + 2.
+    pair = section.pairs.get(number=3)
+    assert (pair.score, pair.top_total) == (1.2, 10)
