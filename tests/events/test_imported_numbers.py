@@ -28,7 +28,7 @@ from events.formats.missing_results import choose_missing_results
 from events.formats.printed_totals import check_printed_totals
 from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event, read_result_file
-from scoring import butler_datum, datum_imps, imps
+from scoring import butler_datum, cross_imps, datum_imps, imps
 from tests.events.files import read_file, upload
 
 SHORT = "scorer_pairs_short.xml"
@@ -397,3 +397,56 @@ def test_a_short_board_on_its_own_top_is_scored_and_ranked_so(club):
     # Pair 3: 0 + 0 + 1.2 of the tops 4 + 4 + 2.
     pair = section.pairs.get(number=3)
     assert (pair.score, pair.top_total) == (1.2, 10)
+
+
+def _cross_imp_usebio(*, over_field: bool) -> bytes:
+    """A USEBIO CROSS_IMP event of sections A and B (Compscore3 prints NS_CROSS_IMP_POINTS,
+    ../shared/realdata/cross_imp_howell.xml), its cross-IMPs (cross2: the mean over the other
+    tables) worked out here over the field or section by section."""
+    sections = {"A": [], "B": []}
+    for number, lines in FIELD_LINES.items():
+        groups = [lines] if over_field else [[ln for ln in lines if ln[0] == s] for s in "AB"]
+        printed = {}
+        for group in groups:
+            scores = [score for *_, score in group]
+            printed |= dict(zip(group, cross_imps(scores, "cross2"), strict=True))
+        for letter, boards in sections.items():
+            travellers = "".join(
+                f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>"
+                f"<EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE>"
+                f"<NS_CROSS_IMP_POINTS>{printed[line]:.2f}</NS_CROSS_IMP_POINTS>"
+                f"<EW_CROSS_IMP_POINTS>{-printed[line]:.2f}</EW_CROSS_IMP_POINTS>"
+                "</TRAVELLER_LINE>"
+                for line in lines
+                for section, ns, ew, score in [line]
+                if section == letter
+            )
+            boards.append(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{travellers}</BOARD>")
+    body = ""
+    for letter, boards in sections.items():
+        first = 1 if letter == "A" else 5
+        pairs = "".join(
+            f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLACE>{n}</PLACE></PAIR>"
+            for n in range(first, first + 4)
+        )
+        body += (
+            f'<SECTION SECTION_ID="{letter}"><PARTICIPANTS>{pairs}</PARTICIPANTS>'
+            + "".join(boards)
+            + "</SECTION>"
+        )
+    return (
+        '<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="CROSS_IMP">'
+        "<PROGRAM_NAME>Compscore3</PROGRAM_NAME><EVENT_DESCRIPTION>Field cross-IMPs"
+        "</EVENT_DESCRIPTION><DATE>05/11/2026</DATE><WINNER_TYPE>1</WINNER_TYPE>"
+        f'<SESSION SESSION_ID="1">{body}</SESSION></EVENT></USEBIO>'
+    ).encode()
+
+
+@pytest.mark.parametrize("over_field", [True, False], ids=["field", "section"])
+def test_a_cross_imp_usebio_of_two_sections_is_scored_as_its_points_show(over_field):
+    """The old importer scored a USEBIO file of several sections apart unless it was ours."""
+    imported = read_result_file(_cross_imp_usebio(over_field=over_field))
+    scoring = "field" if over_field else "section"
+    assert imported.settings["section_scoring"] == scoring
+    how = "across the field" if over_field else "each apart"
+    assert ("Sections", f"2 (A, B), scored {how}, as the printed IMPs show") in imported.readings
