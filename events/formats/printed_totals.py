@@ -37,10 +37,12 @@ _BASES = ("printed", "own", "field")
 def check_printed_totals(event: ImportedEvent) -> None:
     """Add to event.disagreements, as (pair, what the file says against itself), each pair
     whose printed total or percentage its own lines' printed points contradict; a pair with a
-    line that prints no points is not checked."""
+    line that prints no points is not checked. Percentages the file works on the unfactored
+    matchpoints are said in event.readings: ours differ from them."""
     parts = [event, *event.sections]
     per_beat = event.settings.get("mp_scale", 2)
     matchpoints = event.settings.get("scoring", "mp") == "mp"
+    bases = Counter()  # the bases pairs' printed percentages agree on, and how many pairs
     for part in parts:
         sums = _pair_sums(part.boards, per_beat)
         most_played = max((s.lines for s in sums.values() if s), default=0)
@@ -71,6 +73,12 @@ def check_printed_totals(event: ImportedEvent) -> None:
                     if top
                 }
                 margin = 100 * tolerance / found.tops["printed"] + _LINE_ROUNDING
+                bases["pairs"] += 1
+                bases.update(
+                    basis
+                    for basis, p in percentages.items()
+                    if abs(pair.printed_percentage - p) <= margin
+                )
                 if all(abs(pair.printed_percentage - p) > margin for p in percentages.values()):
                     event.disagreements.append(
                         (
@@ -79,6 +87,20 @@ def check_printed_totals(event: ImportedEvent) -> None:
                             f"give {percentages['printed']:.2f}%",
                         )
                     )
+    if _unfactored_percentages(bases):
+        event.readings.append(
+            (
+                "Percentages",
+                "The file works them on each board's own results (its matchpoints before "
+                "factoring); ours are on the factored matchpoints, so they differ",
+            )
+        )
+
+
+def _unfactored_percentages(bases: Counter) -> bool:
+    """Whether every pair's printed percentage follows the unfactored matchpoints and not all
+    follow the printed ones."""
+    return bases["pairs"] > 0 and bases["own"] == bases["pairs"] > bases["printed"]
 
 
 def _pair_sums(boards: list[ImportedBoard], per_beat: int) -> dict[int, _Sums | None]:

@@ -322,6 +322,10 @@ def test_percentages_on_the_unfactored_matchpoints_agree_with_the_travellers():
     _with_percentages(event, lambda number: _unfactored_percentage(event, number))
     check_printed_totals(event)
     assert event.disagreements == []
+    assert event.readings == [
+        ("Percentages", "The file works them on each board's own results (its matchpoints "
+         "before factoring); ours are on the factored matchpoints, so they differ"),
+    ]  # fmt: skip
     # Pair 6 sat NS at the top table of board 1 and EW at the bottom one of board 3: 100%
     # unfactored, 98% factored.
     assert _unfactored_percentage(event, 6) == 100
