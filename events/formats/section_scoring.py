@@ -22,9 +22,9 @@ def read_section_scoring(parts: list[ImportedEvent], *, ranked_across: bool) -> 
     """("section" or "field", what showed it) for the sections `parts` of one file, read from
     its printed points, then its printed datums, then (IMPs only) its ranking."""
     settings = parts[0].settings
-    groups = _same_boards(parts)
     if settings.get("scoring", "mp") == "mp":
         return (FIELD if _matchpoints_pass_a_sections_top(parts) else SECTION), ""
+    groups = _same_boards(parts)
     score = _imp_rule(settings)
     for way, how in (
         (_fitting(groups, lambda boards: _fits_points(boards, score)), "the printed IMPs"),
