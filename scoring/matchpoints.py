@@ -20,10 +20,14 @@ MATCHPOINT_SCALES = {
 }
 
 # How a board played fewer times than the movement expects is scored: the missing results are
-# made up by Neuberg's formula, or each counts as a tie with every result that was played.
+# made up by Neuberg's formula, or each counts as a tie with every result that was played; or
+# the board is matchpointed on its real results alone, on its own top, an artificial score
+# getting its share of that top, and a pair's percentage is its matchpoints over the tops of
+# the boards it played (one program's way: a top of 8 where the full board's is 10).
 MISSING_RESULT_RULES = {
     "neuberg": "Neuberg: scaled up to the expected number of results",
     "tie": "A missing result ties with every result played",
+    "own": "On its own top: the results played, not scaled up",
 }
 
 ROUNDING_RULES = {
@@ -178,11 +182,20 @@ def _as_float(mp):
 
 
 def missing_factor(rule: str):
-    """The function that factors a short board's matchpoints under `rule`."""
+    """The function that factors a short board's matchpoints under `rule` (on its own top
+    nothing is factored: the board is scored to the results played, see results_scored_to)."""
     if rule not in MISSING_RESULT_RULES:
         known = ", ".join(MISSING_RESULT_RULES)
         raise ScoringError(f"Unknown rule for missing results {rule!r}; choose one of {known}.")
-    return neuberg if rule == "neuberg" else missing_as_ties
+    return missing_as_ties if rule == "tie" else neuberg
+
+
+def results_scored_to(entries: Sequence, expected: int, rule: str) -> int:
+    """The count of results a board's matchpoints and top are worked to: `expected`, or under
+    the rule "own" the board's real results (an artificial score is not one), at least 1."""
+    if rule != "own":
+        return expected
+    return max(1, sum(not isinstance(entry, Adjusted) for entry in entries))
 
 
 def adjusted_matchpoints(percent: float, expected: int, per_beat: int = 2) -> float:
@@ -244,6 +257,7 @@ def matchpoint_traveller(
     entries = list(entries)
     if expected is None:
         expected = len(entries)
+    expected = results_scored_to(entries, expected, missing)
     if not isinstance(expected, int) or expected < 1:
         raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
 

@@ -6,6 +6,7 @@ places) are not carried; our engine scores the raw results again.
 """
 
 import datetime
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -50,6 +51,15 @@ def ew_offset(found: list[tuple[int, str]]) -> int:
     return max(ns_numbers) if ns_numbers & ew_numbers else 0
 
 
+def printed_number(text: str) -> float | None:
+    """A figure as a file prints it ("62.50", "-3.5"); None for anything else ("", "-")."""
+    try:
+        number = float(text.strip())
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def whole_number(text: str) -> int | None:
     """Plain digits, at most nine of them ("12"), as a number; None for anything else.
 
@@ -66,6 +76,10 @@ class ImportedPair:
     direction: str = ""  # "NS" or "EW" when the pair sat one way all session, else ""
     names: list[str] = field(default_factory=list)
     where: str = ""  # "line 12" or "PAIR 3": for messages
+    # The pair's total and percentage as the other program printed them, when the file gives
+    # them: checked against the file's own travellers (printed_totals.py). Never saved.
+    printed_total: float | None = None
+    printed_percentage: float | None = None
 
 
 @dataclass
@@ -87,8 +101,8 @@ class ImportedLine:
     ew_percent: float | None = None
     not_played: bool = False
     note: str = ""  # the director's note on the line (our own PBN files carry it)
-    # The matchpoints the other program published for the line, when the file gives them: they
-    # tell which rule it scored an irregular board under. Never saved.
+    # The points (matchpoints or IMPs) the other program published for the line, when the file
+    # gives them: they tell which rule it scored an irregular board under. Never saved.
     published: tuple[float, float] | None = None
     weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
 
@@ -104,6 +118,9 @@ class ImportedBoard:
     vulnerability: str  # "None", "NS", "EW", "All"
     deal: str = ""  # PBN deal string "N:... ... ... ..."; "" without a hand record
     lines: list[ImportedLine] = field(default_factory=list)
+    # The Butler datum the other program printed for the board, when the file gives it: it
+    # tells whether sections were scored as one field. Never saved.
+    published_datum: int | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +163,8 @@ class ImportedEvent:
     side_seats: dict[int, tuple[tuple[int, str], tuple[int, str]]] = field(default_factory=dict)
     # How the file's conventions were read, as (what, how), for the import preview.
     readings: list[tuple[str, str]] = field(default_factory=list)
+    # What the file prints against its own travellers, as (pair, what), for the import preview.
+    disagreements: list[tuple[str, str]] = field(default_factory=list)
     # A file of several sections: this one's letter, and the other sections, each read as an
     # event of its own (pairs, boards, movement); the settings are this one's.
     section: str = "A"
@@ -205,6 +224,19 @@ def contract_form(text: str) -> tuple[str, bool]:
     if upper in PASSED_OUT:
         return "PASS", False
     return text.strip(), False
+
+
+def marker_by_numbers(
+    form: tuple[str, bool], score_ns: int | None, published: tuple[float, float] | None
+) -> tuple[str, bool]:
+    """A contract column's marker as the line's numbers read it: a line the program scored
+    (a score, 0 included) and gave points is a played result whatever the marker says. One
+    program writes "NP" for a hand passed in, scores it 0 and prints its points; a "PASS" next
+    to a score is that score. "Not played" is left to a line with no score and no points."""
+    contract, not_played = form
+    if score_ns is None or published is None or not (not_played or contract == "PASS"):
+        return form
+    return ("PASS" if score_ns == 0 else ""), False
 
 
 def winners_from_places(places: list[tuple[str, str]]) -> int | None:
@@ -279,15 +311,19 @@ def result_line(
     score_ew: int | None = None,
     round: int | None = None,
     table: int | None = None,
+    published: tuple[float, float] | None = None,
 ) -> ImportedLine:
     """A played line (or one with no result: not played), checked the way our entry checks it.
 
     The score, when the file gives one, must be the one the contract, declarer and tricks make
     on this board; a line with only a score must hold a score some contract can make. A split
     score (score_ew differs from score_ns) is an assigned score: the contract is kept as played.
+    A marker in the contract column (NP, PASS, AP) next to a score and the points the program
+    `published` for the line is read by those numbers (marker_by_numbers).
     """
     line = ImportedLine(ns_pair=ns_pair, ew_pair=ew_pair, where=where, round=round, table=table)
-    contract, not_played = contract_form(contract)
+    line.published = published
+    contract, not_played = marker_by_numbers(contract_form(contract), score_ns, published)
     if not_played:
         if score_ns not in (None, 0):
             raise FileRefused(

@@ -9,7 +9,8 @@
                               "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
                               "weighted", "not_played", "ns_points", "ew_points"}]}]}
 
-"datum" is null unless the event is scored by Butler. "adjusted" is null, or the two sides'
+"datum" is null unless the event is scored by Butler; across the field it is the field's datum,
+the one the board was scored against. "adjusted" is null, or the two sides'
 codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "weighted" is
 null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S", "declarer":
 "N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score alone), its
@@ -59,7 +60,7 @@ def event_results(pairs_file: PairsFile) -> dict:
             "vulnerability": board.vulnerability,
             "deal": board.deal or None,
             "par": board.par or None,
-            "datum": _datum(pairs_file, board.lines),
+            "datum": _datum(pairs_file, pairs_file.compared_lines(section, board)),
             "results": [_result(line, pairs_file.is_individual) for line in board.lines],
         }
         for section in sections

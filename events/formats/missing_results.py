@@ -3,7 +3,9 @@
 A board played fewer times than the others (a sit-out, a late arrival, a fouled board) is
 matchpointed by Neuberg's formula or by counting each missing result as a tie with every result
 played; and the count a board is scaled to is either the most results any board has, or every
-table of the movement, the sit-out table too (a phantom pair counts as a table). The file's own
+table of the movement, the sit-out table too (a phantom pair counts as a table), or the count
+the movement gives each board, as the file's printed tops show (a ¾ Howell with a phantom pair
+plays a board five times where the movement has it six, the phantom's table counted). The file's own
 matchpoints say which: each way is worked out again and the one that gives the file's figures is
 the event's setting. A file that publishes no matchpoints, or whose figures fit no way, is
 scored with Neuberg to the field's top, and the preview says so.
@@ -25,18 +27,26 @@ def choose_missing_results(event: ImportedEvent) -> None:
     counts = [len(_played(board.lines)) for board in event.boards]
     field_top = max(counts)
     tables = _tables(event)
-    if min(counts) == field_top == tables:
-        return
-    ways = [("neuberg", field_top), ("tie", field_top)]
-    if tables > field_top:
-        ways += [("neuberg", tables), ("tie", tables)]
+    per_beat = event.settings.get("mp_scale", 2)
     published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
+    # Across the field a board's printed top is the whole field's, not this section's count.
+    across = event.sections and event.settings.get("section_scoring") == "field"
+    tops = set() if across else _counts_the_tops_show(published, per_beat)
+    if min(counts) == field_top == tables and tops <= {field_top}:
+        return
+    shown = next(iter(tops)) if len(tops) == 1 else field_top
+    ways = [
+        (rule, count)
+        for count in sorted({field_top, tables, shown})
+        if count >= field_top
+        for rule in ("neuberg", "tie")
+    ]
+    ways.append(("own", field_top))  # each short board on its own top: tried last
     if not published:
         event.readings.append(
             ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
         )
         return
-    per_beat = event.settings.get("mp_scale", 2)
     fitting = [way for way in ways if _reproduces(published, *way, per_beat)]
     if not fitting:
         event.readings.append(
@@ -52,10 +62,34 @@ def choose_missing_results(event: ImportedEvent) -> None:
         return  # no board is short: nothing to tell
     event.settings["missing_results"] = rule
     event.expected_results = expected if expected != field_top else 0
+    if rule == "own":
+        event.readings.append(
+            (
+                "Short boards",
+                "On their own tops: matchpointed on the results played, an artificial score "
+                "on that top too, as the file's matchpoints show",
+            )
+        )
+        return
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
-    # More than any board has: every table of the movement, a sit-out's or one not yet played.
-    to = f"{expected} results" + (", every table counted" if expected > field_top else "")
+    # More than any board has: every table of the movement, a sit-out's or one not yet played;
+    # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
+    to = f"{expected} results"
+    if expected > field_top:
+        to += ", every table counted" if expected == tables else ", the movement's count"
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+
+
+def _counts_the_tops_show(boards, per_beat: int) -> set[int]:
+    """The results the boards were scaled to, as their printed tops show: a line's two sides'
+    matchpoints add up to the board's top, per_beat × (results − 1). One count when every
+    board was scaled to it; several when boards are on their own tops."""
+    return {
+        round(sum(line.published) / per_beat) + 1
+        for board in boards
+        for line in _played(board.lines)
+        if line.published is not None and not line.is_adjusted and not line.weights
+    }
 
 
 def _tables(event: ImportedEvent) -> int:

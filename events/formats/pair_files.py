@@ -194,3 +194,17 @@ class PairsFile:
     @property
     def across_field(self) -> bool:
         return self.section_scoring == ACROSS_THE_FIELD
+
+    def compared_lines(self, section: FileSection, board: FileBoard) -> list[FileLine]:
+        """The lines `board` of `section` was scored with: its own, or across the field those
+        of that board in every section playing the same deals (its datum is theirs)."""
+        if not self.across_field:
+            return board.lines
+        return [
+            line
+            for other in self.sections
+            if other.board_set == section.board_set
+            for same in other.boards
+            if same.number == board.number
+            for line in same.lines
+        ]

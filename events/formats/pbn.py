@@ -9,7 +9,7 @@ our own settings in META lines so that a file we wrote comes back with every set
 
 import datetime
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from events.formats.imported import (
     DIRECTIONS,
@@ -24,12 +24,14 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_number,
     result_line,
     weighted_line,
     whole_number,
     winners_from_places,
 )
 from events.formats.pair_files import FileBoard, FileLine, FilePair, FileSection, PairsFile
+from events.formats.section_scoring import read_section_scoring
 from events.formats.vocabulary import (
     BUTLER,
     CROSS_IMPS,
@@ -211,13 +213,17 @@ def parse_file(data: bytes) -> ImportedEvent:
         parts.append(part)
     event = parts[0]
     event.sections = parts[1:]
-    scoring = meta.get("SectionScoring") or _published_section_scoring(parts)
+    scoring, why = meta.get("SectionScoring", ""), ""
+    if not scoring:
+        scoring, why = read_section_scoring(parts, ranked_across=_ranked_across_sections(games))
     event.settings["section_scoring"] = scoring
+    across = "matchpointed" if event.settings.get("scoring", "mp") == "mp" else "scored"
     event.readings.append(
         (
             "Sections",
             f"{len(parts)} ({', '.join(p.section for p in parts)}), "
-            + ("matchpointed across the field" if scoring == "field" else "each scored apart"),
+            + (f"{across} across the field" if scoring == "field" else "each scored apart")
+            + (f", {why}" if why else ""),
         )
     )
     return event
@@ -238,6 +244,12 @@ def _ranked_by_section(games: list[_Game]) -> bool:
     """Whether the file's ranking (its TotalScoreTable) says each pair's section."""
     ranking = next((g.tags["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tags), None)
     return ranking is not None and "Section" in _columns(ranking)
+
+
+def _ranked_across_sections(games: list[_Game]) -> bool:
+    """Whether the file ranks its pairs in one list across the sections: a TotalScoreTable
+    without a Section column."""
+    return any("TotalScoreTable" in g.tags for g in games) and not _ranked_by_section(games)
 
 
 def _section_meta(meta: dict[str, str], letter: str) -> dict[str, str]:
@@ -267,21 +279,6 @@ def _section_games(games: list[_Game], letter: str) -> list[_Game]:
                 tags[name] = _Tag(tag.value, tag.line, rows)
         chosen.append(_Game(tags))
     return chosen
-
-
-def _published_section_scoring(parts: list[ImportedEvent]) -> str:
-    """ "field" when a section's published matchpoints on a board pass the top its own
-    results allow, as they do only when the board was matchpointed across the field."""
-    for part in parts:
-        per_beat = part.settings.get("mp_scale", 2)
-        if part.settings.get("scoring", "mp") != "mp":
-            continue
-        for board in part.boards:
-            top = per_beat * (len(board.lines) - 1)
-            published = [p for line in board.lines if line.published for p in line.published]
-            if published and max(published) > top + 0.01:
-                return "field"
-    return "section"
 
 
 def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
@@ -536,11 +533,18 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
             direction = DIRECTIONS.get(row.get("Direction", "").strip('"').upper(), "")
-            found.append((pair_number, suffix or direction, names, f"line {number}"))
-    offset = ew_offset([(n, d) for n, d, _, _ in found])
+            total = next((row[c] for c in ("TotalScoreMP", "TotalScoreIMP") if c in row), "")
+            printed = ImportedPair(
+                number=pair_number,
+                names=names,
+                where=f"line {number}",
+                printed_total=printed_number(total),
+                printed_percentage=printed_number(row.get("TotalPercentage", "")),
+            )
+            found.append((pair_number, suffix or direction, printed))
+    offset = ew_offset([(n, d) for n, d, _ in found])
     pairs = [
-        ImportedPair(number=n + (offset if d == "EW" else 0), names=names, direction=d, where=where)
-        for n, d, names, where in found
+        replace(pair, number=n + (offset if d == "EW" else 0), direction=d) for n, d, pair in found
     ]
     return pairs, offset
 
@@ -556,7 +560,9 @@ def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
         for needed in ("PairId_NS", "PairId_EW"):
             if needed not in columns:
                 raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
-        for line_number, row in _table(score_tag, "ScoreTable"):
+        rows = _table(score_tag, "ScoreTable")
+        board.published_datum = _published_datum([row for _, row in rows])
+        for line_number, row in rows:
             line = _score_row(row, f"line {line_number}", board.vulnerability, offset)
             if line is None:
                 had_bye = True
@@ -652,7 +658,9 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
             raise FileRefused(
                 f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
             )
-        return adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+        line = adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
+        line.published = _published(row)
+        return line
     if weighted := _cell(row, "Weighted"):
         return weighted_line(where=where, vulnerability=vulnerability, text=weighted, **seat)
     contract = _cell(row, "Contract")
@@ -668,18 +676,31 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         lead=_cell(row, "Lead"),
         score_ns=score_ns,
         score_ew=score_ew,
+        published=_published(row),
         **seat,
     )
-    line.published = _published(row)
     return line
 
 
 def _published(row: dict[str, str]) -> tuple[float, float] | None:
-    """The line's matchpoints as the file prints them (MP_NS, MP_EW), when it does."""
-    try:
-        return float(_cell(row, "MP_NS")), float(_cell(row, "MP_EW"))
-    except ValueError:
-        return None
+    """The line's points as the file prints them, when it does: matchpoints (MP_NS, MP_EW)
+    or IMPs (IMP_NS, IMP_EW)."""
+    for unit in ("MP", "IMP"):
+        try:
+            return float(_cell(row, f"{unit}_NS")), float(_cell(row, f"{unit}_EW"))
+        except ValueError:
+            continue
+    return None
+
+
+def _published_datum(rows: list[dict[str, str]]) -> int | None:
+    """The board's datum as Magic Contest prints it on every row (ButlerDatum), when it does."""
+    for row in rows:
+        try:
+            return int(_cell(row, "ButlerDatum"))
+        except ValueError:
+            continue
+    return None
 
 
 def _artificial(text: str) -> float | None:

@@ -10,6 +10,7 @@ instruction (`<?clubscoring ...?>`) that other readers skip.
 import datetime
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from events.formats.imported import (
@@ -23,12 +24,14 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_number,
     result_line,
     weighted_line,
     whole_number,
     winners_from_places,
 )
 from events.formats.pair_files import FileBoard, FileLine, FileSection, PairsFile
+from events.formats.section_scoring import read_section_scoring
 from events.formats.vocabulary import BUTLER, CROSS_IMPS, MATCHPOINTS, REVEALS, STATUSES
 from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
@@ -145,10 +148,25 @@ def parse_file(data: bytes) -> ImportedEvent:
         for part, letter in zip(parts, letters, strict=True):
             part.section = letter
         event.sections = parts[1:]
-        settings.setdefault("section_scoring", "section")
-        how = "across the field" if settings["section_scoring"] == "field" else "each apart"
+        scoring, why = settings.get("section_scoring", ""), ""
+        if not scoring:
+            across = _ranked_across_sections(sections)
+            scoring, why = read_section_scoring(parts, ranked_across=across)
+        event.settings["section_scoring"] = scoring
+        how = "across the field" if scoring == "field" else "each apart"
+        how += f", {why}" if why else ""
         readings.append(("Sections", f"{len(parts)} ({', '.join(letters)}), scored {how}"))
     return event
+
+
+def _ranked_across_sections(sections: list[ET.Element]) -> bool:
+    """Whether the sections' places run through one ranking of the whole field: a section
+    that places its pairs but places none first."""
+    for section in sections:
+        places = [_text(pair, "PLACE").rstrip("=") for pair in section.iter("PAIR")]
+        if any(places) and "1" not in places:
+            return True
+    return False
 
 
 def event_header(root: ET.Element, event_element: ET.Element) -> dict:
@@ -328,16 +346,22 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
         number, suffix = file_pair_id(_text(element, "PAIR_NUMBER"), f"PAIR {index}")
         direction = suffix or _text(element, "DIRECTION").upper().replace("-", "")
         names = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
-        found.append((number, direction, [name for name in names if name], f"PAIR {index}"))
-    offset = ew_offset([(n, d) for n, d, _, _ in found])
+        printed = ImportedPair(
+            number=number,
+            names=[name for name in names if name],
+            where=f"PAIR {index}",
+            printed_total=printed_number(_text(element, "TOTAL_SCORE")),
+            printed_percentage=printed_number(_text(element, "PERCENTAGE")),
+        )
+        found.append((number, direction, printed))
+    offset = ew_offset([(n, d) for n, d, _ in found])
     pairs = [
-        ImportedPair(
+        replace(
+            pair,
             number=n + (offset if d == "EW" else 0),
             direction=d if d in ("NS", "EW") else "",
-            names=names,
-            where=where,
         )
-        for n, d, names, where in found
+        for n, d, pair in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
         raise FileRefused("PARTICIPANTS lists a pair number twice")
@@ -389,9 +413,16 @@ def _board(element: ET.Element, deals: dict, offset: int, sides: Sides | None) -
                            "NS": "NS", "EW": "EW"}.get(given_vulnerability.upper(), "")  # fmt: skip
     vulnerability = given_vulnerability or vulnerability
     board = ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
+    board.published_datum = _signed(_text(element, "BOARD_AVERAGE"))
     for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
         board.lines.append(_line(line, _where(number, index), vulnerability, offset, sides))
     return board
+
+
+def _signed(text: str) -> int | None:
+    """A whole number with an optional minus ("-420"); None for anything else."""
+    number = whole_number(text.removeprefix("-"))
+    return -number if number is not None and text.startswith("-") else number
 
 
 def _int(element: ET.Element, name: str, where: str) -> int | None:
@@ -440,9 +471,11 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
             seat[name] = whole_number(ours.get(name, ""))
     score = _text(element, "SCORE").upper()
     if match := _ARTIFICIAL.match(score):
-        return adjusted_line(
+        line = adjusted_line(
             where=where, ns_percent=float(match[1]), ew_percent=float(match[2]), **seat
         )
+        line.published = _published(element)
+        return line
     contract = _text(element, "CONTRACT").upper()
     if " ".join(score.split()) in NOT_PLAYED or score == "-":
         score = ""
@@ -455,9 +488,7 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         return weighted_line(
             where=where, vulnerability=vulnerability, text=ours["weighted"], **seat
         )
-    score_ew = whole_number(ours.get("score_ew", "").removeprefix("-"))
-    if score_ew is not None and ours["score_ew"].startswith("-"):
-        score_ew = -score_ew
+    score_ew = _signed(ours.get("score_ew", ""))
     line = result_line(
         where=where,
         vulnerability=vulnerability,
@@ -467,18 +498,21 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         lead=_text(element, "LEAD"),
         score_ns=score_ns,
         score_ew=score_ew,
+        published=_published(element),
         **seat,
     )
-    line.published = _published(element)
     return line
 
 
 def _published(element: ET.Element) -> tuple[float, float] | None:
-    """The line's NS and EW matchpoints as the file prints them, when it does."""
-    try:
-        return float(_text(element, "NS_MATCH_POINTS")), float(_text(element, "EW_MATCH_POINTS"))
-    except ValueError:
-        return None
+    """The line's NS and EW points as the file prints them, when it does: matchpoints, Butler
+    IMPs or cross-IMPs (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS and EW_...)."""
+    for points in _POINTS.values():
+        try:
+            return float(_text(element, f"NS_{points}")), float(_text(element, f"EW_{points}"))
+        except ValueError:
+            continue
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -597,7 +631,7 @@ def render_event(event: PairsFile) -> bytes:
             _players_participants(out, event, section, event_type)
         else:
             _participants(out, event, section, event_type)
-        _boards(out, event, boards, event_type)
+        _boards(out, event, section, event_type)
         if not shared:
             _handsets(out, boards)
         if several:
@@ -611,17 +645,17 @@ def render_event(event: PairsFile) -> bytes:
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 
 
-def _boards(out: _Writer, event: PairsFile, boards: list[FileBoard], event_type: str) -> None:
+def _boards(out: _Writer, event: PairsFile, section: FileSection, event_type: str) -> None:
     points = _POINTS[event.scoring]
-    for board in boards:
+    for board in section.boards:
         out.open("BOARD", EVENT_TYPE=event_type)
         out.element("BOARD_NUMBER", board.number)
-        results = board.lines
         if event.scoring == BUTLER:
-            scores = [r.score_ns for r in results if r.score_ns is not None]
+            compared = event.compared_lines(section, board)
+            scores = [r.score_ns for r in compared if r.score_ns is not None]
             if scores:
                 out.element("BOARD_AVERAGE", butler_datum(scores, event.datum_method))
-        for result in results:
+        for result in board.lines:
             _traveller_line(out, result, points, event.is_individual)
         out.close("BOARD")
 

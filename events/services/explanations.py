@@ -9,10 +9,10 @@ from events.models import Board, Event, Pair, Result
 from events.services.scoring import (
     Totals,
     field_boards,
-    field_expected_results,
     imp_scores,
     matchpoint_entry,
     pair_totals,
+    scored_results,
 )
 from scoring.explanations import (
     explain_adjusted_matchpoints,
@@ -93,7 +93,8 @@ def _steps(event: Event, boards: list[Board], lines: list[Result], result: Resul
         return "not-played", None
     code = result.ns_adjustment if side == "NS" else result.ew_adjustment
     if event.scoring == Event.Scoring.MATCHPOINTS:
-        expected = field_expected_results(boards, lines)
+        entries = [matchpoint_entry(line) for line in lines]
+        expected = scored_results(event, boards, lines, entries)
         scale = {"per_beat": event.mp_scale, "rounding": event.mp_rounding}
         if code:
             return "adjusted", explain_adjusted_matchpoints(
@@ -109,7 +110,6 @@ def _steps(event: Event, boards: list[Board], lines: list[Result], result: Resul
                 **scale,
             )
         index = next(i for i, line in enumerate(lines) if line.pk == result.pk)
-        entries = [matchpoint_entry(line) for line in lines]
         if any(line.weights for line in lines):
             return "weighted", explain_weighted_matchpoints(
                 entries, index, side, expected=expected, missing=event.missing_results, **scale

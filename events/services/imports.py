@@ -7,7 +7,7 @@ are worked out before the transaction opens, so that the database is not held wh
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
@@ -15,6 +15,7 @@ from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
 from events.formats.missing_results import choose_missing_results
 from events.formats.pbn import looks_like_pbn
+from events.formats.printed_totals import check_printed_totals
 from events.formats.team_files import TeamsFile
 from events.formats.usebio import looks_like_usebio
 from events.models import Board, Change, Club, Event, Pair, Result, Section, TableRound, Upload
@@ -52,6 +53,7 @@ def read_result_file(data: bytes) -> ImportedEvent | TeamsFile:
     else:
         raise FileRefused("this is neither a PBN nor a USEBIO results file")
     choose_missing_results(imported)
+    check_printed_totals(imported)
     return imported
 
 
@@ -169,6 +171,8 @@ class ImportPreview:
     groups: list[tuple[str, list[PreviewRow]]]
     is_teams: bool = False
     players: int = 0  # an individual's
+    # Pairs whose printed total or percentage the file's own travellers contradict: (pair, what).
+    disagreements: list[tuple[str, str]] = field(default_factory=list)
 
 
 def is_large(imported: ImportedEvent | TeamsFile) -> bool:
@@ -226,6 +230,7 @@ def preview_import(
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
+            disagreements=imported.disagreements,
         )
         transaction.set_rollback(True)
     return preview

@@ -27,7 +27,7 @@ from scoring import (
     matchpoint_traveller,
 )
 from scoring.imps import ARTIFICIAL_IMPS
-from scoring.matchpoints import board_top, round_each, round_matchpoints
+from scoring.matchpoints import board_top, results_scored_to, round_each, round_matchpoints
 from scoring.weighted_scores import weighted_entry
 
 
@@ -76,10 +76,11 @@ def score_lines(*, board: Board) -> tuple[set[int], set[int]]:
     results = list(Result.objects.filter(board__in=[b.pk for b in boards]).order_by("pk"))
     lines = [r for r in results if not r.not_played]
     if event.scoring == Event.Scoring.MATCHPOINTS:
-        expected = field_expected_results(boards, lines)
+        entries = [matchpoint_entry(r) for r in lines]
+        expected = scored_results(event, boards, lines, entries)
         top = board_top(expected, event.mp_scale)
         unrounded = matchpoint_traveller(
-            [matchpoint_entry(r) for r in lines],
+            entries,
             expected=expected,
             per_beat=event.mp_scale,
             missing=event.missing_results,
@@ -129,6 +130,13 @@ def update_rows(model, fields: list[str], rows: list) -> None:
 def expected_results(board: Board, lines: list[Result]) -> int:
     """The E of the board's Neuberg formula: as the movement schedules, or more if entered."""
     return max(board.expected_results, len(lines))
+
+
+def scored_results(event: Event, boards: list[Board], lines: list[Result], entries) -> int:
+    """The count of results the boards' matchpoints and top are worked to under the event's
+    rule for short boards: the movement's (field_expected_results), or the results played."""
+    expected = field_expected_results(boards, lines)
+    return results_scored_to(entries, expected, event.missing_results)
 
 
 def field_expected_results(boards: list[Board], lines: list[Result]) -> int:

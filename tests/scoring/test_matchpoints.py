@@ -23,6 +23,7 @@ from scoring.matchpoints import (
     board_matchpoints,
     board_top,
     missing_as_ties,
+    results_scored_to,
     round_each,
     round_matchpoints,
 )
@@ -438,3 +439,17 @@ def test_missing_results_as_ties_on_the_one_per_beat_scale():
 def test_an_unknown_rule_for_missing_results_is_refused():
     with pytest.raises(ScoringError, match="Unknown rule for missing results 'average'"):
         matchpoint_traveller([420, 170], expected=3, missing="average")
+
+
+def test_a_short_board_on_its_own_top_is_not_factored_and_its_artificial_score_shares_it():
+    """Issue 24, "Short boards without Neuberg": a board with an artificial score matchpointed
+    on its real results alone, on their top (2 of two results), the artificial line 60/40 of
+    that top; Neuberg to three results would give 3.5 and 0.5 of 4."""
+    entries = [420, 170, Adjusted(60, 40)]
+    assert matchpoint_traveller(entries, expected=3, missing="own") == [
+        (2.0, 0.0),
+        (0.0, 2.0),
+        (1.2, 0.8),
+    ]
+    assert results_scored_to(entries, 3, "own") == 2
+    assert results_scored_to(entries, 3, "neuberg") == 3

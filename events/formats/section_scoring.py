@@ -1,0 +1,145 @@
+"""Whether a file's sections were scored apart or as one field, told from its own numbers.
+
+Sections playing the same deals are compared within each section or across the whole field,
+in matchpoint and in IMP events alike. A file that does not say (our own files do) shows it by
+the points it prints for each line (worked out again both ways: the way that gives them is the
+one), by the datums it prints for each board (a Butler datum of the section's scores or of the
+field's), and, in an IMP event where neither tells, by its ranking: one list running across
+the sections ranks IMPs worked out over one field.
+"""
+
+from collections.abc import Callable
+
+from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
+from scoring import ScoringError, butler_datum, cross_imps, datum_imps
+
+SECTION, FIELD = "section", "field"
+# Files print IMPs and matchpoints to one decimal (Ruter, Magic Contest) or two (Compscore).
+_TOLERANCE = 0.051
+
+
+def read_section_scoring(parts: list[ImportedEvent], *, ranked_across: bool) -> tuple[str, str]:
+    """("section" or "field", what showed it) for the sections `parts` of one file, read from
+    its printed points, then its printed datums, then (IMPs only) its ranking."""
+    settings = parts[0].settings
+    if settings.get("scoring", "mp") == "mp":
+        return (FIELD if _matchpoints_pass_a_sections_top(parts) else SECTION), ""
+    groups = _same_boards(parts)
+    score = _imp_rule(settings)
+    for way, how in (
+        (_fitting(groups, lambda boards: _fits_points(boards, score)), "the printed IMPs"),
+        (_fitting(groups, lambda boards: _fits_datums(boards, settings)), "the printed datums"),
+    ):
+        if way is not None:
+            return way, f"as {how} show"
+    if ranked_across:
+        return FIELD, "as the file's one ranking across the sections shows"
+    return SECTION, ""
+
+
+def _same_boards(parts: list[ImportedEvent]) -> list[list[ImportedBoard]]:
+    """Each board number's boards in the sections that play the same deal on it (every section
+    when the file has no deals); a board only one section plays is left out."""
+    by_number: dict[int, list[ImportedBoard]] = {}
+    for part in parts:
+        for board in part.boards:
+            by_number.setdefault(board.number, []).append(board)
+    groups = []
+    for boards in by_number.values():
+        deal = next((b.deal for b in boards if b.deal), "")
+        same = [b for b in boards if not b.deal or not deal or b.deal == deal]
+        if len(same) > 1:
+            groups.append(same)
+    return groups
+
+
+def _fitting(groups, fits: Callable[[list[list[ImportedBoard]]], bool | None]) -> str | None:
+    """The one way (section or field) under which `fits` holds on every board it can tell on;
+    None when both or neither do, or no board tells. `fits` is given the boards compared
+    together: each section's board alone, or all of them as one field."""
+    told = False
+    section = field = True
+    for boards in groups:
+        by_section, by_field = fits([[board] for board in boards]), fits([boards])
+        if by_section is None or by_field is None:
+            continue
+        told = True
+        section, field = section and by_section, field and by_field
+    if not told or section == field:
+        return None
+    return SECTION if section else FIELD
+
+
+def _played(lines: list[ImportedLine]) -> list[ImportedLine]:
+    return [
+        line
+        for line in lines
+        if not line.not_played and not line.is_adjusted and line.score_ns is not None
+    ]
+
+
+def _imp_rule(settings: dict) -> Callable[[list[int]], list[float]]:
+    """Each NS score's IMPs among `scores`, as the event's settings score them."""
+    if settings.get("scoring") == "butler":
+        method = settings.get("datum_method", "drop-one")
+        return lambda scores: datum_imps(scores, method)
+    mode = settings.get("cross_imp_mode", "cross2")
+    return lambda scores: cross_imps(scores, mode)
+
+
+def _fits_points(groups: list[list[ImportedBoard]], score) -> bool | None:
+    """Whether each group's lines, IMPed among themselves, give their printed points; None
+    when no line prints any."""
+    told = False
+    for boards in groups:
+        played = _played([line for board in boards for line in board.lines])
+        if not played:
+            continue
+        try:
+            ns_imps = score([line.score_ns for line in played])
+            ew_imps = score([_ew_score(line) for line in played])
+        except ScoringError:
+            return False
+        for line, ns, ew in zip(played, ns_imps, ew_imps, strict=True):
+            if line.published is None:
+                continue
+            told = True
+            if abs(line.published[0] - ns) > _TOLERANCE or abs(line.published[1] + ew) > _TOLERANCE:
+                return False
+    return told or None
+
+
+def _ew_score(line: ImportedLine) -> int:
+    """The NS score East-West are IMPed with: a split score's second score."""
+    return line.score_ns if line.score_ew is None else line.score_ew
+
+
+def _fits_datums(groups: list[list[ImportedBoard]], settings: dict) -> bool | None:
+    """Whether each group's Butler datum, of all its boards' scores, is the one printed on
+    those boards; None when the file prints none (or the event is not Butler)."""
+    if settings.get("scoring") != "butler":
+        return None
+    told = False
+    for boards in groups:
+        printed = [b.published_datum for b in boards if b.published_datum is not None]
+        scores = [line.score_ns for board in boards for line in _played(board.lines)]
+        if not printed or not scores:
+            continue
+        told = True
+        datum = butler_datum(scores, settings.get("datum_method", "drop-one"))
+        if any(p != datum for p in printed):
+            return False
+    return told or None
+
+
+def _matchpoints_pass_a_sections_top(parts: list[ImportedEvent]) -> bool:
+    """Whether a section's printed matchpoints on a board pass the top its own results allow,
+    as they do only when the board was matchpointed across the field."""
+    for part in parts:
+        per_beat = part.settings.get("mp_scale", 2)
+        for board in part.boards:
+            top = per_beat * (len(board.lines) - 1)
+            published = [p for line in board.lines if line.published for p in line.published]
+            if published and max(published) > top + 0.01:
+                return True
+    return False
