@@ -97,7 +97,7 @@ def table_line_accept(request: HttpRequest, event_id: int, line_id: int) -> Http
         return _after_take_over(
             request,
             event,
-            refused=gettext("Board %(board)s at %(table)s was not saved: %(why)s")
+            refused=gettext("Board %(board)s of table %(table)s was not saved: %(why)s")
             % {"board": line.board_number, "table": line.access.table, "why": refused},
         )
     return _after_take_over(
