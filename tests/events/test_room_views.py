@@ -254,3 +254,36 @@ def test_the_entry_grid_shows_a_tables_line_waiting_for_acceptance(director_clie
     content = director_client.get(reverse("director-slip", args=[event.pk, 1, 2])).content.decode()
     assert "Waiting for acceptance: <code>3NT S 9</code>" in content
     assert f"#table-line-{line.pk}" in content
+
+
+def test_a_teams_events_settings_page_saves_its_table_settings(director_client, make_team_event):
+    event = make_team_event(teams=4, boards_per_match=4)
+    url = reverse("teams-settings", args=[event.pk])
+    assert 'name="table_lead"' in director_client.get(url).content.decode()
+    settings = event.team_settings
+    data = {
+        "name": event.name,
+        "date": "2026-11-22",
+        "reveal": "always",
+        "format": settings.format,
+        "match_scoring": settings.match_scoring,
+        "vp_scale": settings.vp_scale,
+        "bam_points": 1,
+        "boards_per_match": settings.boards_per_match,
+        "round_robin_cycles": 1,
+        "bye_vps": "12",
+        "tie_break": settings.tie_break,
+        "first_round": settings.first_round,
+        "draw_seed": settings.draw_seed,
+        "odd_field": settings.odd_field,
+        "danish_rounds": 0,
+        "table_pin": "on",
+        "table_shows_hand": "on",
+    }
+
+    response = director_client.post(url, data)
+
+    assert response.status_code == 302, response.content.decode()
+    event.refresh_from_db()
+    assert (event.table_lead, event.table_pin, event.table_shows_hand) == (False, True, True)
+    assert (event.table_shows_points, event.table_shows_traveller) == (False, False)
