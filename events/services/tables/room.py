@@ -77,10 +77,6 @@ class WaitingLine:
     line: TableLine
     table: str  # the table as the director's pages name it
 
-    @property
-    def disputed(self) -> bool:
-        return self.line.state == TableLine.State.DISPUTED
-
 
 @dataclass(frozen=True)
 class Call:
