@@ -2,8 +2,11 @@
 progress, polled), the tables' calls and how they are cleared, and the director's take-over of
 a table's waiting line."""
 
+import logging
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,6 +23,8 @@ from events.services.tables.calls import clear_call
 from events.services.tables.room import accept_for_table, discard_table_line, table_calls
 from events.views.director import directed_event, directed_pairs_event
 from events.views.sections import section_query
+
+logger = logging.getLogger(__name__)
 
 
 def _room_context(event: Event, **extra) -> dict:
@@ -94,11 +99,18 @@ def table_line_accept(request: HttpRequest, event_id: int, line_id: int) -> Http
     try:
         accept_for_table(line=line, user=request.user)
     except (LineRefused, EventLocked) as refused:
+        why = str(refused)
+    except OperationalError:  # still busy after the retries: say so, the line still waits
+        logger.exception("accepting table line %s of event %s", line.pk, event.pk)
+        why = gettext("the database was too busy, press Accept again")
+    else:
+        why = ""
+    if why:
         return _after_take_over(
             request,
             event,
             refused=gettext("Board %(board)s of table %(table)s was not saved: %(why)s")
-            % {"board": line.board_number, "table": line.access.table, "why": refused},
+            % {"board": line.board_number, "table": line.access.table, "why": why},
         )
     return _after_take_over(
         request,
