@@ -238,3 +238,33 @@ def test_a_call_is_the_events_own(evening, make_event):
 
     assert table_calls(event=evening) == []
     assert TableCall.objects.count() == 1
+
+
+def test_an_individuals_table_line_is_accepted_for_the_sides_seated_there(club, director):
+    from events.services.individuals import create_individual_event
+    from scoring.movements.individual import complete_individual
+
+    event = create_individual_event(
+        club=club, movement=complete_individual(8, 2, rounds=2), name="Ind", date="2026-11-23"
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    slip = seat(event, 2, 1)
+    line = table_line(event, 2, 1, slip.low_board, text="3NT S 9")
+
+    accept_for_table(line=line, user=director)
+
+    result = Result.objects.get()
+    assert (result.ns_pair, result.ew_pair, result.round, result.table) == (
+        slip.ns_pair,
+        slip.ew_pair,
+        2,
+        1,
+    )
+    cell = {
+        (c.slip.round, c.slip.table): c
+        for _, round_cells in room(event=event).sections[0].rounds
+        for c in round_cells
+    }[2, 1]
+    assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 1, 0)
+    assert "+" in cell.slip.ns  # an individual's side, by its two players
