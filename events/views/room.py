@@ -44,7 +44,8 @@ def _room_context(event: Event, **extra) -> dict:
 @login_required
 def room(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
-    context = _room_context(event, calls=table_calls(event=event), in_room=True)
+    context = _room_context(event, in_room=True)
+    context["calls"] = context["room"].calls
     return render(request, "events/director/room.html", context)
 
 
