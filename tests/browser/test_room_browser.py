@@ -1,8 +1,10 @@
 """The director's room in a browser: a table's call appears within seconds on its own (no
-reload), is cleared with one button, and a table's waiting line is accepted for it."""
+reload), on the event's page and in the room, is cleared with one button, and a table's
+waiting line is accepted for it."""
 
 import uuid
 
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from events.models import Result, TableLine, TableRound
@@ -23,11 +25,20 @@ def test_a_call_appears_in_the_room_within_seconds_and_is_cleared(page, live_ser
     page.locator("#id_password").fill("bridge-director")
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Director")
+    # On the event's page the calls panel shows only while a table calls.
+    page.goto(f"{live_server.url}/director/events/{event.pk}/")
+    expect(page.locator("#calls")).to_be_hidden()
+    call = call_director(access=access, round=1)
+    expect(page.locator(f"#call-{call.pk}")).to_be_visible(timeout=8000)
+
     page.goto(f"{live_server.url}/director/events/{event.pk}/room/")
     calls = page.locator("#calls")
-    expect(calls).to_contain_text("No table is calling.")
+    expect(calls.locator(f"#call-{call.pk}")).to_be_visible()
+    call.cleared = timezone.now()
+    call.save()
+    expect(calls).to_contain_text("No table is calling.", timeout=8000)
 
-    # The table presses its button (and later disputes a line) while the page stays as it is.
+    # The table presses its button (and adds a line) while the page stays as it is.
     call = call_director(access=access, round=1)
     line = TableLine.objects.create(
         access=access, round=1, board_number=slip.low_board, text="4S N 10", key=uuid.uuid4()
