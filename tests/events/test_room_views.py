@@ -287,3 +287,16 @@ def test_a_teams_events_settings_page_saves_its_table_settings(director_client, 
     event.refresh_from_db()
     assert (event.table_lead, event.table_pin, event.table_shows_hand) == (False, True, True)
     assert (event.table_shows_points, event.table_shows_traveller) == (False, False)
+
+
+def test_a_teams_events_links_are_its_match_tables_halves(director_client, make_team_event):
+    from events.services.teams.rounds import draw_next_round
+
+    event = make_team_event(teams=4, boards_per_match=4)
+    draw_next_round(event=event)
+
+    content = director_client.get(reverse("director-tables", args=[event.pk])).content.decode()
+
+    headings = [f"<h2>Match table {t}, table {h}</h2>" for t in (1, 2) for h in (1, 2)]
+    assert [heading in content for heading in headings] == [True] * 4
+    assert all(f"/table/{a.token}/" in content for a in event_tables(event=event))
