@@ -18,7 +18,9 @@ from events.views import (
     public,
     repairs,
     results_json,
+    room,
     site_clubs,
+    table_links,
     team_rounds,
     teams,
     teams_public,
@@ -151,6 +153,31 @@ urlpatterns = [
     path("director/events/<int:event_id>/status/", director.event_status, name="director-status"),
     path("director/events/<int:event_id>/cards/", director.table_cards, name="director-cards"),
     path("director/events/<int:event_id>/hands/", hand_records.upload_hands, name="director-hands"),
+    # The players' entry at the table: the tables' links, the room, calls and take-over
+    path("director/events/<int:event_id>/tables/", table_links.table_links, name="director-tables"),
+    path(
+        "director/events/<int:event_id>/tables/<int:access_id>/new-link/",
+        table_links.new_link,
+        name="director-table-new-link",
+    ),
+    path("director/events/<int:event_id>/room/", room.room, name="director-room"),
+    path("director/events/<int:event_id>/room/grid/", room.room_grid, name="director-room-grid"),
+    path("director/events/<int:event_id>/calls/", room.calls, name="director-calls"),
+    path(
+        "director/events/<int:event_id>/calls/<int:call_id>/clear/",
+        room.call_clear,
+        name="director-call-clear",
+    ),
+    path(
+        "director/events/<int:event_id>/table-lines/<int:line_id>/accept/",
+        room.table_line_accept,
+        name="director-table-line-accept",
+    ),
+    path(
+        "director/events/<int:event_id>/table-lines/<int:line_id>/discard/",
+        room.table_line_discard,
+        name="director-table-line-discard",
+    ),
     # Teams events
     path(
         "director/clubs/<slug:slug>/new-teams-event/", teams.team_event_new, name="teams-event-new"

@@ -21,6 +21,16 @@ SCORING_SETTINGS = {
 }
 
 
+# The players' entry at the table: what the table's page asks and what it shows.
+TABLE_SETTINGS = [
+    "table_lead",
+    "table_pin",
+    "table_shows_points",
+    "table_shows_traveller",
+    "table_shows_hand",
+]
+
+
 def number_messages(message: str) -> dict[str, str]:
     """One message for a number field's every refusal: not a number, too small, too large."""
     return {code: message for code in ("invalid", "min_value", "max_value")}
@@ -70,6 +80,7 @@ class EventSettingsForm(forms.ModelForm):
             "factor_boards",
             "start_time",
             "round_minutes",
+            *TABLE_SETTINGS,
         ]
         # An HTML date input reads and writes ISO dates only, whatever the language.
         widgets = {

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from events.forms.entry import LineForm
-from events.forms.events import PLAIN_MESSAGES
+from events.forms.events import PLAIN_MESSAGES, TABLE_SETTINGS
 from events.forms.shown_settings import show_only_when
 from events.forms.validators import no_control_characters
 from events.models import Event, Player, TeamSettings
@@ -56,6 +56,14 @@ class TeamEventForm(forms.ModelForm):
         self.fields["date"].initial = timezone.localdate
         for name in self.Meta.fields:
             self.fields[name].error_messages.update(PLAIN_MESSAGES.get(name, {}))
+
+
+class TeamEventSettingsForm(TeamEventForm):
+    """A teams event's name, date and reveal rule on its settings page, with what its tables'
+    pages ask and show."""
+
+    class Meta(TeamEventForm.Meta):
+        fields = [*TeamEventForm.Meta.fields, *TABLE_SETTINGS]
 
 
 class TeamSettingsForm(forms.ModelForm):

@@ -3,13 +3,14 @@ line saved in it and its pairs as the director types them, and where the grid le
 
 from dataclasses import dataclass, field
 
-from events.models import Board, Result, TableRound
+from events.models import Board, Result, TableLine, TableRound
 from events.services.entry import board_meetings
 from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text
 from events.services.navigation import board_neighbours, next_slip
 from events.services.pair_labels import section_labels, several_sections
 from events.services.repairs import still_to_settle
+from events.services.tables.room import WAITING
 from scoring.pair_labels import printed_number
 
 
@@ -28,6 +29,7 @@ class Row:
     ns_printed: str = ""  # the pairs' numbers as the director types them
     ew_printed: str = ""
     picked: bool = False  # the row a problem's "Open the line" named
+    waiting: TableLine | None = None  # the table's line waiting for acceptance, or disputed
 
     @property
     def adjusted(self) -> str:
@@ -69,6 +71,12 @@ def traveller_grid(*, board: Board) -> EntryGrid:
         (r.ns_pair.number, r.ew_pair.number): r
         for r in board.results.select_related("ns_pair", "ew_pair")
     }
+    waiting = {
+        (line.round, line.access.table): line
+        for line in TableLine.objects.filter(
+            access__section_id=board.section_id, board_number=board.number, state__in=WAITING
+        ).select_related("access")
+    }
     rows = []
     for meeting in sorted(board_meetings(board=board), key=lambda m: m.ns):
         result = results.pop((meeting.ns, meeting.ew), None) or results.pop(
@@ -77,7 +85,7 @@ def traveller_grid(*, board: Board) -> EntryGrid:
         ns, ew = (
             (result.ns_pair.number, result.ew_pair.number) if result else (meeting.ns, meeting.ew)
         )
-        rows.append(Row(board, ns, ew, result))
+        rows.append(Row(board, ns, ew, result, waiting=waiting.get((meeting.round, meeting.table))))
     rows += [Row(board, ns, ew, r) for (ns, ew), r in sorted(results.items())]
     rows.append(Row(board, None, None, None))
     _fill(rows)
@@ -112,13 +120,22 @@ def slip_grid(*, table_round: TableRound) -> EntryGrid:
             board__in=boards, ns_pair_id__in=pairs, ew_pair_id__in=pairs
         ).select_related("ns_pair", "ew_pair")
     }
+    waiting = {
+        line.board_number: line
+        for line in TableLine.objects.filter(
+            access__section_id=table_round.section_id,
+            access__table=table_round.table,
+            round=table_round.round,
+            state__in=WAITING,
+        )
+    }
     rows = []
     for board in boards:
         result = results.get(board.pk)
         ns, ew = table_round.ns_pair.number, table_round.ew_pair.number
         if result:
             ns, ew = result.ns_pair.number, result.ew_pair.number
-        rows.append(Row(board, ns, ew, result))
+        rows.append(Row(board, ns, ew, result, waiting=waiting.get(board.number)))
     labels = _fill(rows)
     return EntryGrid(
         rows=rows,

@@ -113,7 +113,7 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
 
     Kept under the event's version (and the rounds due by the clock): a director's page read
     again before anything changes does not work them out again."""
-    clock_due = _rounds_due_by_clock(section.event, now or timezone.now())
+    clock_due = rounds_due_by_clock(section.event, now or timezone.now())
     return kept(
         event=section.event,
         name=f"problems:{section.pk}:{clock_due}",
@@ -229,7 +229,7 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
     ]
 
 
-def _rounds_due_by_clock(event: Event, now: datetime.datetime) -> int:
+def rounds_due_by_clock(event: Event, now: datetime.datetime) -> int:
     """How many rounds should be over by `now`, from the start time and round length the
     director set (0 without them)."""
     if event.start_time is None or not event.round_minutes:

@@ -7,12 +7,14 @@ from events.models import Event, IndividualPlayer, Pair, Section
 from events.services.individuals import GuideLine, player_guides, side_labels
 from events.services.pair_labels import section_labels, several_sections
 from events.services.setup import section_movement
+from events.services.tables.access import event_tables, table_url
 from scoring.movements import model
 
 
 @dataclass(frozen=True)
 class TableCards:
-    cards: list[tuple[int, tuple[model.TableRound, ...]]]  # each table's lines, by table
+    # Each table's lines, by table, with the address of the table's own page (its QR code).
+    cards: list[tuple[int, tuple[model.TableRound, ...], str]]
     guide: list[tuple[int, list[model.TableRound]]]  # each round's lines, by round
     pair_guides: list[tuple[Pair, tuple[model.GuideLine, ...]]]
     player_guides: list[tuple[IndividualPlayer, list[GuideLine]]]
@@ -30,8 +32,13 @@ def table_cards(*, event: Event, section: Section) -> TableCards:
     for table in sorted(cards):
         for line in cards[table]:
             by_round.setdefault(line.round, []).append(line)
+    pages = {
+        access.table: table_url(access=access)
+        for access in event_tables(event=event)
+        if access.section_id == section.pk
+    }
     return TableCards(
-        cards=sorted(cards.items()),
+        cards=[(table, lines, pages[table]) for table, lines in sorted(cards.items())],
         guide=sorted(by_round.items()),
         pair_guides=[] if event.is_individual else pair_guides,
         player_guides=player_guides(section=section) if event.is_individual else [],

@@ -316,5 +316,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "section": section,
             "guides_one_per_page": request.GET.get("guides") == "one-per-page",
             "live_url": request.build_absolute_uri(event.get_absolute_url()),
+            # The tables' pages are this site's: their QR codes carry the address in full.
+            "site": request.build_absolute_uri("/").removesuffix("/"),
         },
     )

@@ -23,6 +23,7 @@ from events.forms.teams import (
     MatchForm,
     MatchLineForm,
     TeamEventForm,
+    TeamEventSettingsForm,
     TeamForm,
     TeamSettingsForm,
 )
@@ -225,7 +226,7 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 def teams_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     current = TeamSettings.objects.get(event=event)
-    form = TeamEventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
+    form = TeamEventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     settings_form = TeamSettingsForm(
         request.POST or None, instance=current, seed_fixed=draw_seed_is_fixed(event)
     )

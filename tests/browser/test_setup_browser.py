@@ -1,5 +1,6 @@
 """Setting an event up in a real Chromium: the settings page saves as it is filled in, and the
-printed table cards carry a QR code that a phone reads as the event's live page."""
+printed table cards carry QR codes that a phone reads as the table's own page and the event's
+live page."""
 
 import datetime
 
@@ -8,6 +9,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from events.models import Event
+from events.services.tables.access import event_tables
 from scoring import mitchell
 from tests.browser.conftest import ARTIFACTS, DESKTOP, screenshot
 
@@ -32,7 +34,9 @@ def test_the_settings_page_saves_without_retyping_the_date(page, live_server, ma
     assert (event.date, event.winners) == (datetime.date(2026, 11, 20), 1)
 
 
-def test_a_table_cards_qr_code_reads_as_the_events_live_page(page, live_server, make_event):
+def test_a_table_cards_qr_codes_read_as_the_tables_page_and_the_events_live_page(
+    page, live_server, make_event
+):
     event = make_event(mitchell(3, 2), name="Tuesday Pairs")
     page.set_viewport_size(DESKTOP)
     log_in(page, live_server)
@@ -48,8 +52,13 @@ def test_a_table_cards_qr_code_reads_as_the_events_live_page(page, live_server, 
     ARTIFACTS.mkdir(exist_ok=True)
     card.screenshot(path=ARTIFACTS / "table-card-with-qr.png")
     codes = zxingcpp.read_barcodes(Image.open(ARTIFACTS / "table-card-with-qr.png"))
-    assert [code.text for code in codes] == [f"{live_server.url}/events/{event.pk}/"]
-    page.goto(codes[0].text)
+    # The table's own page (its players' entry), and the event's live page.
+    table = event_tables(event=event)[0]
+    live = f"{live_server.url}/events/{event.pk}/"
+    assert sorted(code.text for code in codes) == sorted(
+        [f"{live_server.url}/table/{table.token}/", live]
+    )
+    page.goto(live)
     expect(page.locator("h1")).to_contain_text("Tuesday Pairs")
     page.goto(f"{live_server.url}/director/events/{event.pk}/cards/")
     screenshot(page, "cards-printed")

@@ -3,17 +3,20 @@ director address (events, players, history, backups, imports, downloads), while 
 director reaches every one of them."""
 
 import datetime
+import uuid
 
 import pytest
 from django.test import Client
 from django.urls import URLPattern, reverse
 
-from events.models import Change, Club, Event, Player, Result
+from events.models import Change, Club, Event, Player, Result, TableLine
 from events.services.competitions import add_session, create_competition
 from events.services.entry import board_meetings, save_line
 from events.services.history import recording
 from events.services.imports import store_upload
 from events.services.member_lists import store_list
+from events.services.tables.access import event_tables
+from events.services.tables.calls import call_director
 from events.services.teams.matches import create_match
 from events.urls import urlpatterns
 from scoring import mitchell, parse_traveller_line
@@ -26,7 +29,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def club_a(club, make_event, make_team_event, director):
     """Club A ("Test Bridge Club") with a running pairs event whose line is a recorded change,
-    a player, a teams event with a match, a competition and an uploaded file."""
+    a table's waiting line and call, a player, a teams event with a match, a competition and an
+    uploaded file."""
     event = make_event(mitchell(3, 2), name="A Pairs", status="setup")
     board = event.sections.get().boards.select_related("section__event").get(number=1)
     meeting = board_meetings(board=board)[0]
@@ -38,6 +42,10 @@ def club_a(club, make_event, make_team_event, director):
             ns_pair=meeting.ns,
             ew_pair=meeting.ew,
         )
+    access = event_tables(event=event)[1]
+    table_line = TableLine.objects.create(
+        access=access, round=1, board_number=3, text="3NT N 9", key=uuid.uuid4()
+    )
     teams = make_team_event(teams=2, name="A Teams")
     home, away = teams.teams.order_by("number")
     match = create_match(event=teams, round=1, table=1, home=home, away=away)
@@ -58,6 +66,9 @@ def club_a(club, make_event, make_team_event, director):
         "result_id": result.pk,
         "change_id": Change.objects.get(kind="result").pk,
         "competition_id": competition.pk,
+        "access_id": access.pk,
+        "call_id": call_director(access=access, round=1).pk,
+        "line_id": table_line.pk,
         "session_id": session.pk,
         "upload_id": upload.pk,
         "members_upload_id": store_list(

@@ -247,9 +247,10 @@ def test_other_clubs_director_cannot_enter(client, django_user_model, make_event
 # The session and its user, the event, the board (or the section and the table-round), the
 # board's lines, the movement's meetings (or the slip's boards and their lines), the boards
 # either side (or the next slip), the pairs' labels, the count of sections, the meetings a repair
-# left to settle, and the boards and slips the shortcuts go to.
+# left to settle, the tables' lines waiting for acceptance, and the boards and slips the
+# shortcuts go to.
 @pytest.mark.parametrize(
-    ("url_name", "args", "queries"), [("director-board", [1], 12), ("director-slip", [2, 3], 13)]
+    ("url_name", "args", "queries"), [("director-board", [1], 13), ("director-slip", [2, 3], 14)]
 )
 @pytest.mark.parametrize("tables", [3, 12])
 def test_an_entry_grid_takes_the_same_queries_whatever_the_size(

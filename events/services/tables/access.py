@@ -8,6 +8,7 @@ published: corrections after that are the director's.
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from events.models import Event, Match, Section, TableAccess
 from events.models.tables import new_token
@@ -70,3 +71,25 @@ def new_table_token(*, access: TableAccess) -> TableAccess:
     access.token = new_token()
     access.save(update_fields=["token"])
     return access
+
+
+def table_url(*, access: TableAccess) -> str:
+    """The address of the table's page (the URL named `table`), as its QR code carries it once
+    the view has made it absolute with request.build_absolute_uri, like the live results' QR."""
+    return f"/table/{access.token}/"
+
+
+def table_name(*, access: TableAccess, several_sections: bool = False) -> str:
+    """How the director's pages name the table: "Table 3", "Section B, table 3" when the event
+    has several sections, "Match table 3, table 2" for a teams match's second table."""
+    if access.half:
+        return gettext("Match table %(table)s, table %(half)s") % {
+            "table": access.table,
+            "half": access.half,
+        }
+    if several_sections:
+        return gettext("Section %(section)s, table %(table)s") % {
+            "section": access.section.letter,
+            "table": access.table,
+        }
+    return gettext("Table %(table)s") % {"table": access.table}
