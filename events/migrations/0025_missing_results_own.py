@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0023_result_confirmed'),
+        ('events', '0024_table_entry'),
     ]
 
     operations = [
