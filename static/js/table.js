@@ -59,9 +59,10 @@
       (vul === "EW" && "EW".indexOf(declarer) >= 0);
   }
   function parse(text) {
-    var parts = text.split(" ");
+    var parts = text.toUpperCase().split(" ");
     if (parts[0] === "PASS") { return {passed: true}; }
     var m = /^([1-7])(NT|C|D|H|S)(X{0,2})$/.exec(parts[0]);
+    if (!m || !/^[NESW]$/.test(parts[1]) || !/^\d+$/.test(parts[2])) { return {other: text}; }
     return {level: +m[1], strain: m[2], doubled: m[3], declarer: parts[1], tricks: +parts[2], lead: parts[3] || ""};
   }
   function scoreNS(board, line) {
@@ -77,6 +78,7 @@
   function describe(board, text) {
     var line = parse(text);
     if (line.passed) { return words.passed_out + " \u00b7 NS 0"; }
+    if (line.other) { return line.other; }
     var made = line.tricks - line.level - 6;
     var outcome = made === 0 ? "=" : (made > 0 ? "+" + made : "\u2212" + (-made));
     var parts = [
@@ -221,17 +223,22 @@
   function keepDraft() { keep(DRAFT, draft); }
   function openEntry(board, round, correct) {
     var kept = draft && draft.board === board && draft.round === round ? draft : null;
-    draft = kept || {board: board, round: round, correct: !!correct, level: 0, strain: "", doubled: "", declarer: "", tricks: null, lead: "", passed: false};
+    draft = kept || blank(board, round, correct, false);
     keepDraft();
     showOnly("entry");
     drawEntry();
   }
+  function blank(board, round, correct, passed) {
+    return {board: board, round: round, correct: !!correct, level: 0, strain: "", doubled: "",
+      declarer: "", tricks: null, leadSuit: "", leadRank: "", passed: passed};
+  }
   function lineText() {
     if (draft.passed) { return "PASS"; }
     if (!draft.level || !draft.strain || !draft.declarer || draft.tricks === null) { return ""; }
-    if (config.lead && !(draft.lead.length >= 2)) { return ""; }
+    var lead = draft.leadSuit && draft.leadRank ? draft.leadSuit + draft.leadRank : "";
+    if (config.lead && !lead) { return ""; }
     var text = draft.level + draft.strain + draft.doubled + " " + draft.declarer + " " + draft.tricks;
-    return draft.lead.length >= 2 ? text + " " + draft.lead : text;
+    return lead ? text + " " + lead : text;
   }
   function mark(group, value) {
     Array.prototype.forEach.call(entry.querySelectorAll("[data-" + group + "]"), function (button) {
@@ -244,8 +251,8 @@
     mark("strain", draft.strain);
     mark("doubled", draft.doubled);
     mark("declarer", draft.declarer);
-    mark("suit", draft.lead.charAt(0));
-    mark("rank", draft.lead.slice(1));
+    mark("suit", draft.leadSuit);
+    mark("rank", draft.leadRank);
     mark("passed", draft.passed ? "1" : "");
     var tricks = $("entry-tricks");
     tricks.innerHTML = "";
@@ -281,9 +288,9 @@
       else if (button.hasAttribute("data-doubled")) { draft.doubled = button.getAttribute("data-doubled"); }
       else if (button.hasAttribute("data-declarer")) { draft.declarer = button.getAttribute("data-declarer"); draft.passed = false; }
       else if (button.hasAttribute("data-tricks")) { draft.tricks = +button.getAttribute("data-tricks"); }
-      else if (button.hasAttribute("data-suit")) { draft.lead = button.getAttribute("data-suit") + draft.lead.slice(1); }
-      else if (button.hasAttribute("data-rank")) { draft.lead = (draft.lead.charAt(0) || "") + button.getAttribute("data-rank"); if (draft.lead.length < 2) { draft.lead = ""; } }
-      else if (button.hasAttribute("data-passed")) { draft = {board: draft.board, round: draft.round, correct: draft.correct, level: 0, strain: "", doubled: "", declarer: "", tricks: null, lead: "", passed: true}; }
+      else if (button.hasAttribute("data-suit")) { draft.leadSuit = button.getAttribute("data-suit"); }
+      else if (button.hasAttribute("data-rank")) { draft.leadRank = button.getAttribute("data-rank"); }
+      else if (button.hasAttribute("data-passed")) { draft = blank(draft.board, draft.round, draft.correct, true); }
       else if (button.id === "entry-cancel") { draft = null; keepDraft(); showOnly(null); return; }
       else if (button.id === "entry-save") {
         var text = lineText();

@@ -32,8 +32,9 @@ LINES = {
     11: ("1", "NT", "", "E", 6),
     12: ("4", "S", "X", "W", 11),
 }
-# The second table to play a board takes one trick more (or less, at 13).
+# The second table to play a board takes one trick more (or less, at 13); board 11 is passed out.
 SECOND = {board: (*line[:4], line[4] + 1 if line[4] < 13 else 12) for board, line in LINES.items()}
+SECOND[11] = PASSED = None
 
 
 def tap_line(page, board: int, line: tuple) -> None:
@@ -41,14 +42,26 @@ def tap_line(page, board: int, line: tuple) -> None:
     tap_contract(page, line)
 
 
-def tap_contract(page, line: tuple) -> None:
+def tap_contract(page, line: tuple | None) -> None:
+    """Tap a line in, with a lead (the event asks for one): the king of the suit after the
+    contract's, or passed out (None)."""
+    if line is PASSED:
+        page.click("#entry [data-passed]")
+        page.click("#entry-save")
+        return
     level, strain, doubled, declarer, tricks = line
     page.click(f'#entry [data-level="{level}"]')
     page.click(f'#entry [data-strain="{strain}"]')
     page.click(f'#entry [data-doubled="{doubled}"]')
     page.click(f'#entry [data-declarer="{declarer}"]')
     page.click(f'#entry-tricks [data-tricks="{tricks}"]')
+    assert page.is_disabled("#entry-save")  # no lead yet
+    page.click(f'#entry [data-suit="{LEADS[strain]}"]')
+    page.click('#entry [data-rank="K"]')
     page.click("#entry-save")
+
+
+LEADS = {"C": "D", "D": "H", "H": "S", "S": "C", "NT": "S"}
 
 
 def all_saved(page) -> None:
@@ -63,7 +76,7 @@ def play(page, board: int, line: tuple, *, accept: bool = True) -> None:
 
 
 def test_four_phones_play_a_mitchell(chromium, live_server, make_event):
-    event = make_event(mitchell(4, 3, rounds=2), name="Phone Pairs")
+    event = make_event(mitchell(4, 3, rounds=2), name="Phone Pairs", table_lead=True)
     pairs = Pair.objects.filter(section__event=event)
     name_pairs(names={p: [f"North {p.number}", f"South {p.number}"] for p in pairs})
     tables = event_tables(event=event)
@@ -126,6 +139,16 @@ def _round_one(phones) -> dict:
 def _round_two(phones, tables, played) -> dict:
     offline = phones[3]
     offline.context.set_offline(True)
+    # A reload loses nothing typed: table 3's North has tapped half a line.
+    half = phones[2]
+    half.click(f'[data-board-button][data-board="{boards_of(half)[0]}"]')
+    half.click('#entry [data-level="5"]')
+    half.click('#entry [data-strain="H"]')
+    half.reload()
+    half.wait_for_selector("#entry:not([hidden])")
+    assert half.get_attribute('#entry [data-level="5"]', "aria-pressed") == "true"
+    assert half.get_attribute('#entry [data-strain="H"]', "aria-pressed") == "true"
+    half.click("#entry-cancel")
     for page in phones:
         assert "Round 2" in page.inner_text("#table-now h1")
         for board in boards_of(page):
@@ -176,6 +199,10 @@ def _check_the_session(event, played) -> None:
             lines,
             strict=True,
         ):
+            meetings.append(sitting)
+            if line is PASSED:
+                scores.append(0)
+                continue
             level, strain, doubled, declarer, tricks = line
             _, vulnerability = board_conditions(board)
             score = deal_score(
@@ -184,7 +211,6 @@ def _check_the_session(event, played) -> None:
                 tricks,
             )
             scores.append(score if declarer in "NS" else -score)
-            meetings.append(sitting)
         for sitting, points in zip(meetings, matchpoints(scores), strict=True):
             totals[sitting.ns_pair] = totals.get(sitting.ns_pair, 0) + points
             totals[sitting.ew_pair] = totals.get(sitting.ew_pair, 0) + 2 - points
@@ -204,6 +230,8 @@ def _check_the_session(event, played) -> None:
         assert all(
             note.startswith(f"entered at table {result.table}, accepted by EW ") for note in notes
         )
+    assert {r.lead for r in results if r.contract != "PASS"} == {"SK", "HK", "DK", "CK"}
+    assert Result.objects.get(board__section=section, board__number=11, round=2).score_ns == 0
     corrected = Result.objects.get(board__section=section, board__number=4, round=1)
     assert Result.history.filter(id=corrected.pk).count() == 2
     assert TableCall.objects.filter(kind="dispute", board_number=1).count() == 1
