@@ -246,7 +246,7 @@
     });
   }
   function drawEntry() {
-    $("entry-board").textContent = fill(draft.correct ? words.correcting : words.entering, {board: draft.board, vul: config.boards[draft.board] || ""});
+    $("entry-board").textContent = fill(draft.correct ? words.correcting : words.entering, {board: draft.board, vul: words.vulnerable[config.boards[draft.board]] || ""});
     mark("level", draft.level);
     mark("strain", draft.strain);
     mark("doubled", draft.doubled);

@@ -42,7 +42,7 @@ def tap_line(page, board: int, line: tuple) -> None:
     tap_contract(page, line)
 
 
-def tap_contract(page, line: tuple | None) -> None:
+def tap_contract(page, line: tuple | None, shot: str = "") -> None:
     """Tap a line in, with a lead (the event asks for one): the king of the suit after the
     contract's, or passed out (None)."""
     if line is PASSED:
@@ -58,6 +58,8 @@ def tap_contract(page, line: tuple | None) -> None:
     assert page.is_disabled("#entry-save")  # no lead yet
     page.click(f'#entry [data-suit="{LEADS[strain]}"]')
     page.click('#entry [data-rank="K"]')
+    if shot:
+        screenshot(page, shot)
     page.click("#entry-save")
 
 
@@ -116,8 +118,13 @@ def _round_one(phones) -> dict:
             if (table, board) == (1, 1):
                 # East-West do not agree: back to North, the director is called.
                 wrong = (*LINES[1][:4], 9)
-                play(page, board, wrong, accept=False)
-                assert "NS −" in page.inner_text("#accept-line")
+                page.click(f'[data-board-button][data-board="{board}"]')
+                tap_contract(page, wrong, shot="table-entry")
+                page.wait_for_selector("#accept:not([hidden])")
+                screenshot(page, "table-accept")
+                assert page.inner_text("#accept-line") == (
+                    "4♠ by North, tricks: 9 (−1), lead ♣K · NS −50"
+                )
                 page.click("#accept-no")
                 page.wait_for_selector('[data-board="1"][data-state="disputed"]')
             play(page, board, LINES[board])
