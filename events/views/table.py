@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from events.forms.tables import AcceptForm, TableLineForm
-from events.models import TableAccess, TableLine
+from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
 from events.services.tables.access import TableClosed, open_table
@@ -48,11 +48,16 @@ def table_view(view):
             return render(request, "tables/closed.html", {"message": message}, status=429)
         try:
             access = open_table(token=token)
+            message = ""
         except TableClosed:
             message = gettext(
                 "This table's page is closed: the results are published, or the director "
                 "printed a new card for the table. Ask the director."
             )
+        else:
+            if access.event.status == Event.Status.SETUP:
+                message = gettext("This event has not started yet: ask the director.")
+        if message:
             if request.method == "POST":
                 return JsonResponse({"error": message, "closed": True}, status=404)
             return render(request, "tables/closed.html", {"message": message}, status=404)

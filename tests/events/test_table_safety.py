@@ -246,3 +246,41 @@ def test_an_individual_table_seats_its_four_players_by_name(client, club):
     _, key = enter(client, access, board, "3NT N 9")
     assert accept(client, access, key).json()["state"] == "accepted"
     assert Result.objects.get().table == 1
+
+
+@pytest.mark.django_db
+def test_an_event_still_set_up_opens_no_table(client, tables):
+    Event.objects.update(status=Event.Status.SETUP)
+    response = client.get(reverse("table", args=[tables[0].token]))
+    assert response.status_code == 404
+    assert "This event has not started yet" in response.content.decode()
+    assert enter(client, tables[0], 1, "4S N 10")[0].status_code == 404
+    assert not TableLine.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_call_button_calls_the_director_once(client, tables):
+    call = reverse("table-call", args=[tables[2].token])
+    assert client.post(call).json() == {"called": True}
+    client.post(call)
+    assert list(TableCall.objects.values_list("access", "round", "kind", "board_number")) == [
+        (tables[2].pk, 1, "call", None)
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("reveal", "ranking"), [("always", True), ("round", True), ("session", False)]
+)
+def test_the_end_of_round_ranking_follows_the_reveal_rule(client, tables, reveal, ranking):
+    Event.objects.update(reveal=reveal)
+    for table in tables:
+        play_round(client, table, range(3 * table.table - 2, 3 * table.table + 1))
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert 'id="end-of-round"' in page
+    assert ('id="table-ranking"' in page) is ranking
+    assert ("The ranking is shown when the event is published." in page) is not ranking
+    # Where everyone goes next, from the movement's table card.
+    assert "North-South go to table 1 NS" in page
+    assert "East-West go to table 2 EW" in page
+    assert "The boards go to table 4" in page
