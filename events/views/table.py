@@ -24,7 +24,13 @@ from events.services.entry import LineRefused
 from events.services.tables.access import TableClosed, open_table
 from events.services.tables.after_board import end_of_round, played_boards
 from events.services.tables.calls import call_director
-from events.services.tables.lines import accept_line, dispute_line, enter_line, reopen_line
+from events.services.tables.lines import (
+    WrongPin,
+    accept_line,
+    dispute_line,
+    enter_line,
+    reopen_line,
+)
 from events.services.tables.rate_limit import table_request_allowed
 from events.services.tables.seating import table_now
 from scoring.deal_scores import declarer_scores
@@ -189,6 +195,8 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
         return _refused(gettext("type the PIN printed on your guide card"))
     try:
         saved = accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
+    except WrongPin as refused:
+        return JsonResponse({"error": str(refused), "again": True}, status=422)
     except LineRefused as refused:
         return _refused(str(refused))
     except OperationalError:

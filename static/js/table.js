@@ -38,6 +38,7 @@
   var draft = load(DRAFT, null);
   var offline = false;
   var sending = false;
+  var accepting = null;  // the line East-West are checking: board, key, text
 
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
@@ -122,11 +123,16 @@
     return post(urls.call, {});
   }
   // A refused line takes what depends on it (its acceptance) out of the queue with it.
-  function drop(item, message) {
+  function drop(item, answer) {
     queue = queue.filter(function (i) { return i !== item && !(item.kind === "enter" && i.key === item.key); });
     save();
-    say(fill(words.refused, {board: item.board || "", reason: message}));
-    if (item.kind === "accept") { openAccept(item.board, item.key, item.text); }
+    say(fill(words.refused, {board: item.board || "", reason: answer.error}));
+    if (item.kind === "enter" && accepting && accepting.key === item.key) {
+      accepting = null;
+      showOnly(null);
+    }
+    // A wrong PIN: East-West try again.
+    if (answer.again) { openAccept(item.board, item.key, item.text); }
   }
   function send() {
     if (sending || !queue.length) { return; }
@@ -142,7 +148,7 @@
           if (queue.length) { send(); } else { refresh(); }
         } else if (response.status === 422 || response.status === 404 || response.status === 403) {
           offline = false;
-          drop(item, answer.error || response.statusText);
+          drop(item, answer.error ? answer : {error: response.statusText});
           send();
           if (!queue.length) { refresh(); }
         } else {
@@ -174,7 +180,10 @@
         var holder = document.createElement("div");
         holder.innerHTML = html;
         var fresh = holder.querySelector("#table-now");
-        if (node && fresh) { node.parentNode.replaceChild(fresh, node); }
+        if (node && fresh) {
+          fresh.hidden = node.hidden;  // behind the entry or the check, if one is open
+          node.parentNode.replaceChild(fresh, node);
+        }
         paint();
       });
     }, function () { offline = true; paint(); });
@@ -296,6 +305,7 @@
         var text = lineText();
         if (!text) { return; }
         var item = {kind: "enter", key: newKey(), round: draft.round, board: draft.board, text: text, correct: draft.correct};
+        say("");
         draft = null;
         keepDraft();
         add(item);
@@ -308,7 +318,6 @@
   }
 
   // -- East-West's check. --
-  var accepting = null;
   function openAccept(board, key, text) {
     accepting = {board: board, key: key, text: text};
     $("accept-board").textContent = fill(words.check_board, {board: board});

@@ -175,7 +175,10 @@ def test_with_pins_the_accepting_pair_types_its_own(client, tables):
     wrong = next(pin for pin in (meeting.ns_pair.pin, "0000", "1111") if pin != meeting.ew_pair.pin)
     answer = accept(client, tables[0], key, pin=wrong)
     assert answer.status_code == 422
-    assert answer.json()["error"] == "wrong PIN: East-West type the PIN printed on their guide card"
+    assert answer.json() == {
+        "error": "wrong PIN: East-West type the PIN printed on their guide card",
+        "again": True,
+    }
     assert TableLine.objects.get(key=key).state == "entered" and not Result.objects.exists()
     assert accept(client, tables[0], key, pin=meeting.ew_pair.pin).json()["state"] == "accepted"
 

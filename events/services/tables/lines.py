@@ -21,6 +21,10 @@ from events.services.tables.seating import BoardAtTable, RoundAtTable, table_now
 from scoring import ScoringError, TravellerLine, parse_traveller_line
 
 
+class WrongPin(LineRefused):
+    """The accepting pair's PIN is not the one typed: they may type it again."""
+
+
 def enter_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
@@ -117,7 +121,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
         )
     meeting, board = at.meeting, at.board(line.board_number).board
     if access.event.table_pin and pin.strip() != meeting.ew_pair.pin:
-        raise LineRefused(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
+        raise WrongPin(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
     where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
     note = gettext("entered at table %(table)s, accepted by EW %(pair)s") % {
         "table": where,
