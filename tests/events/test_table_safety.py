@@ -287,3 +287,19 @@ def test_the_end_of_round_ranking_follows_the_reveal_rule(client, tables, reveal
     assert "North-South go to table 1 NS" in page
     assert "East-West go to table 2 EW" in page
     assert "The boards go to table 4" in page
+
+
+@pytest.mark.django_db
+def test_a_line_from_a_table_is_undone_as_any_and_the_table_may_enter_it_again(client, tables):
+    from events.models import Change
+    from events.services.history import undo_change
+
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    accept(client, tables[0], key)
+    undo_change(change=Change.objects.get(kind=Change.Kind.RESULT))
+    assert not Result.objects.exists()
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert 'data-board="1" data-round="1" data-state="open"' in page
+    _, again = enter(client, tables[0], 1, "4S N 11")
+    assert accept(client, tables[0], again).json()["state"] == "accepted"
+    assert Result.objects.get().score_ns == 450
