@@ -138,6 +138,10 @@ def _words() -> dict:
         "pin_needed": gettext("Type your PIN first: it is on your guide card."),
         "disputed": gettext("Board %(board)s disputed: back to North, the director is called."),
         "called": gettext("The director is called."),
+        "no_storage": gettext(
+            "This phone keeps nothing for this page: do not reload it until everything is saved."
+        ),
+        "reload": gettext("Not sent: reload this page, nothing entered on this phone is lost."),
     }
 
 

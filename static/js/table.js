@@ -30,8 +30,13 @@
     } catch (error) { return fallback; }
   }
   function keep(name, value) {
-    if (value === null) { window.localStorage.removeItem(name); } else {
-      window.localStorage.setItem(name, JSON.stringify(value));
+    try {
+      if (value === null) { window.localStorage.removeItem(name); } else {
+        window.localStorage.setItem(name, JSON.stringify(value));
+      }
+    } catch (error) {
+      // No storage (a private window on an old Safari): the queue still works, until a reload.
+      say(words.no_storage);
     }
   }
   var queue = load(QUEUE, []);
@@ -146,7 +151,11 @@
           offline = false;
           save();
           if (queue.length) { send(); } else { refresh(); }
-        } else if (response.status === 422 || response.status === 404 || response.status === 403) {
+        } else if (response.status === 403) {
+          // The page's security token is out of date: kept, sent again after a reload.
+          say(words.reload);
+          later();
+        } else if (response.status === 422 || response.status === 404) {
           offline = false;
           drop(item, answer.error ? answer : {error: response.statusText});
           send();
