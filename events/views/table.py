@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from events.forms.tables import AcceptForm, TableLineForm
+from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
 from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
@@ -32,7 +32,7 @@ from events.services.tables.lines import (
     reopen_line,
 )
 from events.services.tables.rate_limit import table_request_allowed
-from events.services.tables.seating import table_now
+from events.services.tables.seating import seat_next_round, table_now
 from scoring.deal_scores import declarer_scores
 
 logger = logging.getLogger(__name__)
@@ -216,6 +216,17 @@ def dispute(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
         return _answer(dispute_line(access=access, key=key))
     except LineRefused as refused:
         return _refused(str(refused))
+
+
+@require_POST
+@table_view
+def seated(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    """The players of the table's current round are seated: the round before it ends."""
+    form = SeatedForm(request.POST)
+    if not form.is_valid():
+        return _refused(gettext("reload the page: the round is out of date"))
+    seat_next_round(access=access, round=form.cleaned_data["round"])
+    return JsonResponse({"seated": form.cleaned_data["round"]})
 
 
 @require_POST

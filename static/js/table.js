@@ -14,6 +14,7 @@
     page: document.body.getAttribute("data-page-url"),
     line: document.body.getAttribute("data-line-url"),
     call: document.body.getAttribute("data-call-url"),
+    seated: document.body.getAttribute("data-seated-url"),
     accept: document.body.getAttribute("data-accept-url"),
     dispute: document.body.getAttribute("data-dispute-url")
   };
@@ -125,6 +126,7 @@
     }
     if (item.kind === "accept") { return post(urls.accept.replace(PLACEHOLDER, item.key), {pin: item.pin || ""}); }
     if (item.kind === "dispute") { return post(urls.dispute.replace(PLACEHOLDER, item.key), {}); }
+    if (item.kind === "seated") { return post(urls.seated, {round: item.round}); }
     return post(urls.call, {});
   }
   // A refused line takes what depends on it (its acceptance) out of the queue with it.
@@ -223,11 +225,32 @@
       if (state) { state.hidden = !!text; }
       button.classList.toggle("has-queued", !!mine.length);
     });
+    // The next round's players are seated (or a line of theirs waits): the round before it is
+    // theirs no more to see.
+    var ended = $("end-of-round");
+    var seatedButton = $("seated");
+    if (ended && seatedRound() > +ended.getAttribute("data-round")) {
+      ended.hidden = true;
+      if (seatedButton) { seatedButton.hidden = true; }
+    }
     // A line of a later round waiting to send ends the round before it: no correction then.
     var latest = queue.reduce(function (most, i) { return i.round > most ? i.round : most; }, 0);
     Array.prototype.forEach.call(document.querySelectorAll("[data-correct]"), function (button) {
       button.hidden = +button.getAttribute("data-round") < latest;
     });
+  }
+
+  function seatedRound() {
+    return queue.reduce(function (most, i) {
+      return (i.kind === "seated" || i.kind === "enter") && +i.round > most ? +i.round : most;
+    }, 0);
+  }
+  // The players of round `round` are seated: said once, before anything else they do.
+  function seat(round) {
+    var ended = $("end-of-round");
+    if (ended && !ended.hidden && round > +ended.getAttribute("data-round")) {
+      add({kind: "seated", round: round});
+    }
   }
 
   // -- North's taps. --
@@ -361,6 +384,7 @@
     if (button.hasAttribute("data-board-button")) {
       var board = button.getAttribute("data-board");
       var round = +button.getAttribute("data-round");
+      seat(round);
       var mine = queued(board);
       var last = mine[mine.length - 1];
       if (last && last.kind === "enter") { openAccept(board, last.key, last.text); return; }
@@ -373,6 +397,8 @@
       if (last || state === "open" || state === "disputed") { openEntry(board, round, button.hasAttribute("data-correcting")); }
     } else if (button.hasAttribute("data-correct")) {
       openEntry(button.getAttribute("data-correct"), +button.getAttribute("data-round"), true);
+    } else if (button.id === "seated") {
+      seat(+button.getAttribute("data-round"));
     } else if (button.id === "call-director") {
       add({kind: "call"});
       say(words.called);

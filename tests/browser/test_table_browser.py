@@ -4,7 +4,7 @@ one dispute, one correction before the round ends; the ranking and the history c
 
 import pytest
 
-from events.models import Change, Pair, Result, TableCall, TableLine
+from events.models import Change, Pair, Result, TableAccess, TableCall, TableLine
 from events.services.rankings import section_ranking
 from events.services.setup import name_pairs
 from events.services.tables.access import event_tables
@@ -161,11 +161,13 @@ def _round_two(phones, tables, played) -> dict:
         assert "Round 2" in page.inner_text("#table-now h1")
         for board in boards_of(page):
             play(page, board, SECOND[board])
+            # The first tap of round 2 says its players are seated: round 1 is gone.
+            assert not page.is_visible('#end-of-round[data-round="1"]')
             played[board].append(SECOND[board])
             if page is not offline:
                 all_saved(page)
-    # Off the Wi-Fi, table 4's three lines and their acceptances wait on the phone.
-    assert offline.inner_text("#sync-status") == "Not saved yet: 6 waiting to send. " + (
+    # Off the Wi-Fi, table 4's seating, three lines and their acceptances wait on the phone.
+    assert offline.inner_text("#sync-status") == "Not saved yet: 7 waiting to send. " + (
         "No connection: they are sent when it is back."
     )
     screenshot(offline, "table-offline")
@@ -177,6 +179,7 @@ def _round_two(phones, tables, played) -> dict:
     all_saved(offline)
     offline.reload()
     all_saved(offline)
+    assert [t.seated_round for t in TableAccess.objects.order_by("table")] == [2, 2, 2, 2]
     lines = list(TableLine.objects.filter(access=tables[3], round=2).order_by("created"))
     assert [(line.board_number, line.state) for line in lines] == [
         (1, "accepted"),

@@ -303,3 +303,25 @@ def test_a_line_from_a_table_is_undone_as_any_and_the_table_may_enter_it_again(c
     _, again = enter(client, tables[0], 1, "4S N 11")
     assert accept(client, tables[0], again).json()["state"] == "accepted"
     assert Result.objects.get().score_ns == 450
+
+
+@pytest.mark.django_db
+def test_the_next_round_s_players_seated_see_nothing_of_the_round_before(client, tables):
+    """In a Mitchell the boards a table just played may come to the pairs who sit down next:
+    once they say they are seated, the round before is gone from the page, and the director's."""
+    Board.objects.update(deal=DEAL, double_dummy=DOUBLE_DUMMY, par="7S N +2220")
+    first = tables[0]
+    play_round(client, first, [1, 2, 3], text="6NT S 12")
+    page = client.get(reverse("table", args=[first.token])).content.decode()
+    assert 'id="end-of-round"' in page and HAND in page and "6NT S 12" in page
+    seated = reverse("table-seated", args=[first.token])
+    assert client.post(seated, {"round": 1}).json() == {"seated": 1}  # not its round now
+    assert 'id="end-of-round"' in client.get(reverse("table", args=[first.token])).content.decode()
+    assert client.post(seated, {"round": 2}).json() == {"seated": 2}
+    page = client.get(reverse("table", args=[first.token])).content.decode()
+    assert 'id="end-of-round"' not in page and HAND not in page and "6NT S 12" not in page
+    assert "Round 2" in page
+    response, _ = enter(client, first, 2, "4S N 12", correct="1")
+    assert response.json()["error"] == (
+        "round 1 is over at this table: call the director to correct board 2"
+    )
