@@ -132,6 +132,8 @@ def _round_one(phones) -> dict:
             played[board] = [LINES[board]]
             all_saved(page)
         page.wait_for_selector("#end-of-round")
+        if table == 1:
+            screenshot(page, "table-end-of-round")
     # Table 2 corrects board 4 before it starts its next round; East-West accept it again.
     page = phones[1]
     corrected = (*LINES[4][:4], LINES[4][4] + 2)

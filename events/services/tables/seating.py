@@ -17,7 +17,7 @@ repair the director made is what the table follows. A table's rounds go in order
   director corrects it.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from events.models import Board, Event, Result, Section, TableAccess, TableLine, TableRound
 from events.services.individuals import side_players
@@ -78,7 +78,6 @@ class TableNow:
     # The table's last round, played, while the table has entered nothing of a later one: its
     # end-of-round view, and the lines it may still correct.
     ended: RoundAtTable | None = None
-    meetings: list[TableRound] = field(default_factory=list)  # the table's rounds, in order
 
     def round(self, number: int) -> RoundAtTable | None:
         """The current or the ended round, by number."""
@@ -120,7 +119,7 @@ def table_now(*, access: TableAccess) -> TableNow:
         )
     ) - {None}
     last = max(line_rounds | played_rounds, default=0)
-    now = TableNow(access, event, section, last, meetings=meetings)
+    now = TableNow(access, event, section, last)
     for meeting in meetings:
         if meeting.round < last:
             continue
