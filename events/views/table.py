@@ -63,6 +63,9 @@ def table_view(view):
         else:
             if access.event.status == Event.Status.SETUP:
                 message = gettext("This event has not started yet: ask the director.")
+            elif access.section_id is None:
+                # A teams match's table: events.services.tables.match_tables' to serve.
+                message = gettext("A teams table's page is not open yet: ask the director.")
         if message:
             if request.method == "POST":
                 return JsonResponse({"error": message, "closed": True}, status=404)
