@@ -23,10 +23,11 @@ def room(make_event):
     return event_tables(event=event)
 
 
-def enter(client, access, board, text, key=None, round=1, **extra):
+def enter(client, access, board, text, key=None, round=1, headers=None, **extra):
+    """Post North's line as the page's script does; the answer and the line's key."""
     key = key or uuid.uuid4()
     data = {"key": key, "round": round, "board": board, "text": text, **extra}
-    return client.post(reverse("table-line", args=[access.token]), data), key
+    return client.post(reverse("table-line", args=[access.token]), data, headers=headers), key
 
 
 def accept(client, access, key, pin=""):

@@ -337,3 +337,14 @@ def test_a_teams_table_is_not_served_as_a_pairs_table(client, make_team_event):
     response = client.get(reverse("table", args=[access.token]))
     assert response.status_code == 404
     assert "A teams table" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_line_needs_the_page_s_csrf_token(tables):
+    phone = Client(enforce_csrf_checks=True)
+    response, _ = enter(phone, tables[0], 1, "4S N 10")
+    assert response.status_code == 403 and not TableLine.objects.exists()
+    phone.get(reverse("table", args=[tables[0].token]))
+    token = phone.cookies["csrftoken"].value
+    response, _ = enter(phone, tables[0], 1, "4S N 10", headers={"X-CSRFToken": token})
+    assert response.status_code == 200 and TableLine.objects.count() == 1
