@@ -126,3 +126,16 @@ def test_the_page_reads_a_round_in_a_few_queries(client, room, django_assert_max
     with django_assert_max_num_queries(30):
         page = client.get(reverse("table", args=[table.token])).content.decode()
     assert 'id="end-of-round"' in page and "Round 2" in page
+
+
+def test_a_table_of_a_second_section_is_named_with_its_letter(client, make_event):
+    event = make_event(mitchell(4, 3, rounds=2), sections=2)
+    table = [a for a in event_tables(event=event) if a.section.letter == "B"][2]
+    page = client.get(reverse("table", args=[table.token])).content.decode()
+    assert "<strong>Table B3</strong>" in page
+    _, key = enter(client, table, 7, "4S N 10")
+    accept(client, table, key)
+    result = Result.objects.get()
+    assert (result.board.section.letter, result.table) == ("B", 3)
+    change = Change.objects.get(kind=Change.Kind.RESULT)
+    assert change.note.startswith("entered at table B3, accepted by EW ")
