@@ -348,3 +348,22 @@ def test_a_line_needs_the_page_s_csrf_token(tables):
     token = phone.cookies["csrftoken"].value
     response, _ = enter(phone, tables[0], 1, "4S N 10", headers={"X-CSRFToken": token})
     assert response.status_code == 200 and TableLine.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_table_guessing_pins_is_stopped(client, tables):
+    Event.objects.update(table_pin=True)
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    meeting = TableRound.objects.get(section__event=tables[0].event, round=1, table=1)
+    guesses = [pin for pin in (f"{n:04d}" for n in range(10)) if pin != meeting.ew_pair.pin][:5]
+    for guess in guesses:
+        assert accept(client, tables[0], key, pin=guess).json()["again"] is True
+    answer = accept(client, tables[0], key, pin=meeting.ew_pair.pin)
+    assert answer.json() == {
+        "error": "too many wrong PINs at this table: wait ten minutes, or call the director"
+    }
+    assert not Result.objects.exists()
+    # Another table is not stopped.
+    _, other = enter(client, tables[1], 4, "4S N 10")
+    second = TableRound.objects.get(section__event=tables[0].event, round=1, table=2)
+    assert accept(client, tables[1], other, pin=second.ew_pair.pin).json()["state"] == "accepted"

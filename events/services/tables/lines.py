@@ -17,6 +17,7 @@ from events.services.history import recording
 from events.services.individuals import side_labels
 from events.services.status import LOCKED
 from events.services.tables.calls import call_director
+from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.tables.seating import BoardAtTable, RoundAtTable, table_now
 from scoring import ScoringError, TravellerLine, parse_traveller_line
 
@@ -120,8 +121,8 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
             % {"round": line.round}
         )
     meeting, board = at.meeting, at.board(line.board_number).board
-    if access.event.table_pin and pin.strip() != meeting.ew_pair.pin:
-        raise WrongPin(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
+    if access.event.table_pin:
+        _check_pin(access, pin, meeting.ew_pair)
     where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
     note = gettext("entered at table %(table)s, accepted by EW %(pair)s") % {
         "table": where,
@@ -147,6 +148,16 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
         line.result, line.state = result, TableLine.State.ACCEPTED
         line.save(update_fields=["result", "state", "updated"])
     return line
+
+
+def _check_pin(access: TableAccess, pin: str, pair: Pair) -> None:
+    if not pin_tries_left(token=access.token):
+        raise LineRefused(
+            gettext("too many wrong PINs at this table: wait ten minutes, or call the director")
+        )
+    if pin.strip() != pair.pin:
+        count_wrong_pin(token=access.token)
+        raise WrongPin(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
 
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
