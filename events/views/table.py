@@ -121,6 +121,7 @@ def _words() -> dict:
         "tricks": gettext("tricks: %(tricks)s"),
         "lead": gettext("lead %(card)s"),
         "passed_out": gettext("Passed out"),
+        "ns_score": gettext("NS %(score)s"),
         "all_saved": gettext("Everything entered on this phone is saved."),
         "waiting_to_send": gettext("Not saved yet: %(count)s waiting to send."),
         "no_connection": gettext("No connection: they are sent when it is back."),

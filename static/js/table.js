@@ -84,7 +84,7 @@
   }
   function describe(board, text) {
     var line = parse(text);
-    if (line.passed) { return words.passed_out + " \u00b7 NS 0"; }
+    if (line.passed) { return words.passed_out + " \u00b7 " + fill(words.ns_score, {score: "0"}); }
     if (line.other) { return line.other; }
     var made = line.tricks - line.level - 6;
     var outcome = made === 0 ? "=" : (made > 0 ? "+" + made : "\u2212" + (-made));
@@ -93,7 +93,7 @@
       fill(words.tricks, {tricks: line.tricks}) + " (" + outcome + ")"
     ];
     if (line.lead) { parts.push(fill(words.lead, {card: cardText(line.lead)})); }
-    return parts.join(", ") + " \u00b7 NS " + signed(scoreNS(board, line));
+    return parts.join(", ") + " \u00b7 " + fill(words.ns_score, {score: signed(scoreNS(board, line))});
   }
 
   // -- The queue: what is not yet saved, in the order it was done. --

@@ -1,5 +1,6 @@
 """Requests from a table's token, counted a minute at a time in the cache (never the database):
-a phone, or a script with a photo of the card, that asks too often is told to wait."""
+a phone, or a script with a photo of the card, that asks too often is told to wait; and the
+wrong PINs a table types, so that a pair's PIN cannot be guessed."""
 
 import time
 
