@@ -20,6 +20,7 @@ from events.views import (
     results_json,
     room,
     site_clubs,
+    table,
     table_links,
     team_rounds,
     teams,
@@ -59,6 +60,13 @@ register_converter(PairSlug, "pair")
 
 urlpatterns = [
     path("", public.home, name="home"),
+    # A table's page: its token (events.services.tables.access) is its only key.
+    path("table/<str:token>/", table.table, name="table"),
+    path("table/<str:token>/lines/", table.line, name="table-line"),
+    path("table/<str:token>/lines/<uuid:key>/accept/", table.accept, name="table-accept"),
+    path("table/<str:token>/lines/<uuid:key>/dispute/", table.dispute, name="table-dispute"),
+    path("table/<str:token>/call/", table.call, name="table-call"),
+    path("table/<str:token>/seated/", table.seated, name="table-seated"),
     path("clubs/<slug:slug>/", public.club, name="club"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/ranking/", public.ranking_fragment, name="ranking-fragment"),
