@@ -139,3 +139,20 @@ def test_a_table_of_a_second_section_is_named_with_its_letter(client, make_event
     assert (result.board.section.letter, result.table) == ("B", 3)
     change = Change.objects.get(kind=Change.Kind.RESULT)
     assert change.note.startswith("entered at table B3, accepted by EW ")
+
+
+def test_a_lead_the_leader_does_not_hold_is_refused_at_the_table(client, room):
+    """With the hand record loaded, the table's lead is checked (issue 23, item 5): North
+    declares, so East leads; East holds the hearts here, West the spades."""
+    from events.models import Board
+
+    table = room[0]
+    Board.objects.filter(section__event=table.event, number=1).update(
+        deal="N:AKQJ.AKQ.AKQ.AKQ T98.JT98765432.. 765432..JT98.JT9 ..765432.8765432"
+    )
+    response, _ = enter(client, table, 1, "4S N 10 SK")
+    assert response.status_code == 422
+    assert response.json()["error"] == "East does not hold the ♠K on board 1"
+    assert not TableLine.objects.filter(access=table).exists()
+    response, key = enter(client, table, 1, "4S N 10 HJ")
+    assert response.status_code == 200, response.json()

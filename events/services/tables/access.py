@@ -8,6 +8,7 @@ published: corrections after that are the director's.
 
 from django.db import transaction
 from django.db.models import Max
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from events.models import Event, Match, Section, TableAccess
@@ -76,7 +77,7 @@ def new_table_token(*, access: TableAccess) -> TableAccess:
 def table_url(*, access: TableAccess) -> str:
     """The address of the table's page (the URL named `table`), as its QR code carries it once
     the view has made it absolute with request.build_absolute_uri, like the live results' QR."""
-    return f"/table/{access.token}/"
+    return reverse("table", kwargs={"token": access.token})
 
 
 def table_name(*, access: TableAccess, several_sections: bool = False) -> str:

@@ -11,10 +11,12 @@ import uuid
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from events.models import Change, Pair, TableAccess, TableCall, TableLine
+from events.models import Board, Change, Pair, TableAccess, TableCall, TableLine
+from events.services.conflicts import retry_on_conflict
 from events.services.entry import LineRefused, check_line, save_line
 from events.services.history import recording
 from events.services.individuals import side_labels
+from events.services.leads import check_lead
 from events.services.status import LOCKED
 from events.services.tables.calls import call_director
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
@@ -89,7 +91,7 @@ def reopen_line(
 def check_at_table(*, access: TableAccess, board, line: TravellerLine) -> None:
     """What a table may enter beyond what the director's grid checks: a played contract with
     its lead when the event asks for one, or a pass. The one place a line is checked before it
-    waits for the opponents (the lead against the hand record goes here too)."""
+    waits for the opponents (the lead against the hand record too)."""
     if line.contract is None or line.ns_pair is not None or line.players is not None:
         raise LineRefused(
             gettext(
@@ -99,6 +101,7 @@ def check_at_table(*, access: TableAccess, board, line: TravellerLine) -> None:
         )
     if access.event.table_lead and not line.passed_out and not line.lead:
         raise LineRefused(gettext("enter the opening lead"))
+    check_lead(board=board, line=line)
 
 
 def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableLine:
@@ -128,23 +131,46 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
         "table": where,
         "pair": _side_name(access, meeting.ew_pair),
     }
-    event = access.event
-    if event.is_locked:
+    if access.event.is_locked:
         raise LineRefused(LOCKED)
+    saved = save_accepted(
+        line,
+        board=board,
+        traveller_line=parse_traveller_line(line.text),
+        seats=(meeting.ns_pair.number, meeting.ew_pair.number),
+        note=note,
+        waiting=(TableLine.State.ENTERED,),
+    )
+    return saved or _line(access, key)  # None: another phone accepted it meanwhile
+
+
+@retry_on_conflict
+def save_accepted(
+    line: TableLine,
+    *,
+    board: Board,
+    traveller_line: TravellerLine,
+    seats: tuple[int, int],
+    note: str,
+    waiting: tuple[str, ...],
+    user=None,
+) -> TableLine | None:
+    """Save a table's line as the board's result and mark it accepted, together or neither;
+    None when it is no longer in one of the `waiting` states (accepted by another phone, or
+    by the director, at the same moment). The whole again on a database conflict: the entry
+    service's own retry cannot run inside this transaction."""
+    event = line.access.event
     with transaction.atomic():
-        claimed = TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
+        claimed = TableLine.objects.filter(pk=line.pk, state__in=waiting).update(
             state=TableLine.State.ACCEPTED
         )
-        if not claimed:  # another phone accepted it meanwhile
-            return _line(access, key)
-        with recording(club=event.club, event=event, kind=Change.Kind.RESULT, note=note):
+        if not claimed:
+            return None
+        with recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT, note=note):
             result = save_line(
-                board=board,
-                line=parse_traveller_line(line.text),
-                ns_pair=meeting.ns_pair.number,
-                ew_pair=meeting.ew_pair.number,
+                board=board, line=traveller_line, ns_pair=seats[0], ew_pair=seats[1],
                 result=line.result,
-            )
+            )  # fmt: skip
         line.result, line.state = result, TableLine.State.ACCEPTED
         line.save(update_fields=["result", "state", "updated"])
     return line

@@ -11,21 +11,19 @@ import datetime
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from events.models import Board, Change, Event, Section, TableCall, TableLine, TableRound
-from events.services.conflicts import retry_on_conflict
-from events.services.entry import LineRefused, save_line
-from events.services.history import recording
+from events.models import Board, Event, Section, TableCall, TableLine, TableRound
+from events.services.entry import LineRefused
 from events.services.pair_labels import several_sections
 from events.services.problems import rounds_due_by_clock
 from events.services.progress import SlipProgress, slip_progress
 from events.services.status import check_editable
 from events.services.tables.access import table_name
 from events.services.tables.calls import open_calls
+from events.services.tables.lines import save_accepted
 from scoring import ScoringError, parse_traveller_line
 
 WAITING = (TableLine.State.ENTERED, TableLine.State.DISPUTED)
@@ -224,31 +222,12 @@ def accept_for_table(*, line: TableLine, user) -> TableLine:
             % {"board": line.board_number, "table": access.table, "round": line.round}
         )
     note = gettext("accepted by the director for table %(table)s") % {"table": access.table}
-    _accept(line, board, traveller_line, seats, user=user, note=note)
+    if save_accepted(
+        line, board=board, traveller_line=traveller_line, seats=seats, note=note,
+        waiting=WAITING, user=user,
+    ) is None:  # fmt: skip
+        raise LineRefused(gettext("the table's line is no longer waiting: reload the page"))
     return line
-
-
-@retry_on_conflict
-def _accept(line: TableLine, board: Board, traveller_line, seats, *, user, note: str) -> None:
-    """The line saved and marked accepted together, or neither; all of it again on a
-    database conflict (save_line's own retry cannot run inside this transaction)."""
-    event = line.access.event
-    with transaction.atomic():
-        # The table may accept it at the same moment: one of the two saves it.
-        if not TableLine.objects.select_for_update().filter(pk=line.pk, state__in=WAITING):
-            raise LineRefused(gettext("the table's line is no longer waiting: reload the page"))
-        with recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT, note=note):
-            result = save_line(
-                board=board,
-                line=traveller_line,
-                ns_pair=seats[0],
-                ew_pair=seats[1],
-                result=line.result,
-            )
-        TableLine.objects.filter(pk=line.pk).update(
-            state=TableLine.State.ACCEPTED, result=result, updated=timezone.now()
-        )
-    line.state, line.result = TableLine.State.ACCEPTED, result
 
 
 def discard_table_line(*, line: TableLine) -> None:
