@@ -154,5 +154,5 @@ def test_a_lead_the_leader_does_not_hold_is_refused_at_the_table(client, room):
     assert response.status_code == 422
     assert response.json()["error"] == "East does not hold the ♠K on board 1"
     assert not TableLine.objects.filter(access=table).exists()
-    response, key = enter(client, table, 1, "4S N 10 HJ")
+    response, _ = enter(client, table, 1, "4S N 10 HJ")
     assert response.status_code == 200, response.json()
