@@ -21,7 +21,6 @@ from events.formats.imported import (
 )
 
 TEAM_NAME_LENGTH = 120  # Team.name
-TEAM_PLAYERS = 6  # a team of 4 to 6 players
 MAX_BOARDS = 64  # TeamSettings.boards_per_match
 FIGURE_LIMIT = 100_000  # IMPs and VPs are kept to 7 digits, 2 of them decimals
 
@@ -121,10 +120,11 @@ def check_teams_file(teams_file: TeamsFile) -> None:
         if team.name.strip().casefold() in names:
             raise FileRefused(f"{where}two teams are called {team.name.strip()!r}")
         names.add(team.name.strip().casefold())
-        if len(team.players) > TEAM_PLAYERS:
+        # A squad of any size (a league's team of seven or more); only a seat number our
+        # tables cannot hold is refused.
+        if len(team.players) > SMALL:
             raise FileRefused(
-                f"{where}{team.name}: a team has at most {TEAM_PLAYERS} players, not "
-                f"{len(team.players)}"
+                f"{where}{team.name}: a team has at most {SMALL} players, not {len(team.players)}"
             )
         for name in team.players:
             check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
