@@ -6,9 +6,16 @@ Sources:
   a void is an empty suit between the dots; a hand that is not known is "-". Dealing and
   scoring programs also write a void as "-" within a hand (e.g. "AKQJT98765432.-.-.-"), the
   form a hand diagram prints.
+- PBN 2.1 section 3.3 "Tag pair": in import format white space may stand between any two
+  tokens of a tag pair, and a line may hold several tag pairs.
+- PBN 2.0 and 2.1, inheritance of tag values: "#" repeats the previous game's value (PBN 1.0);
+  a value written with the prefix "#" or "##" ("##IMP", as PBN 2.0 exporters write the
+  Scoring tag) holds for that game and for each following game that leaves the tag out.
 - USEBIO 1.2 (EBU's XML results format): a HANDSET HAND lists its cards suit by suit
   (SPADES, HEARTS, DIAMONDS, CLUBS); a void is an empty element, or "-" as programs print it.
 """
+
+import dataclasses
 
 import pytest
 
@@ -67,3 +74,62 @@ def test_a_usebio_handset_void_written_as_a_dash_is_a_void():
     imported = read_result_file(data[:start] + hands.encode() + data[end:])
 
     assert imported.boards[0].deal == _VOIDS
+
+
+def _readable(imported) -> tuple:
+    """What an import makes of a pairs file, without the line numbers its messages name."""
+    return (
+        imported.name,
+        imported.date,
+        imported.settings,
+        [
+            (
+                board.number,
+                board.dealer,
+                board.vulnerability,
+                [dataclasses.replace(line, where="") for line in board.lines],
+            )
+            for board in imported.boards
+        ],
+        [(pair.number, pair.names) for pair in imported.pairs],
+    )
+
+
+def test_pbn_tag_values_inherited_and_tags_in_import_format_read_as_written_out():
+    data = read_file("magic_butler.pbn").decode().replace("\r\n", "\n")
+    written_out = read_result_file(data.encode())
+    first, *others = data.split("\n\n")
+    # The first game gives the event's tags once, with PBN 2.0's prefix; the others leave them
+    # out, and write their own tags as import format allows.
+    for tag in ("Event", "Site", "Date", "Scoring", "Competition"):
+        value = next(line for line in first.splitlines() if line.startswith(f"[{tag} "))
+        first = first.replace(value, value.replace(' "', ' "##', 1))
+        others = [
+            "\n".join(row for row in o.splitlines() if not row.startswith(f"[{tag} "))
+            for o in others
+        ]
+    others = [
+        o.replace('"]\n[Dealer', '"] [Dealer').replace("[Vulnerable ", "[ Vulnerable  ")
+        for o in others
+    ]
+    assert '[Scoring "##IMP;Butler-2;Mean"]' in first and '"] [Dealer' in others[0]
+
+    # The old importer refused both forms: '[Board "2"] [Dealer "E"]' as not a tag, and "the
+    # scoring '##IMP;Butler-2;Mean' is not supported".
+    inherited = read_result_file("\n\n".join([first, *others]).encode())
+
+    assert _readable(inherited) == _readable(written_out)
+    assert inherited.settings["scoring"] == "butler"
+
+
+def test_a_hash_repeats_the_previous_games_value_and_a_tag_given_again_ends_the_inheritance():
+    data = read_file("magic_butler.pbn").decode().replace("\r\n", "\n")
+    games = data.split("\n\n")
+    games[0] = games[0].replace('[Event "Tuesday Butler"]', '[Event "#Tuesday Butler"]')
+    games[1] = games[1].replace('[Event "Tuesday Butler"]', '[Event "#"]')
+    games[2] = games[2].replace('[Event "Tuesday Butler"]', "")
+
+    imported = read_result_file("\n\n".join(games).encode())
+
+    assert imported.name == "Tuesday Butler"
+    assert _readable(imported) == _readable(read_result_file(data.encode()))
