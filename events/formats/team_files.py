@@ -190,3 +190,53 @@ def check_figure(value: float, what: str) -> None:
     """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
     if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:
         raise FileRefused(f"{what}: {value:g} is not a figure of at most two decimals")
+
+
+def rounds_are_global(matches: list[FileMatch]) -> bool:
+    """Whether no team plays twice in one of the matches' rounds."""
+    seen: set[tuple[int, int]] = set()
+    for match in matches:
+        for number in (match.home, match.away):
+            if number is None:
+                continue
+            if (match.round, number) in seen:
+                return False
+            seen.add((match.round, number))
+    return True
+
+
+def rounds_from_team_sides(matches: list[FileMatch]) -> list[int] | None:
+    """Each match's round in the event, for a file that numbers a match's round from its first
+    (home) team's side: the match is that team's n-th, byes not counted, so a team that sat
+    out a round numbers its later matches one lower than the event does. The rounds are laid
+    out one after the other, each taking every match whose home team's next match it is, whose
+    away team is not yet due at home, and whose teams are free, in the file's order; None when
+    the matches cannot be laid out so (a team's numbers skip or repeat)."""
+    rounds: list[int | None] = [None] * len(matches)
+    played: dict[int, int] = {}  # the matches each team has played so far
+    at_home = {(match.home, match.round) for match in matches}  # those not yet laid out
+
+    def due_at_home(team: int) -> bool:
+        return (team, played.get(team, 0) + 1) in at_home
+
+    current = 0
+    while None in rounds:
+        current += 1
+        busy: set[int] = set()
+        placed = []
+        for index, match in enumerate(matches):
+            if rounds[index] is not None or match.round != played.get(match.home, 0) + 1:
+                continue
+            teams = {match.home} if match.away is None else {match.home, match.away}
+            if teams & busy or (match.away is not None and due_at_home(match.away)):
+                continue
+            rounds[index] = current
+            busy |= teams
+            placed.append(teams)
+            at_home.discard((match.home, match.round))
+        if not placed:
+            return None
+        for teams in placed:
+            for team in teams:
+                played[team] = played.get(team, 0) + 1
+    return rounds

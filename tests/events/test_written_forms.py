@@ -11,6 +11,9 @@ Sources:
 - PBN 2.0 and 2.1, inheritance of tag values: "#" repeats the previous game's value (PBN 1.0);
   a value written with the prefix "#" or "##" ("##IMP", as PBN 2.0 exporters write the
   Scoring tag) holds for that game and for each following game that leaves the tag out.
+- USEBIO 1.2 teams files as some scoring programs write them: a MATCH's ROUND_NUMBER counted
+  from its TEAM's side (that team's n-th match, the rounds it sat out not counted), which puts a
+  team that sat out a round twice in one of the file's rounds.
 - USEBIO 1.2 (EBU's XML results format): a HANDSET HAND lists its cards suit by suit
   (SPADES, HEARTS, DIAMONDS, CLUBS); a void is an empty element, or "-" as programs print it.
 """
@@ -20,8 +23,12 @@ import dataclasses
 import pytest
 
 from events.formats.deal_files import read_deal_file
-from events.services.imports import read_result_file
+from events.formats.imported import FileRefused
+from events.formats.usebio_teams import parse_teams_file
+from events.services.imports import import_event, read_result_file
+from scoring.victory_points import victory_points
 from tests.events.files import read_file
+from tests.events.test_usebio_teams import _line
 
 # Each hand one whole suit: every other suit a void.
 _SUITED = "AKQJT98765432"
@@ -133,3 +140,80 @@ def test_a_hash_repeats_the_previous_games_value_and_a_tag_given_again_ends_the_
 
     assert imported.name == "Tuesday Butler"
     assert _readable(imported) == _readable(read_result_file(data.encode()))
+
+
+# ---------------------------------------------------------------------------------------------
+# USEBIO teams: rounds numbered from each match's TEAM's side
+
+
+def _usebio_teams(matches: list[tuple[int, int, int]], method: str = "VPS") -> bytes:
+    """Three teams' file: (ROUND_NUMBER, TEAM, OPPOSING_TEAM) a match, two boards each,
+    +420 and +140 at the two tables of board 1 (+7 IMPs to TEAM), +110 at both of board 2."""
+    home_vps, away_vps = victory_points(7, 2, "wbf")
+    scores = (
+        f"<TEAM_SCORE>{home_vps:.2f}</TEAM_SCORE>"
+        f"<OPPOSING_TEAM_SCORE>{away_vps:.2f}</OPPOSING_TEAM_SCORE>"
+    )
+    teams = "".join(
+        f'<TEAM TEAM_ID="{n}" TEAM_NAME="{name}"></TEAM>'
+        for n, name in ((1, "Aces"), (2, "Kings"), (3, "Queens"))
+    )
+    played = "".join(
+        f"<MATCH><ROUND_NUMBER>{round_}</ROUND_NUMBER><TEAM>{home}</TEAM>"
+        f"<OPPOSING_TEAM>{away}</OPPOSING_TEAM>{scores}"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{_line('NS', '4S', 'N', 10, 420)}"
+        f"{_line('EW', '3S', 'N', 9, 140)}</BOARD>"
+        f"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>{_line('NS', '2S', 'N', 8, 110)}"
+        f"{_line('EW', '2S', 'N', 8, 110)}</BOARD></MATCH>"
+        for round_, home, away in matches
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><USEBIO Version="1.2">'
+        '<EVENT EVENT_TYPE="TEAMS"><EVENT_DESCRIPTION>League night</EVENT_DESCRIPTION>'
+        f"<MATCH_SCORING_METHOD>{method}</MATCH_SCORING_METHOD><DATE>15/03/2026</DATE>"
+        f"<PARTICIPANTS>{teams}</PARTICIPANTS>{played}</EVENT></USEBIO>"
+    ).encode()
+
+
+def test_usebio_rounds_numbered_from_each_teams_side_are_worked_out_from_the_matches():
+    # Three teams, one sitting out each round: Aces v Kings, then Queens v Aces, then Kings v
+    # Queens. Queens' first match is numbered 1 from its own side (it sat out round 1), Kings'
+    # second match 2: the old importer refused "team 1 plays twice in round 1".
+    data = _usebio_teams([(1, 1, 2), (1, 3, 1), (2, 2, 3)])
+
+    teams_file = parse_teams_file(data)
+
+    assert [(m.round, m.table, m.home, m.away) for m in teams_file.matches] == [
+        (1, 1, 1, 2),
+        (2, 1, 3, 1),
+        (3, 1, 2, 3),
+    ]
+    assert dict(teams_file.readings)["Rounds"] == (
+        "worked out from the matches: the file numbers each match's round from its TEAM's side "
+        "(the team's n-th match)"
+    )
+
+
+@pytest.mark.django_db
+def test_usebio_rounds_worked_out_are_the_imported_events_rounds(club):
+    data = _usebio_teams([(1, 1, 2), (1, 3, 1), (2, 2, 3)])
+
+    event = import_event(imported=parse_teams_file(data), club=club)
+
+    matches = event.matches.order_by("round").select_related("home", "away")
+    assert [(m.round, m.home.name, m.away.name) for m in matches] == [
+        (1, "Aces", "Kings"),
+        (2, "Queens", "Aces"),
+        (3, "Kings", "Queens"),
+    ]
+
+
+def test_usebio_rounds_already_global_are_kept_as_written():
+    teams_file = parse_teams_file(_usebio_teams([(1, 1, 2), (2, 3, 1), (3, 2, 3)]))
+    assert [m.round for m in teams_file.matches] == [1, 2, 3]
+    assert "Rounds" not in dict(teams_file.readings)
+
+
+def test_usebio_rounds_that_fit_neither_numbering_are_refused_by_name():
+    with pytest.raises(FileRefused, match="team 1 plays twice in round 1"):
+        parse_teams_file(_usebio_teams([(1, 1, 2), (1, 1, 3), (1, 2, 3)]))
