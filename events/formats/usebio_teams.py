@@ -43,6 +43,10 @@ from scoring import board_conditions
 from scoring.victory_points import VP_SCALES
 
 TEAM_TYPES = {"SWISS_TEAMS": "swiss", "KO": "knockout", "TEAMS": None, "TEAMS_OF_FOUR": None}
+# MATCH_SCORING_METHOD: VPS, or PAB (points a board: board-a-match; its TEAM_SCORE is the
+# team's board points). "" says nothing.
+BOARD_A_MATCH_METHODS = ("PAB", "BAM")
+MATCH_METHODS = {"": None, "VPS": "vps", **dict.fromkeys(BOARD_A_MATCH_METHODS, "bam")}
 _EVENT_TYPE_OF = {"swiss": "SWISS_TEAMS", "knockout": "KO"}
 _TABLES = {"NS": 1, "EW": 2}
 
@@ -94,16 +98,21 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
     """What the file says of its scoring: MATCH_SCORING_METHOD and BOARD_SCORING_METHOD, and
     our own instruction's vp_scale, boards_per_match, bye_vps and format."""
     match_method = _text(event_element, "MATCH_SCORING_METHOD").upper()
-    if match_method not in ("", "VPS"):
+    if match_method not in MATCH_METHODS:
         raise FileRefused(
-            f"MATCH_SCORING_METHOD {match_method} is not supported: IMPs converted to VPs only"
+            f"MATCH_SCORING_METHOD {match_method} is not supported: VPS (IMPs converted to "
+            "VPs) or PAB (board-a-match) only"
         )
     board_method = _text(event_element, "BOARD_SCORING_METHOD").upper()
-    if board_method not in ("", "IMPS", "IMP"):
+    board_a_match = MATCH_METHODS[match_method] == "bam"
+    if board_method not in ("", "IMPS", "IMP", *(BOARD_A_MATCH_METHODS if board_a_match else ())):
         raise FileRefused(
             f"BOARD_SCORING_METHOD {board_method} is not supported: boards scored in IMPs only"
+            + ("" if board_a_match else " (board-a-match: MATCH_SCORING_METHOD PAB)")
         )
     settings = {}
+    if MATCH_METHODS[match_method]:
+        settings["match_scoring"] = MATCH_METHODS[match_method]
     for node in [*root, *event_element]:
         if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
             for name, value in _PI.findall(node.text):
@@ -273,7 +282,7 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
     out.element("PROGRAM_NAME", PROGRAM)
     out.element("DATE", f"{teams_file.date:%d/%m/%Y}")
     out.element("BOARD_SCORING_METHOD", "IMPS")
-    out.element("MATCH_SCORING_METHOD", "VPS")
+    out.element("MATCH_SCORING_METHOD", "PAB" if settings.get("match_scoring") == "bam" else "VPS")
     out.element("WINNER_TYPE", 1)
     out.element("SESSION_COUNT", 1)
     out.element("SECTION_COUNT", 1)

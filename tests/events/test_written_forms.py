@@ -14,6 +14,9 @@ Sources:
 - USEBIO 1.2 teams files as some scoring programs write them: a MATCH's ROUND_NUMBER counted
   from its TEAM's side (that team's n-th match, the rounds it sat out not counted), which puts a
   team that sat out a round twice in one of the file's rounds.
+- USEBIO 1.2, MATCH_SCORING_METHOD: VPS, or PAB (points a board: board-a-match), whose
+  TEAM_SCORE and OPPOSING_TEAM_SCORE are the teams' board points (1 a board won and ½ a board
+  tied, or 2 and 1 in British clubs' point-a-board).
 - USEBIO 1.2 (EBU's XML results format): a HANDSET HAND lists its cards suit by suit
   (SPADES, HEARTS, DIAMONDS, CLUBS); a void is an empty element, or "-" as programs print it.
 """
@@ -25,7 +28,9 @@ import pytest
 from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
 from events.formats.usebio_teams import parse_teams_file
+from events.services.exports import export_file
 from events.services.imports import import_event, read_result_file
+from events.services.teams.standings import team_standings
 from scoring.victory_points import victory_points
 from tests.events.files import read_file
 from tests.events.test_usebio_teams import _line
@@ -146,13 +151,16 @@ def test_a_hash_repeats_the_previous_games_value_and_a_tag_given_again_ends_the_
 # USEBIO teams: rounds numbered from each match's TEAM's side
 
 
-def _usebio_teams(matches: list[tuple[int, int, int]], method: str = "VPS") -> bytes:
+def _usebio_teams(
+    matches: list[tuple[int, int, int]], method: str = "VPS", points: tuple | None = None
+) -> bytes:
     """Three teams' file: (ROUND_NUMBER, TEAM, OPPOSING_TEAM) a match, two boards each,
-    +420 and +140 at the two tables of board 1 (+7 IMPs to TEAM), +110 at both of board 2."""
-    home_vps, away_vps = victory_points(7, 2, "wbf")
+    +420 and +140 at the two tables of board 1 (+7 IMPs to TEAM, TEAM wins the board), +110 at
+    both of board 2 (a tie). Each match's TEAM_SCORE and OPPOSING_TEAM_SCORE: `points`, else
+    the VPs of +7 IMPs over two boards on the WBF scale."""
+    home, away = points or victory_points(7, 2, "wbf")
     scores = (
-        f"<TEAM_SCORE>{home_vps:.2f}</TEAM_SCORE>"
-        f"<OPPOSING_TEAM_SCORE>{away_vps:.2f}</OPPOSING_TEAM_SCORE>"
+        f"<TEAM_SCORE>{home:.2f}</TEAM_SCORE><OPPOSING_TEAM_SCORE>{away:.2f}</OPPOSING_TEAM_SCORE>"
     )
     teams = "".join(
         f'<TEAM TEAM_ID="{n}" TEAM_NAME="{name}"></TEAM>'
@@ -217,3 +225,45 @@ def test_usebio_rounds_already_global_are_kept_as_written():
 def test_usebio_rounds_that_fit_neither_numbering_are_refused_by_name():
     with pytest.raises(FileRefused, match="team 1 plays twice in round 1"):
         parse_teams_file(_usebio_teams([(1, 1, 2), (1, 1, 3), (1, 2, 3)]))
+
+
+# ---------------------------------------------------------------------------------------------
+# USEBIO board-a-match (MATCH_SCORING_METHOD PAB)
+
+_ROUND_ROBIN = [(1, 1, 2), (2, 3, 1), (3, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("points", "per_board"),
+    [pytest.param((1.5, 0.5), 1, id="1-a-board"), pytest.param((3, 1), 2, id="2-a-board")],
+)
+def test_a_usebio_board_a_match_event_is_read_as_board_a_match(points, per_board):
+    # The old importer refused it: "MATCH_SCORING_METHOD PAB is not supported".
+    teams_file = parse_teams_file(_usebio_teams(_ROUND_ROBIN, "PAB", points))
+
+    assert teams_file.settings["match_scoring"] == "bam"
+    assert teams_file.settings["bam_points"] == per_board
+    assert [m.vps for m in teams_file.matches] == [points] * 3
+    assert dict(teams_file.readings)["Board-a-match points"].endswith("the match points it prints")
+
+
+def test_usebio_board_a_match_points_that_fit_no_scale_are_refused_by_match():
+    with pytest.raises(FileRefused, match=r"are neither 1 nor 2 a board over its 2 boards"):
+        parse_teams_file(_usebio_teams(_ROUND_ROBIN, "PAB", (2, 0.5)))
+
+
+@pytest.mark.django_db
+def test_a_usebio_board_a_match_event_is_scored_and_exported_as_board_a_match(club):
+    event = import_event(
+        imported=parse_teams_file(_usebio_teams(_ROUND_ROBIN, "PAB", (3, 1))), club=club
+    )
+
+    settings = event.team_settings
+    assert (settings.match_scoring, settings.bam_points) == ("bam", 2)
+    # Each team won one match 3-1 and lost one 1-3.
+    assert sorted(float(s.vps) for s in team_standings(event=event)) == [4, 4, 4]
+    exported = export_file(event=event, format_key="usebio")
+    assert b"<MATCH_SCORING_METHOD>PAB</MATCH_SCORING_METHOD>" in exported
+    again = parse_teams_file(exported)
+    assert (again.settings["match_scoring"], again.settings["bam_points"]) == ("bam", 2)
+    assert [m.vps for m in again.matches] == [(3, 1)] * 3
