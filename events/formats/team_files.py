@@ -47,6 +47,9 @@ class FileMatchBoard:
     # An assigned score in IMPs to the home team, replacing what the tables score.
     assigned_imps: float | None = None
     published_imps: float | None = None  # the home team's IMPs on the board, as printed
+    # Who sat where at each table, when the file gives its line-ups: table -> (North, South,
+    # East, West) names. Table 1's North-South and table 2's East-West are the home team's.
+    seats: dict[int, tuple[str, str, str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -172,6 +175,48 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             for figure in (board.assigned_imps, board.published_imps):
                 if figure is not None:
                     check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+    check_line_ups(teams_file)
+
+
+def check_line_ups(teams_file: TeamsFile) -> None:
+    """Refuse a board whose line-up, where the file gives one, is not four different players of
+    each team's squad. A team whose file lists no squad takes the players its line-ups name;
+    a file without line-ups has none made up for it."""
+    squads = {team.number: team for team in teams_file.teams}
+    unlisted = {team.number for team in teams_file.teams if not team.players}
+    for match in teams_file.matches:
+        for board in match.boards:
+            # The home team sits North-South at table 1 and East-West at table 2.
+            for number, sides in ((match.home, ((1, 0), (2, 2))), (match.away, ((1, 2), (2, 0)))):
+                team = squads.get(number)
+                names = [
+                    name
+                    for table, first in sides
+                    if table in board.seats
+                    for name in board.seats[table][first : first + 2]
+                    if name
+                ]
+                if team is not None and names:
+                    where = f"{match.where}, board {board.number}"
+                    _check_line_up(team, names, where, number in unlisted)
+
+
+def _check_line_up(team: FileTeam, names: list[str], where: str, unlisted: bool) -> None:
+    for name in names:
+        check_text(name, f"{where}: the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+    folded = [name.strip().casefold() for name in names]
+    if len(set(folded)) != len(folded):
+        raise FileRefused(
+            f"{where}: {team.name}'s line-up names a player twice: {', '.join(names)}"
+        )
+    squad = {name.strip().casefold() for name in team.players}
+    for name, key in zip(names, folded, strict=True):
+        if key in squad:
+            continue
+        if not unlisted:
+            raise FileRefused(f"{where}: {name} plays for {team.name} but is not in its squad")
+        team.players.append(name.strip())
+        squad.add(key)
 
 
 def figure(text: str, where: str) -> float:
