@@ -179,7 +179,7 @@ def test_a_team_without_a_listed_squad_takes_the_players_its_line_ups_name():
     assert teams_file.teams[1].players == ["Kim", "Lou", "Max", "Ned"]
 
 
-def test_the_line_ups_are_kept_on_import_and_written_back(club):
+def test_the_line_ups_are_kept_on_import_shown_and_written_back(club, client):
     # The old importer read the rows' scores and dropped who sat where.
     event = import_event(imported=parse_pbn_teams(_league_pbn()), club=club)
 
@@ -192,16 +192,24 @@ def test_the_line_ups_are_kept_on_import_and_written_back(club):
     assert [m.player.name for m in aces.members.select_related("player")] == [
         "Ann", "Bob", "Cid", "Dee", "Eve"
     ]  # fmt: skip
+    match = event.matches.get()
+    page = client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    assert "Line-ups: Aces: Ann, Bob, Cid, Eve · Kings: Kim, Lou, Max, Ned" in page
     again = parse_pbn_teams(export_file(event=event, format_key="pbn"))
     assert [b.seats for b in again.matches[0].boards] == [
         {1: ("Ann", "Bob", "Kim", "Lou"), 2: ("Max", "Ned", "Cid", "Eve")}
     ] * 2
 
 
-def test_a_file_without_line_ups_has_none_made_up(club):
+def test_a_file_without_line_ups_has_none_made_up(club, client):
     event = import_event(imported=parse_teams_file(_league_file(SEVEN)), club=club)
 
     lines = MatchLine.objects.filter(board__match__event=event)
     assert lines.count() == 6
     assert not lines.exclude(north=None, south=None, east=None, west=None).exists()
     assert "Names_NS" not in export_file(event=event, format_key="pbn").decode()
+    match = event.matches.get()
+    assert (
+        'id="line-ups"'
+        not in client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    )
