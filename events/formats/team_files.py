@@ -23,6 +23,7 @@ from events.formats.imported import (
 TEAM_NAME_LENGTH = 120  # Team.name
 MAX_BOARDS = 64  # TeamSettings.boards_per_match
 FIGURE_LIMIT = 100_000  # IMPs and VPs are kept to 7 digits, 2 of them decimals
+WORKED_OUT_MATCHES = 2_000  # a 200-team Swiss of ten rounds has 1,000 matches
 
 
 @dataclass
@@ -256,7 +257,10 @@ def rounds_from_team_sides(matches: list[FileMatch]) -> list[int] | None:
     out a round numbers its later matches one lower than the event does. The rounds are laid
     out one after the other, each taking every match whose home team's next match it is, whose
     away team is not yet due at home, and whose teams are free, in the file's order; None when
-    the matches cannot be laid out so (a team's numbers skip or repeat)."""
+    the matches cannot be laid out so (a team's numbers skip or repeat), or are more than
+    WORKED_OUT_MATCHES (the work grows with the square of their number)."""
+    if len(matches) > WORKED_OUT_MATCHES:
+        return None
     rounds: list[int | None] = [None] * len(matches)
     played: dict[int, int] = {}  # the matches each team has played so far
     at_home = {(match.home, match.round) for match in matches}  # those not yet laid out
