@@ -159,7 +159,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
             game, current = _Game(), None
             continue
         if line.startswith("["):
-            pairs = _tag_pairs(line, number)
+            pairs, in_brace = _tag_pairs(line, number)
             for name, value in pairs:
                 if name in game.tags:  # a new game without the empty line between
                     close(game)
@@ -177,17 +177,28 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
     return meta, games
 
 
-def _tag_pairs(line: str, number: int) -> list[tuple[str, str]]:
-    """The tag pairs of a line that starts with "[", each as name and value; a ";" comment may
-    follow them. FileRefused for anything else."""
+def _tag_pairs(line: str, number: int) -> tuple[list[tuple[str, str]], bool]:
+    """The tag pairs of a line that starts with "[", each as name and value, and whether a
+    brace comment among them goes on past the line's end (PBN 2.1 section 3.8: a comment may
+    follow a tag, ";" to the end of the line, "{" to the next "}"). FileRefused for anything
+    else."""
     pairs, at = [], 0
-    while match := _TAG.match(line, at):
-        pairs.append((match[1], _unescape(match[2])))
-        at = match.end()
-    rest = line[at:].strip()
-    if not pairs or (rest and not rest.startswith(";")):
+    while at < len(line):
+        if match := _TAG.match(line, at):
+            pairs.append((match[1], _unescape(match[2])))
+            at = match.end()
+            continue
+        rest = line[at:].lstrip()
+        if rest.startswith(";") or not rest:
+            break
+        if pairs and rest.startswith("{"):
+            closing = rest.find("}")
+            if closing < 0:
+                return pairs, True
+            at = len(line) - len(rest) + closing + 1
+            continue
         raise FileRefused(f'line {number}: a tag is written [Name "value"], not {line[:40]!r}')
-    return pairs
+    return pairs, False
 
 
 def _inherit(

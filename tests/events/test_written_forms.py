@@ -7,7 +7,8 @@ Sources:
   scoring programs also write a void as "-" within a hand (e.g. "AKQJT98765432.-.-.-"), the
   form a hand diagram prints.
 - PBN 2.1 section 3.3 "Tag pair": in import format white space may stand between any two
-  tokens of a tag pair, and a line may hold several tag pairs.
+  tokens of a tag pair, and a line may hold several tag pairs; section 3.8: a comment may
+  follow a tag, ";" to the end of the line or "{" to the next "}".
 - PBN 2.0 and 2.1, inheritance of tag values: "#" repeats the previous game's value (PBN 1.0);
   a value written with the prefix "#" or "##" ("##IMP", as PBN 2.0 exporters write the
   Scoring tag) holds for that game and for each following game that leaves the tag out.
@@ -121,7 +122,9 @@ def test_pbn_tag_values_inherited_and_tags_in_import_format_read_as_written_out(
             for o in others
         ]
     others = [
-        o.replace('"]\n[Dealer', '"] [Dealer').replace("[Vulnerable ", "[ Vulnerable  ")
+        o.replace('"]\n[Dealer', '"] [Dealer')
+        .replace("[Vulnerable ", "[ Vulnerable  ")
+        .replace('[Deal ""]', '[Deal ""] {no hands} [Competition "Pairs"] ; as the first game')
         for o in others
     ]
     assert '[Scoring "##IMP;Butler-2;Mean"]' in first and '"] [Dealer' in others[0]
@@ -139,7 +142,8 @@ def test_a_hash_repeats_the_previous_games_value_and_a_tag_given_again_ends_the_
     games = data.split("\n\n")
     games[0] = games[0].replace('[Event "Tuesday Butler"]', '[Event "#Tuesday Butler"]')
     games[1] = games[1].replace('[Event "Tuesday Butler"]', '[Event "#"]')
-    games[2] = games[2].replace('[Event "Tuesday Butler"]', "")
+    games[2] = games[2].replace('[Event "Tuesday Butler"]\n', "")
+    games[2] = games[2].replace('[Board "3"]', '[Board "3"] {a comment going\non to the next line}')
 
     imported = read_result_file("\n\n".join(games).encode())
 
