@@ -17,7 +17,8 @@ from django.urls import reverse
 from events.formats.imported import FileRefused
 from events.formats.pbn_teams import parse_teams_file as parse_pbn_teams
 from events.formats.usebio_teams import parse_teams_file
-from events.models import Change, MatchLine, Team
+from events.models import Change, MatchLine, Player, Team
+from events.services.clubs import merge_players
 from events.services.exports import export_file
 from events.services.imports import import_event
 from events.services.status import reopen_event
@@ -213,3 +214,15 @@ def test_a_file_without_line_ups_has_none_made_up(club, client):
         'id="line-ups"'
         not in client.get(reverse("match", args=[event.pk, match.pk])).content.decode()
     )
+
+
+def test_a_player_merged_into_another_takes_their_seats_in_the_line_ups(club):
+    event = import_event(imported=parse_pbn_teams(_league_pbn()), club=club)
+    ann = Player.objects.get(club=club, name="Ann")
+    keep = Player.objects.create(club=club, name="Ann Able")
+
+    merge_players(keep=keep, duplicates=[ann])
+
+    lines = MatchLine.objects.filter(board__match__event=event, table=1)
+    assert [line.north for line in lines] == [keep, keep]
+    assert not Player.objects.filter(pk=ann.pk).exists()
