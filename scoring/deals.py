@@ -19,7 +19,8 @@ def normalize_deal(text: str) -> str:
     """A PBN deal string written from North, each suit's cards from the ace down.
 
     "E:7643.KQJT3.75.Q2 ..." becomes "N:... 7643.KQJT3.75.Q2 ...". A hand may be "-" (not
-    known); the known hands must hold 13 different cards each. Raises DealRefused otherwise.
+    known); the known hands must hold 13 different cards each. A void is empty, or "-" as
+    some programs write it within a hand ("AKQJT98765.-.432.-"). Raises DealRefused otherwise.
     """
     match = _DEAL.match(text)
     if match is None:
@@ -36,7 +37,7 @@ def normalize_deal(text: str) -> str:
         if hand == "-":
             written.append("-")
             continue
-        suits = hand.upper().split(".")
+        suits = ["" if cards == "-" else cards for cards in hand.upper().split(".")]
         if len(suits) != 4:
             raise DealRefused(
                 f"{seat}'s hand has {len(suits)} suits: write spades.hearts.diamonds.clubs"

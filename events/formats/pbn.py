@@ -48,7 +48,9 @@ from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 from scoring.weighted_scores import weighted_text
 
 GENERATOR = "Clubscoring"
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+# A tag pair as import format allows it (PBN 2.1 section 3.3): white space between its tokens,
+# several on one line.
+_TAG = re.compile(r'\s*\[\s*(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _META = re.compile(r'^%\s*<META\s+name=(\S+)\s+content="(.*)">\s*$', re.IGNORECASE)
 _ESCAPED = re.compile(r'\\([\\"])')
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -117,15 +119,28 @@ def _unescape(text: str) -> str:
 def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
     """The META comments and the games (tag sections) of a PBN file, with line numbers.
 
-    A game ends at an empty line. A tag value "#" repeats the previous game's value. The lines
-    after a tag that are neither tags nor comments are its data (a table's rows, an auction).
+    A game ends at a semi-empty line. Tag pairs are read in import format: white space between
+    their tokens, several on a line. Tag values are inherited as PBN allows: "#" is the previous
+    game's value; a value written with the prefix "#" or "##" ("##IMP") is that value, and
+    also the value of each following game that leaves the tag out, until the tag is given
+    again. The lines after a tag that are neither tags nor comments are its data (a table's
+    rows, an auction).
     """
     meta: dict[str, str] = {}
     games: list[_Game] = []
     game = _Game()
     previous: dict[str, str] = {}
+    inherited: dict[str, _Tag] = {}
     current: _Tag | None = None
     in_brace = False
+
+    def close(game: _Game) -> None:
+        nonlocal previous
+        for name, tag in inherited.items():
+            game.tags.setdefault(name, _Tag(tag.value, tag.line))
+        games.append(game)
+        previous = {name: tag.value for name, tag in game.tags.items()}
+
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if in_brace:
@@ -142,30 +157,64 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
             continue
         if not line:
             if game.tags:
-                games.append(game)
-                previous = {name: tag.value for name, tag in game.tags.items()}
+                close(game)
             game, current = _Game(), None
             continue
-        if match := _TAG.match(line):
-            name, value = match[1], _unescape(match[2])
-            if name in game.tags:  # a new game without the empty line between
-                games.append(game)
-                previous = {n: tag.value for n, tag in game.tags.items()}
-                game = _Game()
-            if value == "#":
-                value = previous.get(name, "")
-            current = game.tags[name] = _Tag(value, number)
-            continue
         if line.startswith("["):
-            raise FileRefused(f'line {number}: a tag is written [Name "value"], not {line[:40]!r}')
+            pairs, in_brace = _tag_pairs(line, number)
+            for name, value in pairs:
+                if name in game.tags:  # a new game without the empty line between
+                    close(game)
+                    game = _Game()
+                value = _inherit(name, value, previous, inherited, number)
+                current = game.tags[name] = _Tag(value, number)
+            continue
         if current is None:
             raise FileRefused(f"line {number}: data outside any tag: {line[:40]!r}")
         current.rows.append(
             (number, [_unescape(m[1]) if m[1] is not None else m[2] for m in _CELL.finditer(line)])
         )
     if game.tags:
-        games.append(game)
+        close(game)
     return meta, games
+
+
+def _tag_pairs(line: str, number: int) -> tuple[list[tuple[str, str]], bool]:
+    """The tag pairs of a line that starts with "[", each as name and value, and whether a
+    brace comment among them goes on past the line's end (PBN 2.1 section 3.8: a comment may
+    follow a tag, ";" to the end of the line, "{" to the next "}"). FileRefused for anything
+    else."""
+    pairs, at = [], 0
+    while at < len(line):
+        if match := _TAG.match(line, at):
+            pairs.append((match[1], _unescape(match[2])))
+            at = match.end()
+            continue
+        rest = line[at:].lstrip()
+        if rest.startswith(";") or not rest:
+            break
+        if pairs and rest.startswith("{"):
+            closing = rest.find("}")
+            if closing < 0:
+                return pairs, True
+            at = len(line) - len(rest) + closing + 1
+            continue
+        raise FileRefused(f'line {number}: a tag is written [Name "value"], not {line[:40]!r}')
+    return pairs, False
+
+
+def _inherit(
+    name: str, value: str, previous: dict[str, str], inherited: dict[str, _Tag], number: int
+) -> str:
+    """A tag's value once PBN's inheritance is applied; `inherited` keeps the values that the
+    following games take when they leave their tag out."""
+    if value == "#":
+        return previous.get(name, "")
+    inherited.pop(name, None)
+    if value.startswith("#"):
+        value = value.removeprefix("##") if value.startswith("##") else value[1:]
+        inherited[name] = _Tag(value, number)
+    return value
 
 
 def _columns(tag: _Tag) -> list[str]:

@@ -283,6 +283,8 @@ def _board_rows(game: _Game, matches: dict) -> None:
             raise FileRefused(f"{where}: a team match has no bye on a board")
         result.table = room
         board.tables[room] = result
+        if seats := _seats(row, where):
+            board.seats[room] = seats
         if _cell(row, "IMP_Home"):
             printed = figure(_cell(row, "IMP_Home"), where)
             if board.published_imps not in (None, printed):
@@ -292,6 +294,25 @@ def _board_rows(game: _Game, matches: dict) -> None:
             board.published_imps = printed
         if _cell(row, "AssignedIMP_Home"):
             board.assigned_imps = figure(_cell(row, "AssignedIMP_Home"), where)
+
+
+def _seats(row: dict[str, str], where: str) -> tuple[str, str, str, str] | None:
+    """North, South, East and West as a board's row names its pairs (Names_NS and Names_EW,
+    "North - South"), "" for a side it does not name; None when it names neither."""
+    pairs = []
+    for column in ("Names_NS", "Names_EW"):
+        cell = _cell(row, column).strip()
+        if cell in ("", "-"):
+            pairs += ["", ""]
+            continue
+        names = [name.strip() for name in cell.split(" - ")]
+        if len(names) != 2 or not all(names):
+            raise FileRefused(
+                f'{where}: {column} names a pair as "North - South" (or "East - West"), not '
+                f"{cell[:60]!r}"
+            )
+        pairs += names
+    return tuple(pairs) if any(pairs) else None
 
 
 def _whole(row: dict[str, str], name: str, where: str) -> int:
@@ -409,12 +430,17 @@ def _board_table(teams_file: TeamsFile, number: int) -> list[str]:
     columns = ["Round\\2R", "Table\\2R", "TeamId_Home\\3R", "TeamId_Away\\3R", "Room\\6L",
                "Contract\\5L", "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R",
                "Score_EW\\6R", "IMP_Home\\4R", "AssignedIMP_Home\\4R"]  # fmt: skip
+    # The line-ups, when the event keeps any (an imported league's file gave them).
+    seated = any(b.seats for m in teams_file.matches for b in m.boards)
+    if seated:
+        columns += ["Names_NS\\30L", "Names_EW\\30L"]
     rows = [_table_tag("ScoreTable", columns)]
     for match in teams_file.matches:
         board = next((b for b in match.boards if b.number == number), None)
         if board is None:
             continue
         for room, line in sorted(board.tables.items()):
+            seats = board.seats.get(room, ("",) * 4)
             rows.append(
                 " ".join(
                     [
@@ -426,10 +452,15 @@ def _board_table(teams_file: TeamsFile, number: int) -> list[str]:
                         *_line_cells(line),
                         "-" if board.published_imps is None else f"{board.published_imps:g}",
                         "-" if board.assigned_imps is None else f"{board.assigned_imps:g}",
+                        *([_pair_cell(seats[:2]), _pair_cell(seats[2:])] if seated else []),
                     ]
                 )
             )
     return rows
+
+
+def _pair_cell(names: tuple[str, ...]) -> str:
+    return _quote(" - ".join(names)) if all(names) else "-"
 
 
 def _line_cells(line) -> list[str]:

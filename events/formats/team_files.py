@@ -21,9 +21,9 @@ from events.formats.imported import (
 )
 
 TEAM_NAME_LENGTH = 120  # Team.name
-TEAM_PLAYERS = 6  # a team of 4 to 6 players
 MAX_BOARDS = 64  # TeamSettings.boards_per_match
 FIGURE_LIMIT = 100_000  # IMPs and VPs are kept to 7 digits, 2 of them decimals
+WORKED_OUT_MATCHES = 2_000  # a 200-team Swiss of ten rounds has 1,000 matches
 
 
 @dataclass
@@ -48,6 +48,9 @@ class FileMatchBoard:
     # An assigned score in IMPs to the home team, replacing what the tables score.
     assigned_imps: float | None = None
     published_imps: float | None = None  # the home team's IMPs on the board, as printed
+    # Who sat where at each table, when the file gives its line-ups: table -> (North, South,
+    # East, West) names. Table 1's North-South and table 2's East-West are the home team's.
+    seats: dict[int, tuple[str, str, str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -121,10 +124,11 @@ def check_teams_file(teams_file: TeamsFile) -> None:
         if team.name.strip().casefold() in names:
             raise FileRefused(f"{where}two teams are called {team.name.strip()!r}")
         names.add(team.name.strip().casefold())
-        if len(team.players) > TEAM_PLAYERS:
+        # A squad of any size (a league's team of seven or more); only a seat number our
+        # tables cannot hold is refused.
+        if len(team.players) > SMALL:
             raise FileRefused(
-                f"{where}{team.name}: a team has at most {TEAM_PLAYERS} players, not "
-                f"{len(team.players)}"
+                f"{where}{team.name}: a team has at most {SMALL} players, not {len(team.players)}"
             )
         for name in team.players:
             check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
@@ -172,6 +176,48 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             for figure in (board.assigned_imps, board.published_imps):
                 if figure is not None:
                     check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+    check_line_ups(teams_file)
+
+
+def check_line_ups(teams_file: TeamsFile) -> None:
+    """Refuse a board whose line-up, where the file gives one, is not four different players of
+    each team's squad. A team whose file lists no squad takes the players its line-ups name;
+    a file without line-ups has none made up for it."""
+    squads = {team.number: team for team in teams_file.teams}
+    unlisted = {team.number for team in teams_file.teams if not team.players}
+    for match in teams_file.matches:
+        for board in match.boards:
+            # The home team sits North-South at table 1 and East-West at table 2.
+            for number, sides in ((match.home, ((1, 0), (2, 2))), (match.away, ((1, 2), (2, 0)))):
+                team = squads.get(number)
+                names = [
+                    name
+                    for table, first in sides
+                    if table in board.seats
+                    for name in board.seats[table][first : first + 2]
+                    if name
+                ]
+                if team is not None and names:
+                    where = f"{match.where}, board {board.number}"
+                    _check_line_up(team, names, where, number in unlisted)
+
+
+def _check_line_up(team: FileTeam, names: list[str], where: str, unlisted: bool) -> None:
+    for name in names:
+        check_text(name, f"{where}: the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+    folded = [name.strip().casefold() for name in names]
+    if len(set(folded)) != len(folded):
+        raise FileRefused(
+            f"{where}: {team.name}'s line-up names a player twice: {', '.join(names)}"
+        )
+    squad = {name.strip().casefold() for name in team.players}
+    for name, key in zip(names, folded, strict=True):
+        if key in squad:
+            continue
+        if not unlisted:
+            raise FileRefused(f"{where}: {name} plays for {team.name} but is not in its squad")
+        team.players.append(name.strip())
+        squad.add(key)
 
 
 def figure(text: str, where: str) -> float:
@@ -190,3 +236,56 @@ def check_figure(value: float, what: str) -> None:
     """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
     if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:
         raise FileRefused(f"{what}: {value:g} is not a figure of at most two decimals")
+
+
+def rounds_are_global(matches: list[FileMatch]) -> bool:
+    """Whether no team plays twice in one of the matches' rounds."""
+    seen: set[tuple[int, int]] = set()
+    for match in matches:
+        for number in (match.home, match.away):
+            if number is None:
+                continue
+            if (match.round, number) in seen:
+                return False
+            seen.add((match.round, number))
+    return True
+
+
+def rounds_from_team_sides(matches: list[FileMatch]) -> list[int] | None:
+    """Each match's round in the event, for a file that numbers a match's round from its first
+    (home) team's side: the match is that team's n-th, byes not counted, so a team that sat
+    out a round numbers its later matches one lower than the event does. The rounds are laid
+    out one after the other, each taking every match whose home team's next match it is, whose
+    away team is not yet due at home, and whose teams are free, in the file's order; None when
+    the matches cannot be laid out so (a team's numbers skip or repeat), or are more than
+    WORKED_OUT_MATCHES (the work grows with the square of their number)."""
+    if len(matches) > WORKED_OUT_MATCHES:
+        return None
+    rounds: list[int | None] = [None] * len(matches)
+    played: dict[int, int] = {}  # the matches each team has played so far
+    at_home = {(match.home, match.round) for match in matches}  # those not yet laid out
+
+    def due_at_home(team: int) -> bool:
+        return (team, played.get(team, 0) + 1) in at_home
+
+    current = 0
+    while None in rounds:
+        current += 1
+        busy: set[int] = set()
+        placed = []
+        for index, match in enumerate(matches):
+            if rounds[index] is not None or match.round != played.get(match.home, 0) + 1:
+                continue
+            teams = {match.home} if match.away is None else {match.home, match.away}
+            if teams & busy or (match.away is not None and due_at_home(match.away)):
+                continue
+            rounds[index] = current
+            busy |= teams
+            placed.append(teams)
+            at_home.discard((match.home, match.round))
+        if not placed:
+            return None
+        for teams in placed:
+            for team in teams:
+                played[team] = played.get(team, 0) + 1
+    return rounds

@@ -86,10 +86,13 @@ def _settle_vps(teams_file: TeamsFile) -> None:
 
 
 def _settle_board_points(teams_file: TeamsFile) -> None:
-    """Board-a-match or Patton, as our own files say (no other program's convention for them is
-    read): each match's points from the boards played at both tables, by the teams engine."""
+    """Board-a-match or Patton: each match's points from the boards played at both tables, by
+    the teams engine; board-a-match's points for a win as the file says, else as its printed
+    match points show (USEBIO's MATCH_SCORING_METHOD PAB says no more)."""
     settings = teams_file.settings
     patton = settings["match_scoring"] == "patton"
+    if "bam_points" not in settings and not patton:
+        settings["bam_points"] = _points_per_board(teams_file)
     per_board = settings.setdefault("bam_points", 1)
     if per_board not in POINTS_PER_BOARD:
         raise FileRefused(f"board-a-match gives 1 or 2 points for a win, not {per_board}")
@@ -100,13 +103,7 @@ def _settle_board_points(teams_file: TeamsFile) -> None:
     for match in teams_file.matches:
         if match.is_bye or match.assigned_vps:
             continue
-        played = [
-            (t[1].score_ns, t[2].score_ns)
-            for b in match.boards
-            if b.assigned_imps is None
-            and (t := b.tables).keys() == {1, 2}
-            and not any(line.not_played or line.is_adjusted for line in t.values())
-        ]
+        played = _played_boards(match)
         if not played:
             if match.published_vps is not None:
                 raise FileRefused(
@@ -122,6 +119,50 @@ def _settle_board_points(teams_file: TeamsFile) -> None:
                 f"{_match_name(match)}: the boards make {_points_text(match.vps)} points, but the "
                 f"file says {_points_text(match.published_vps)}"
             )
+
+
+def _played_boards(match: FileMatch) -> list[tuple[int, int]]:
+    """The (table 1, table 2) North-South scores of the match's boards played at both tables."""
+    return [
+        (t[1].score_ns, t[2].score_ns)
+        for b in match.boards
+        if b.assigned_imps is None
+        and (t := b.tables).keys() == {1, 2}
+        and not any(line.not_played or line.is_adjusted for line in t.values())
+    ]
+
+
+def _points_per_board(teams_file: TeamsFile) -> int:
+    """Board-a-match's points for a win that the printed match points add up to (both teams'
+    points together are the boards played, or twice that), 1 when no match prints them; the
+    reading goes to the preview. FileRefused when the matches disagree."""
+    readings = set()
+    for match in teams_file.matches:
+        played = len(_played_boards(match))
+        if match.is_bye or match.assigned_vps or match.published_vps is None or not played:
+            continue
+        total = sum(match.published_vps)
+        fits = {per for per in POINTS_PER_BOARD if abs(total - per * played) < _HALF_CENT}
+        if not fits:
+            raise FileRefused(
+                f"{_match_name(match)}: the match's points, {_points_text(match.published_vps)}, "
+                f"are neither 1 nor 2 a board over its {played} boards"
+            )
+        readings |= fits
+    if len(readings) > 1:
+        raise FileRefused(
+            "the matches' printed points give 1 a board in some matches and 2 in others"
+        )
+    if not readings:
+        teams_file.readings.append(
+            ("Board-a-match points", f"{POINTS_PER_BOARD[1]}: the file prints no match's points")
+        )
+        return 1
+    (per_board,) = readings
+    teams_file.readings.append(
+        ("Board-a-match points", f"{POINTS_PER_BOARD[per_board]}: the match points it prints")
+    )
+    return per_board
 
 
 def _match_imps(match: FileMatch) -> tuple[float, float] | None:

@@ -23,6 +23,8 @@ from events.formats.team_files import (
     TeamsFile,
     check_teams_file,
     figure,
+    rounds_are_global,
+    rounds_from_team_sides,
 )
 from events.formats.team_scores import settle_scores
 from events.formats.usebio import (
@@ -41,6 +43,10 @@ from scoring import board_conditions
 from scoring.victory_points import VP_SCALES
 
 TEAM_TYPES = {"SWISS_TEAMS": "swiss", "KO": "knockout", "TEAMS": None, "TEAMS_OF_FOUR": None}
+# MATCH_SCORING_METHOD: VPS, or PAB (points a board: board-a-match; its TEAM_SCORE is the
+# team's board points). "" says nothing.
+BOARD_A_MATCH_METHODS = ("PAB", "BAM")
+MATCH_METHODS = {"": None, "VPS": "vps", **dict.fromkeys(BOARD_A_MATCH_METHODS, "bam")}
 _EVENT_TYPE_OF = {"swiss": "SWISS_TEAMS", "knockout": "KO"}
 _TABLES = {"NS": 1, "EW": 2}
 
@@ -80,9 +86,9 @@ def parse_teams_file(data: bytes) -> TeamsFile:
             "PARTICIPANTS are TEAM elements, each with its TEAM_ID"
         )
     teams_file.teams = [_team(element, index) for index, element in enumerate(listed, 1)]
-    tables: dict[int, int] = {}
     for index, element in enumerate(event_element.iter("MATCH"), start=1):
-        teams_file.matches.append(_match(element, f"MATCH {index}", tables))
+        teams_file.matches.append(_match(element, f"MATCH {index}"))
+    _settle_rounds(teams_file)
     check_teams_file(teams_file)
     settle_scores(teams_file)
     return teams_file
@@ -92,16 +98,21 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
     """What the file says of its scoring: MATCH_SCORING_METHOD and BOARD_SCORING_METHOD, and
     our own instruction's vp_scale, boards_per_match, bye_vps and format."""
     match_method = _text(event_element, "MATCH_SCORING_METHOD").upper()
-    if match_method not in ("", "VPS"):
+    if match_method not in MATCH_METHODS:
         raise FileRefused(
-            f"MATCH_SCORING_METHOD {match_method} is not supported: IMPs converted to VPs only"
+            f"MATCH_SCORING_METHOD {match_method} is not supported: VPS (IMPs converted to "
+            "VPs) or PAB (board-a-match) only"
         )
     board_method = _text(event_element, "BOARD_SCORING_METHOD").upper()
-    if board_method not in ("", "IMPS", "IMP"):
+    board_a_match = MATCH_METHODS[match_method] == "bam"
+    if board_method not in ("", "IMPS", "IMP", *(BOARD_A_MATCH_METHODS if board_a_match else ())):
         raise FileRefused(
             f"BOARD_SCORING_METHOD {board_method} is not supported: boards scored in IMPs only"
+            + ("" if board_a_match else " (board-a-match: MATCH_SCORING_METHOD PAB)")
         )
     settings = {}
+    if MATCH_METHODS[match_method]:
+        settings["match_scoring"] = MATCH_METHODS[match_method]
     for node in [*root, *event_element]:
         if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
             for name, value in _PI.findall(node.text):
@@ -145,7 +156,33 @@ def _team(element: ET.Element, index: int) -> FileTeam:
     )
 
 
-def _match(element: ET.Element, where: str, tables: dict[int, int]) -> FileMatch:
+def _settle_rounds(teams_file: TeamsFile) -> None:
+    """The event's rounds, and a table for each match the file gives none.
+
+    Some programs number a match's round from its TEAM's side (the team's n-th match, its
+    byes not counted): where those numbers put a team twice in a round, the rounds are worked
+    out from the matches, and the preview says so. USEBIO has no table for a match: ours rides
+    along, else the matches of a round are numbered in the file's order."""
+    matches = teams_file.matches
+    if not rounds_are_global(matches):
+        rounds = rounds_from_team_sides(matches)
+        if rounds is not None:
+            for match, round_ in zip(matches, rounds, strict=True):
+                match.round = round_
+            teams_file.readings.append(
+                (
+                    "Rounds",
+                    "worked out from the matches: the file numbers each match's round from its "
+                    "TEAM's side (the team's n-th match)",
+                )
+            )
+    tables: dict[int, int] = {}
+    for match in matches:
+        if not match.table:
+            match.table = tables[match.round] = tables.get(match.round, 0) + 1
+
+
+def _match(element: ET.Element, where: str) -> FileMatch:
     ours = _line_instruction(element)
     round_ = _int(element, "ROUND_NUMBER", where)
     if round_ is None:
@@ -154,11 +191,8 @@ def _match(element: ET.Element, where: str, tables: dict[int, int]) -> FileMatch
     if home is None:
         raise FileRefused(f"{where}: TEAM is missing")
     away = _team_number(element, "OPPOSING_TEAM", where)
-    # USEBIO has no table for a match: ours rides along, else the matches of a round are
-    # numbered in the file's order.
-    table = whole_number(ours.get("table", "")) or _int(element, "TABLE_NUMBER", where)
-    if table is None:
-        table = tables[round_] = tables.get(round_, 0) + 1
+    # 0: numbered once the rounds are settled.
+    table = whole_number(ours.get("table", "")) or _int(element, "TABLE_NUMBER", where) or 0
     match = FileMatch(round=round_, table=table, home=home, away=away, where=where)
     scores = [_text(element, "TEAM_SCORE"), _text(element, "OPPOSING_TEAM_SCORE")]
     if any(scores):
@@ -248,7 +282,7 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
     out.element("PROGRAM_NAME", PROGRAM)
     out.element("DATE", f"{teams_file.date:%d/%m/%Y}")
     out.element("BOARD_SCORING_METHOD", "IMPS")
-    out.element("MATCH_SCORING_METHOD", "VPS")
+    out.element("MATCH_SCORING_METHOD", "PAB" if settings.get("match_scoring") == "bam" else "VPS")
     out.element("WINNER_TYPE", 1)
     out.element("SESSION_COUNT", 1)
     out.element("SECTION_COUNT", 1)

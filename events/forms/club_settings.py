@@ -8,7 +8,30 @@ from django.utils.translation import gettext_lazy as _
 
 from events.forms.individuals import IndividualForm
 from events.models import Club, Event
-from events.models.clubs import BOARDS_PER_ROUND, EVENT_DEFAULTS
+from events.models.clubs import (
+    BOARDS_PER_ROUND,
+    EVENT_DEFAULTS,
+    SQUAD_LIMITS,
+    TEAM_MAX_PLAYERS,
+    TEAM_MIN_PLAYERS,
+)
+
+# A squad the team form registers: four players at least (a match's table), one field a player.
+_SQUAD_BOUNDS = (4, 16)
+
+
+def _squad_field(label, name: str) -> forms.IntegerField:
+    low, high = _SQUAD_BOUNDS
+    message = _("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        initial=SQUAD_LIMITS[name],
+        error_messages={
+            code: message for code in ("required", "invalid", "min_value", "max_value")
+        },
+    )
 
 
 class ClubSettingsForm(forms.ModelForm):
@@ -36,10 +59,22 @@ class EventDefaultsForm(forms.ModelForm):
     and the boards a round an individual (or the first movements offered) plays."""
 
     boards_per_round = IndividualForm.base_fields[BOARDS_PER_ROUND]
+    team_min_players = _squad_field(_("Fewest players a team registers"), TEAM_MIN_PLAYERS)
+    team_max_players = _squad_field(_("Most players a team registers"), TEAM_MAX_PLAYERS)
 
     class Meta:
         model = Event
         fields = EVENT_DEFAULTS
+
+    def clean(self):
+        data = super().clean()
+        fewest, most = data.get(TEAM_MIN_PLAYERS), data.get(TEAM_MAX_PLAYERS)
+        if fewest is not None and most is not None and fewest > most:
+            self.add_error(
+                TEAM_MAX_PLAYERS,
+                _("at least the fewest players a team registers, %(fewest)s") % {"fewest": fewest},
+            )
+        return data
 
     def defaults(self) -> dict:
         """The cleaned settings, as the club keeps them (after is_valid())."""

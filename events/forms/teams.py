@@ -10,7 +10,7 @@ from events.forms.events import PLAIN_MESSAGES, TABLE_SETTINGS
 from events.forms.shown_settings import show_only_when
 from events.forms.validators import no_control_characters
 from events.models import Event, Player, TeamSettings
-from events.services.teams.registration import MAX_PLAYERS
+from events.models.clubs import squad_limits
 from events.services.teams.setup import TeamRefused, check_scale
 
 # Bounds the database keeps on every backend (SQLite gives a small integer no range).
@@ -125,7 +125,9 @@ class TeamSettingsForm(forms.ModelForm):
 
 
 class TeamForm(forms.Form):
-    """A team: its name, 4 to 6 players (club members by name, anyone else a guest), captain."""
+    """A team: its name, its players (club members by name, anyone else a guest: as many as
+    the club's setting allows, 4 to 6 unless it says otherwise; a team already larger, read
+    from a league's file, keeps a field for each), captain."""
 
     name = forms.CharField(
         max_length=120,
@@ -145,10 +147,13 @@ class TeamForm(forms.Form):
         help_text="1 for the strongest team; blank if not seeded.",
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, club, team=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fewest, self.most = squad_limits(club)
+        if team is not None:
+            self.most = max(self.most, team.members.count())
         length = Player._meta.get_field("name").max_length
-        for seat in range(1, MAX_PLAYERS + 1):
+        for seat in range(1, self.most + 1):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Player {seat}",
                 max_length=length,
@@ -162,13 +167,17 @@ class TeamForm(forms.Form):
         names = [member.player.name for member in team.members.select_related("player")]
         initial = {f"player_{seat}": name for seat, name in enumerate(names, start=1)}
         captain = team.captain.name if team.captain else ""
-        return cls(initial={"name": team.name, "captain": captain, "seed": team.seed, **initial})
+        return cls(
+            initial={"name": team.name, "captain": captain, "seed": team.seed, **initial},
+            club=team.event.club,
+            team=team,
+        )
 
     @property
     def players(self) -> list[str]:
         return [
             self.cleaned_data[f"player_{seat}"].strip()
-            for seat in range(1, MAX_PLAYERS + 1)
+            for seat in range(1, self.most + 1)
             if self.cleaned_data[f"player_{seat}"].strip()
         ]
 

@@ -31,12 +31,22 @@ def validate_time_zone(value: str) -> None:
 # boards a round of the movements offered first.
 EVENT_DEFAULTS = ("scoring", "mp_scale", "mp_rounding", "ew_numbered_on", "reveal")
 BOARDS_PER_ROUND = "boards_per_round"
+# The players a team registered on the team form has, fewest and most (a file's squad, of any
+# size, is imported as the file has it).
+TEAM_MIN_PLAYERS, TEAM_MAX_PLAYERS = "team_min_players", "team_max_players"
+SQUAD_LIMITS = {TEAM_MIN_PLAYERS: 4, TEAM_MAX_PLAYERS: 6}
+
+
+def squad_limits(club: "Club") -> tuple[int, int]:
+    """The fewest and most players the club's team form registers in a team."""
+    defaults = {**SQUAD_LIMITS, **club.event_defaults}
+    return defaults[TEAM_MIN_PLAYERS], defaults[TEAM_MAX_PLAYERS]
 
 
 def validate_event_defaults(value) -> None:
     """The defaults for new events are plain values of those settings by name (a form checks
     each value: a wrong one is only a page's first choice, never an event's setting)."""
-    names = {*EVENT_DEFAULTS, BOARDS_PER_ROUND}
+    names = {*EVENT_DEFAULTS, BOARDS_PER_ROUND, *SQUAD_LIMITS}
     if not isinstance(value, dict) or any(
         name not in names or not isinstance(setting, str | int) for name, setting in value.items()
     ):

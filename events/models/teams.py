@@ -296,6 +296,20 @@ class MatchLine(TravellerLineFields):
 
     board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="lines")
     table = models.PositiveSmallIntegerField(choices=[(1, "Table 1"), (2, "Table 2")])
+    # Who sat where, when an imported file says so (its segment's line-up): blank otherwise,
+    # never guessed.
+    north = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    south = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    east = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    west = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
     history = tracked("updated")
 
     class Meta:

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from events.models import Change, Club, Event
-from events.models.clubs import BOARDS_PER_ROUND
+from events.models.clubs import BOARDS_PER_ROUND, SQUAD_LIMITS, TEAM_MAX_PLAYERS
 from events.services.history import recording
 from events.services.teams.history_text import shown
 
@@ -75,6 +75,14 @@ def _changed(
     for name, value in event_defaults.items():
         before = defaults_before.get(name)
         if before == value:
+            continue
+        if name in SQUAD_LIMITS:  # the club's teams, not only its new events'
+            label = (
+                gettext("Most players a team registers")
+                if name == TEAM_MAX_PLAYERS
+                else gettext("Fewest players a team registers")
+            )
+            changed.append((label, str(before), str(value)))
             continue
         if name == BOARDS_PER_ROUND:
             label, before, after = gettext("boards a round"), str(before), str(value)

@@ -12,6 +12,7 @@ from events.models import (
     Board,
     Club,
     Event,
+    MatchLine,
     Pair,
     Partnership,
     Player,
@@ -189,6 +190,12 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
             for team in Team.objects.filter(captain__in=duplicates).order_by("pk"):
                 team.captain = keep
                 team.save(update_fields=["captain"])
+            # Two players of one team are refused above, so no line-up seats both.
+            for seat in ("north", "south", "east", "west"):
+                lines = MatchLine.objects.filter(**{f"{seat}__in": duplicates}).order_by("pk")
+                for line in lines:
+                    setattr(line, seat, keep)
+                    line.save(update_fields=[seat])
             number = keep.member_number or next(
                 (d.member_number for d in duplicates if d.member_number), ""
             )

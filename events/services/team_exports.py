@@ -2,12 +2,16 @@
 settings, its teams in the standings' order with their places and VPs, and every match with
 its IMPs, VPs and both tables of each board, as the app scored them."""
 
+from django.db.models import Prefetch
+
 from events.formats.imported import ImportedLine
 from events.formats.team_files import FileMatch, FileMatchBoard, FileTeam, TeamsFile
-from events.models import Event, Match, TeamMember
+from events.models import Event, Match, MatchLine, TeamMember
 from events.services.teams.standings import team_standings
 from scoring import board_conditions
 from scoring.adjusted_scores import FIXED_PERCENT
+
+_SEATS = ("north", "south", "east", "west")  # MatchLine's players, in a line-up's order
 
 
 def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
@@ -22,7 +26,9 @@ def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
     matches = (
         Match.objects.filter(event=event)
         .select_related("home", "away")
-        .prefetch_related("match_boards__lines")
+        .prefetch_related(
+            Prefetch("match_boards__lines", MatchLine.objects.select_related(*_SEATS))
+        )
         .order_by("round", "table", "pk")
     )
     return TeamsFile(
@@ -86,6 +92,11 @@ def _board(board, home: int, away: int) -> FileMatchBoard:
         dealer=dealer,
         vulnerability=vulnerability,
         tables={line.table: _line(line, home, away) for line in board.lines.all()},
+        seats={
+            line.table: seats
+            for line in board.lines.all()
+            if any(seats := tuple(p.name if (p := getattr(line, s)) else "" for s in _SEATS))
+        },
         assigned_imps=None if board.assigned_imps is None else float(board.assigned_imps),
         published_imps=None if board.home_imps is None else float(board.home_imps),
     )

@@ -78,6 +78,7 @@ def save_teams_file(teams_file: TeamsFile, club: Club, *, file_hash: str = "") -
         ],
     )
     by_number = {team.number: team for team in teams}
+    by_name = {name.strip().casefold(): player for name, player in players.items()}
     members = []
     for team, source in zip(teams, teams_file.teams, strict=True):
         # Names that differ only in case are one club player: a team lists them once.
@@ -106,7 +107,7 @@ def save_teams_file(teams_file: TeamsFile, club: Club, *, file_hash: str = "") -
     bulk_create_recorded(
         MatchLine,
         [
-            _line(board, table, line)
+            _line(board, table, line, _seated(source.seats.get(table), by_name))
             for board, source in zip(boards, sources, strict=True)
             for table, line in sorted(source.tables.items())
         ],
@@ -141,10 +142,20 @@ def _match(event: Event, source, teams: dict[int, Team], length: int | None) -> 
     return match
 
 
-def _line(board: MatchBoard, table: int, line) -> MatchLine:
+def _seated(seats: tuple[str, ...] | None, by_name: dict) -> dict:
+    """A line's North, South, East and West players, as the file's line-up names them (each
+    one of its team's squad: events.formats.team_files.check_line_ups)."""
+    return {
+        seat: by_name[name.strip().casefold()] if name else None
+        for seat, name in zip(("north", "south", "east", "west"), seats or ("",) * 4, strict=True)
+    }
+
+
+def _line(board: MatchBoard, table: int, line, seated: dict) -> MatchLine:
     saved = MatchLine(
         board=board,
         table=table,
+        **seated,
         contract=line.contract,
         declarer=line.declarer,
         lead=line.lead,

@@ -150,7 +150,7 @@ def _teams_page(event: Event, **forms) -> dict:
         "team_settings": event.team_settings,
         "teams": registered_teams(event=event),
         "rounds": sorted(rounds.items()),
-        "team_form": forms.get("team_form") or TeamForm(),
+        "team_form": forms.get("team_form") or TeamForm(club=event.club),
         "match_form": forms.get("match_form") or MatchForm(event=event, initial=_next(rounds)),
         "players": member_names(club=event.club),
         "download_formats": formats_for(teams=True),
@@ -186,7 +186,7 @@ def teams_panels(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
-    form = TeamForm(request.POST)
+    form = TeamForm(request.POST, club=event.club)
 
     def save(data: dict) -> str:
         team = register_team(event=event, user=request.user, **form.team)
@@ -204,7 +204,10 @@ def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
 def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = directed_teams_event(request, event_id)
     team = get_object_or_404(Team, event=event, number=number)
-    form = TeamForm(request.POST) if request.method == "POST" else TeamForm.for_team(team)
+    if request.method == "POST":
+        form = TeamForm(request.POST, club=event.club, team=team)
+    else:
+        form = TeamForm.for_team(team)
 
     def save(data: dict) -> str:
         update_team(team=team, user=request.user, **form.team)

@@ -10,7 +10,7 @@ from events.formats import formats_for
 from events.models import Event, Match, Team, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import everything_visible, public_event, results_visible
-from events.services.teams.match_pages import board_rows
+from events.services.teams.match_pages import board_rows, line_ups
 from events.services.teams.registration import team_members
 from events.services.teams.standings import (
     listed_matches,
@@ -131,6 +131,7 @@ def _match_page(request: HttpRequest, event: Event, match_id: int, extra: dict) 
     limit = revealed_round(event)
     in_view = visible and (limit is None or match.round <= limit)
     shown = in_view and _shown(match, limit)
+    boards = board_rows(match=match) if shown else []
     return render(
         request,
         "events/match.html",
@@ -139,7 +140,8 @@ def _match_page(request: HttpRequest, event: Event, match_id: int, extra: dict) 
             "match": match,
             "in_view": in_view,
             "shown": shown,
-            "boards": board_rows(match=match) if shown else [],
+            "boards": boards,
+            "line_ups": line_ups(match=match, rows=boards),
         }
         | extra,
     )

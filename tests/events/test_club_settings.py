@@ -25,6 +25,8 @@ def settings_fields(**changes) -> dict:
         "defaults-mp_rounding": "none",
         "defaults-reveal": "always",
         "defaults-boards_per_round": 3,
+        "defaults-team_min_players": 4,
+        "defaults-team_max_players": 6,
     }
     return fields | changes
 
@@ -93,6 +95,8 @@ def test_a_settings_change_is_saved_and_recorded_in_a_sentence(director_client, 
         "ew_numbered_on": False,
         "reveal": "always",
         "boards_per_round": 4,
+        "team_min_players": 4,
+        "team_max_players": 6,
     }
     change = Change.objects.get()
     assert (change.club, change.event, change.kind, change.user) == (
@@ -163,6 +167,14 @@ def test_a_long_change_names_the_settings_changed(director_client, club):
             id="boards",
         ),
         pytest.param({"defaults-mp_scale": 3}, "Select a valid choice.", id="scale"),
+        pytest.param(
+            {"defaults-team_max_players": 3}, "a whole number from 4 to 16", id="squad-small"
+        ),
+        pytest.param(
+            {"defaults-team_min_players": 6, "defaults-team_max_players": 5},
+            "at least the fewest players a team registers, 6",
+            id="squad-upside-down",
+        ),
     ],
 )
 def test_bad_settings_are_refused_with_a_message_and_nothing_saved(

@@ -135,6 +135,8 @@ def test_club_settings_page(director, club, time_zone, body, scoring, scale, boa
             "defaults-mp_rounding": "none",
             "defaults-reveal": "always",
             "defaults-boards_per_round": boards,
+            "defaults-team_min_players": 4,
+            "defaults-team_max_players": 6,
         },
     )
     page = answered(response)

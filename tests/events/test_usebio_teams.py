@@ -144,14 +144,16 @@ def test_our_usebio_file_reads_back_as_the_teams_file_it_was_written_from(pbn):
     [
         (
             ("<MATCH_SCORING_METHOD>VPS", "<MATCH_SCORING_METHOD>IMPS"),
-            "MATCH_SCORING_METHOD IMPS is not supported: IMPs converted to VPs only",
+            "MATCH_SCORING_METHOD IMPS is not supported: VPS (IMPs converted to VPs) or PAB "
+            "(board-a-match) only",
         ),
         (
             (
                 "<MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>",
                 "<BOARD_SCORING_METHOD>BAM</BOARD_SCORING_METHOD>",
             ),
-            "BOARD_SCORING_METHOD BAM is not supported: boards scored in IMPs only",
+            "BOARD_SCORING_METHOD BAM is not supported: boards scored in IMPs only "
+            "(board-a-match: MATCH_SCORING_METHOD PAB)",
         ),
         (
             ('EVENT_TYPE="SWISS_TEAMS">', 'EVENT_TYPE="MP_PAIRS">'),

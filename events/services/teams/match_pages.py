@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from django.db.models import Prefetch
+
 from events.models import Match, MatchBoard, MatchLine
 from events.services.teams.match_scoring import match_boards
 from scoring import board_conditions
@@ -30,9 +32,34 @@ class BoardRow:
         return self.board.assigned_imps if self.board else None
 
 
+SEATS = ("north", "south", "east", "west")
+# Each team's seats at the two tables: the home team sits North-South at table 1.
+_HOME_SEATS = ((1, "north"), (1, "south"), (2, "east"), (2, "west"))
+_AWAY_SEATS = ((1, "east"), (1, "west"), (2, "north"), (2, "south"))
+
+
+def line_ups(*, match: Match, rows: list[BoardRow]) -> list[tuple[str, list[str]]]:
+    """Each team's players in the match, as an imported file's line-ups named them (in the
+    order they first sat); [] when no line of the match says who sat where."""
+    teams = [(match.home, _HOME_SEATS), (match.away, _AWAY_SEATS)] if match.away else []
+    found = []
+    for team, seats in teams:
+        names: list[str] = []
+        for row in rows:
+            for table, seat in seats:
+                line = row.lines.get(table)
+                player = getattr(line, seat) if line else None
+                if player is not None and player.name not in names:
+                    names.append(player.name)
+        if names:
+            found.append((team.name, names))
+    return found
+
+
 def board_rows(*, match: Match) -> list[BoardRow]:
     """Every board the match plays, in order, with what is in for it: two queries."""
-    saved = {b.number: b for b in match.match_boards.prefetch_related("lines")}
+    lines = MatchLine.objects.select_related(*SEATS)
+    saved = {b.number: b for b in match.match_boards.prefetch_related(Prefetch("lines", lines))}
     rows = []
     for number in range(match.first_board, match.first_board + match_boards(match)):
         dealer, vulnerability = board_conditions(number)

@@ -1,16 +1,17 @@
-"""Registering teams: 4 to 6 players from the club's list (a new name is a guest), a captain,
-an optional seed. Each write is one recorded change; a refusal changes nothing."""
+"""Registering teams: as many players as the club's setting allows (4 to 6 unless it says
+otherwise) from the club's list (a new name is a guest), a captain, an optional seed. Each write
+is one recorded change; a refusal changes nothing."""
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 from events.models import Change, Event, Match, Player, Team, TeamMember
+from events.models.clubs import squad_limits
 from events.services.history import recording
 from events.services.setup import named_player
 from events.services.status import LOCKED
 from events.services.teams.setup import TeamRefused
-
-MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
 
 def registered_teams(*, event: Event) -> list[Team]:
@@ -79,10 +80,7 @@ def _fill(team: Team, name: str, players: list, captain, seed) -> None:
     if event.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
         raise TeamRefused(f"there is already a team {name} in this event")
     chosen = _players(event, [p for p in players if not isinstance(p, str) or p.strip()])
-    if not MIN_PLAYERS <= len(chosen) <= MAX_PLAYERS:
-        raise TeamRefused(
-            f"a team has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(chosen)}: {name}"
-        )
+    _check_size(team, chosen, name)
     _check_once(team, chosen)
     team.name, team.seed = name, seed
     team.captain = _captain(chosen, captain)
@@ -91,17 +89,32 @@ def _fill(team: Team, name: str, players: list, captain, seed) -> None:
     for member in kept.values():
         if member.player_id not in {p.pk for p in chosen}:
             member.delete()
-    # Seats are renumbered past the old ones first, so that the unique seat never clashes.
+    # Seats are renumbered past every seat in use first, so that the unique seat never
+    # clashes, whatever the squad's size.
+    past = max((member.seat for member in kept.values()), default=0) + len(chosen)
     for seat, player in enumerate(chosen, start=1):
         member = kept.get(player.pk)
         if member is not None and member.seat != seat:
-            member.seat = MAX_PLAYERS + seat
+            member.seat = past + seat
             member.save(update_fields=["seat"])
     for seat, player in enumerate(chosen, start=1):
         member = kept.get(player.pk) or TeamMember(team=team, player=player)
         if member.seat != seat or member.pk is None:
             member.seat = seat
             member.save()
+
+
+def _check_size(team: Team, chosen: list[Player], name: str) -> None:
+    """The club's limits; a squad already larger (a league's, imported from a file) may keep
+    its size."""
+    fewest, most = squad_limits(team.event.club)
+    if team.pk is not None:
+        most = max(most, team.members.count())
+    if not fewest <= len(chosen) <= most:
+        raise TeamRefused(
+            gettext("a team has %(fewest)s to %(most)s players, not %(count)s: %(name)s")
+            % {"fewest": fewest, "most": most, "count": len(chosen), "name": name}
+        )
 
 
 def _players(event: Event, players: list) -> list[Player]:
