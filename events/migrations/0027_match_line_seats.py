@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0023_result_confirmed'),
+        ('events', '0026_table_seated_round'),
     ]
 
     operations = [
