@@ -1,5 +1,6 @@
 """gunicorn's settings for `make serve`, from the environment: GUNICORN_BIND (127.0.0.1:8000 by
-default), GUNICORN_WORKERS (two a core plus one by default) and GUNICORN_TIMEOUT (120 s).
+default), GUNICORN_WORKERS (two a core plus one by default), GUNICORN_THREADS (4 a worker),
+GUNICORN_KEEPALIVE (30 s) and GUNICORN_TIMEOUT (120 s).
 Anything else gunicorn takes goes in GUNICORN_CMD_ARGS."""
 
 import os
@@ -15,3 +16,9 @@ errorlog = "-"
 # No control socket: its default path in the home directory is one per user, and a second
 # server (another checkout, the tests) would take it over.
 control_socket_disable = True
+# Threads beside the processes: a room of phones keeps its connections open between two
+# readings of the live ranking (keep-alive), and a thread worker waits on them all at once
+# where a sync worker gives each a process until it closes; the workers still follow the cores.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 30)

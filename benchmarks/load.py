@@ -95,10 +95,10 @@ def measure(url: str, clients: int, seconds: float) -> tuple[float, float, int]:
     errors = re.search(r"Socket errors: (.*)", report)
     assert not failures and not errors, f"requests to {url} failed:\n{report}"
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", report)[1])
-    return rate, _milliseconds(re.search(r"^\s+99%\s+(\S+)$", report, re.MULTILINE)[1]), size
+    return rate, milliseconds(re.search(r"^\s+99%\s+(\S+)$", report, re.MULTILINE)[1]), size
 
 
-def _milliseconds(latency: str) -> float:
+def milliseconds(latency: str) -> float:
     """wrk's "812.00us", "12.34ms" or "1.02s" in milliseconds."""
     number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency).groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]

@@ -29,6 +29,7 @@ BENCHMARKS = [
     ("entry", True),
     ("pages", True),
     ("load", True),
+    ("room", True),
     ("teams", True),
     ("restore", True),
     ("members", True),
