@@ -42,9 +42,9 @@ def tap_line(page, board: int, line: tuple) -> None:
     tap_contract(page, line)
 
 
-def tap_contract(page, line: tuple | None, shot: str = "") -> None:
-    """Tap a line in, with a lead when the event asks for one (the king of the suit after the
-    contract's), or passed out (None)."""
+def tap_contract(page, line: tuple | None, shot: str = "", lead: tuple = ()) -> None:
+    """Tap a line in, with a lead when the event asks for one (`lead`, a suit and a rank, or
+    the king of the suit after the contract's), or passed out (None)."""
     if line is PASSED:
         page.click("#entry [data-passed]")
         page.click("#entry-save")
@@ -57,8 +57,9 @@ def tap_contract(page, line: tuple | None, shot: str = "") -> None:
     page.click(f'#entry-tricks [data-tricks="{tricks}"]')
     if page.is_visible("#entry-lead"):
         assert page.is_disabled("#entry-save")  # no lead yet
-        page.click(f'#entry [data-suit="{LEADS[strain]}"]')
-        page.click('#entry [data-rank="K"]')
+        suit, rank = lead or (LEADS[strain], "K")
+        page.click(f'#entry [data-suit="{suit}"]')
+        page.click(f'#entry [data-rank="{rank}"]')
     if shot:
         screenshot(page, shot)
     page.click("#entry-save")
@@ -294,3 +295,70 @@ def test_a_phone_is_told_what_was_refused(chromium, live_server, make_event):
         assert TableCall.objects.filter(access=access, kind="call").count() == 1
     finally:
         context.close()
+
+
+def test_the_director_sees_the_room_while_a_phone_plays(chromium, live_server, make_event):
+    """The rest of the evening from a phone, with the director's room open beside it: a lead
+    the leader does not hold is refused (the hand record is loaded), the table's call shows in
+    the room within seconds, and the director takes the table over, accepting for it a line
+    its opponents left waiting."""
+    from playwright.sync_api import expect
+
+    from events.models import Board
+    from tests.browser.conftest import DESKTOP
+
+    event = make_event(mitchell(4, 3, rounds=2), name="Room Pairs", table_lead=True)
+    # North holds every king: East, on lead against North's 4S on board 1, has hearts.
+    Board.objects.filter(section__event=event, number=1).update(
+        deal="N:AKQJ.AKQ.AKQ.AKQ T98.JT98765432.. 765432..JT98.JT9 ..765432.8765432"
+    )
+    access = event_tables(event=event)[0]
+    phone_context = chromium.new_context(viewport=PHONE, service_workers="block")
+    director_context = chromium.new_context(viewport=DESKTOP)
+    try:
+        director = director_context.new_page()
+        director.goto(f"{live_server.url}/login/")
+        director.fill("#id_username", "director")
+        director.fill("#id_password", "bridge-director")
+        director.keyboard.press("Enter")
+        director.wait_for_url(f"{live_server.url}/director/**")
+        director.goto(f"{live_server.url}/director/events/{event.pk}/room/")
+        phone = phone_context.new_page()
+        phone.goto(f"{live_server.url}/table/{access.token}/")
+
+        tap_line(phone, 1, LINES[1])  # led with the club king, which North holds
+        phone.wait_for_selector("#table-message:not([hidden])")
+        assert phone.inner_text("#table-message") == (
+            "Board 1 not saved: East does not hold the ♣K on board 1"
+        )
+        all_saved(phone)
+        assert not TableLine.objects.filter(access=access).exists()
+        phone.click('[data-board-button][data-board="1"]')
+        tap_contract(phone, LINES[1], lead=("H", "J"))
+        phone.wait_for_selector("#accept:not([hidden])")
+        phone.click("#accept-yes")
+        phone.wait_for_selector('[data-board="1"][data-state="played"]')
+        assert Result.objects.get(board__number=1).lead == "HJ"
+
+        phone.click("#call-director")
+        all_saved(phone)
+        call = TableCall.objects.get(access=access, kind="call")
+        expect(director.locator(f"#calls #call-{call.pk}")).to_be_visible(timeout=8000)
+
+        # Board 2's opponents walk away: the director accepts the line for the table.
+        play(phone, 2, LINES[2], accept=False)
+        all_saved(phone)
+        line = TableLine.objects.get(access=access, board_number=2)
+        waiting = director.locator(f"#table-line-{line.pk}")
+        expect(waiting).to_contain_text("3NT S 8", timeout=8000)
+        waiting.get_by_role("button", name="Accept for the table").click()
+        expect(waiting).to_have_count(0)
+        saved = Result.objects.get(board__number=2)
+        assert (saved.contract, saved.tricks, saved.table) == ("3NT", 8, 1)
+        note = Change.objects.filter(kind=Change.Kind.RESULT).order_by("-pk").first().note
+        assert note == "accepted by the director for table 1"
+        phone.reload()
+        phone.wait_for_selector('[data-board="2"][data-state="played"]')
+    finally:
+        phone_context.close()
+        director_context.close()
