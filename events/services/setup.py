@@ -168,6 +168,7 @@ def create_pairs_event(*, club: Club, movement, sections: int = 1, **settings) -
         event = create_event(club=club, sections=sections, **settings)
         for section in event.sections.all():
             apply_movement(section=section, movement=movement)
+    event.refresh_from_db()  # the settings the movement implies (winners, reveal)
     return event
 
 
@@ -180,6 +181,7 @@ def create_event_on_movement(*, club: Club, movement, user, sections: int = 1, *
         with recording(club=club, event=event, user=user, kind=Change.Kind.MOVEMENT):
             for section in event.sections.all():
                 apply_movement(section=section, movement=movement)
+    event.refresh_from_db()  # the settings the movement implies (winners, reveal)
     return event
 
 
