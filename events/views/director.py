@@ -241,6 +241,7 @@ def _event_page_context(event: Event) -> dict:
         "overall": partial(overall_ranking, event=event) if len(sections) > 1 else None,
         "hands_waiting": hands_waiting(event=event),
         "players": partial(player_ranking, section=sections[0]) if event.is_individual else None,
+        "barometer": any(s.barometer for s in sections),
     }
 
 

@@ -2,6 +2,7 @@
 projector's ranking after each round, and the pairs that moved most in it, against the
 matchpoints worked out here from the scores typed; the movement page that offers it."""
 
+import datetime
 import random
 import re
 from collections import Counter
@@ -10,8 +11,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.models import Event, Result, Section
-from scoring import barometer_howell, barometer_mitchell
+from events.models import Board, Event, Result, Section
+from events.services.entry import board_meetings, save_line
+from events.services.individuals import create_individual_event
+from scoring import barometer_howell, barometer_individual, barometer_mitchell, parse_traveller_line
+from scoring.movements import complete_individual
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -147,3 +151,50 @@ def test_a_director_s_end_of_session_rule_stays_and_a_pairs_event_without_one_ha
     assert "shown when the director publishes" in page and "<tr data-pair" not in page
     plain = make_event()
     assert client.get(reverse("barometer-projector", args=[plain.pk])).status_code == 404
+
+
+def test_the_event_pages_link_to_the_projector_of_a_barometer_only(
+    make_event, client, director_client
+):
+    barometer, plain = make_event(barometer_howell(4, 3, rounds=6)), make_event()
+    link = reverse("barometer-projector", args=[barometer.pk])
+    assert link in client.get(reverse("event", args=[barometer.pk])).content.decode()
+    director_page = reverse("director-event", args=[barometer.pk])
+    assert link in director_client.get(director_page).content.decode()
+    assert "/barometer/" not in client.get(reverse("event", args=[plain.pk])).content.decode()
+
+
+def test_an_individual_barometer_s_projector_ranks_its_players(club, client):
+    movement = barometer_individual(complete_individual(8, 2, rounds=3))
+    event = create_individual_event(
+        club=club,
+        movement=movement,
+        name="Individual barometer",
+        date=datetime.date(2026, 11, 26),
+        status="running",
+    )
+    assert Event.objects.get(pk=event.pk).reveal == Event.Reveal.END_OF_ROUND
+    rng = random.Random(8)
+    for board in Board.objects.filter(section__event=event, number__lte=2).select_related(
+        "section__event"
+    ):
+        for meeting in board_meetings(board=board):
+            line = parse_traveller_line(f"{rng.choice(SCORES):+d}")
+            save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
+    page = client.get(reverse("barometer-projector", args=[event.pk])).content.decode()
+    rows = ROW.findall(page)
+    assert len(rows) == 8 and "<th>Player</th>" in page and 'data-round="1"' in page
+    # A player scores what the side they sat in scored: two boards, each played at both tables
+    # (a top of 2), all in round 1.
+    points = Counter()
+    for line in Result.objects.filter(board__section__event=event):
+        points[line.ns_pair_id] += line.ns_points
+        points[line.ew_pair_id] += line.ew_points
+    section = event.sections.get()
+    percentages = {
+        player.number: 100 * sum(points[seat.side_id] for seat in player.seats.all()) / 4
+        for player in section.individuals.all()
+    }
+    places = places_of(percentages)
+    expected = sorted(percentages, key=lambda p: (-round(percentages[p], 6), p))
+    assert rows == [(str(p), places[p], f"{percentages[p]:.2f}") for p in expected]

@@ -48,11 +48,11 @@ def _after_each_round(event) -> list[tuple]:
         (
             ranking.round,
             [
-                [(s.pair.number, s.place, round(s.percentage, 6)) for s in moved.group.standings]
+                [(e.label, e.place, round(e.percentage, 6)) for e in moved.entries]
                 for moved in ranking.groups
             ],
             [
-                [(m.pair.number, m.before, m.after) for m in moved.risers]
+                [(m.entry.label, m.before, m.entry.place) for m in moved.risers + moved.fallers]
                 for moved in ranking.groups
             ],
         )
