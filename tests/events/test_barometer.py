@@ -8,7 +8,10 @@ import re
 from collections import Counter
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import Board, Event, Result, Section
@@ -198,3 +201,30 @@ def test_an_individual_barometer_s_projector_ranks_its_players(club, client):
     places = places_of(percentages)
     expected = sorted(percentages, key=lambda p: (-round(percentages[p], 6), p))
     assert rows == [(str(p), places[p], f"{percentages[p]:.2f}") for p in expected]
+
+
+def _queries_of_the_projector(event, client) -> int:
+    cache.clear()  # the page itself, and what it is worked out from, asked afresh
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("barometer-projector", args=[event.pk])).content.decode()
+    assert 'data-round="2"' in page
+    return len(queries)
+
+
+def test_the_projector_takes_the_same_queries_whatever_the_size(make_event, client):
+    counts = []
+    for tables in (3, 8):
+        movement = barometer_howell(tables, 1, rounds=3)
+        event = make_event(movement)
+        for board in Board.objects.filter(section__event=event, number__lte=2).select_related(
+            "section__event"
+        ):
+            for meeting in board_meetings(board=board):
+                save_line(
+                    board=board,
+                    line=parse_traveller_line("+110"),
+                    ns_pair=meeting.ns,
+                    ew_pair=meeting.ew,
+                )
+        counts.append(_queries_of_the_projector(event, client))
+    assert counts[0] == counts[1], counts
