@@ -228,3 +228,32 @@ def test_the_projector_takes_the_same_queries_whatever_the_size(make_event, clie
                 )
         counts.append(_queries_of_the_projector(event, client))
     assert counts[0] == counts[1], counts
+
+
+def test_a_new_individual_may_be_a_barometer(director_client, club):
+    form = director_client.get(reverse("individual-new", args=[club.slug])).context["form"]
+    posted = {name: form[name].value() for name in form.fields} | {
+        "name": "Individual barometer",
+        "date": "2026-11-27",
+        "movement": "rainbow-5",
+        "rounds": "4",
+        "barometer": "on",
+    }
+    posted = {name: value for name, value in posted.items() if value is not None}
+
+    response = director_client.post(
+        reverse("individual-new", args=[club.slug]), posted, follow=True
+    )
+
+    assert "once every table has played the round" in response.content.decode()
+    event = club.events.get(name="Individual barometer")
+    section = event.sections.get()
+    assert (event.reveal, section.barometer, section.movement) == (
+        Event.Reveal.END_OF_ROUND,
+        True,
+        "5-table Rainbow barometer individual",
+    )
+    # Round 3 plays boards 7-9 (three a round) at every table.
+    assert set(section.table_rounds.filter(round=3).values_list("low_board", "high_board")) == {
+        (7, 9)
+    }
