@@ -257,3 +257,12 @@ def test_a_new_individual_may_be_a_barometer(director_client, club):
     assert set(section.table_rounds.filter(round=3).values_list("low_board", "high_board")) == {
         (7, 9)
     }
+
+
+def test_a_barometer_s_table_cards_share_no_boards(director_client, make_event):
+    event = make_event(barometer_howell(4, 3, rounds=5))
+    page = director_client.get(reverse("director-cards", args=[event.pk])).content.decode()
+    assert "shared with" not in page and "relay" not in page
+    # Round 1's boards at each of the four tables: in the summary, on each table's card, and on
+    # the guide card of each of the eight pairs.
+    assert page.count("1–3") == 4 + 4 + 8
