@@ -266,3 +266,13 @@ def test_a_barometer_s_table_cards_share_no_boards(director_client, make_event):
     # Round 1's boards at each of the four tables: in the summary, on each table's card, and on
     # the guide card of each of the eight pairs.
     assert page.count("1–3") == 4 + 4 + 8
+
+
+def test_the_projector_s_refresh_is_its_ranking_alone(make_event, client):
+    event = make_event(barometer_mitchell(4, 2, rounds=4))
+    url = reverse("barometer-projector", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert f'hx-get="{url}"' in page and "every 20s" in page
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.startswith('\n<main id="projector"') and "<html" not in fragment
+    assert "once every table has finished round 1" in fragment
