@@ -7,7 +7,7 @@ import random
 import pytest
 
 from events.formats import FORMATS, json_export
-from events.models import Board, TableRound
+from events.models import Board, Section, TableRound
 from events.services.barometer import barometer_rankings
 from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file, pairs_file
@@ -33,10 +33,12 @@ def _play(event, *, leave_last_round_short: bool = True) -> None:
             save_line(board=board, line=line, ns_pair=meeting.ns, ew_pair=meeting.ew)
 
 
-def _played_table_rounds(event) -> list[tuple]:
+def _played_table_rounds(of) -> list[tuple]:
+    """The table-rounds where two pairs play, of an event or of one section."""
+    where = {"section": of} if isinstance(of, Section) else {"section__event": of}
     return list(
         TableRound.objects.filter(
-            section__event=event, ns_pair__isnull=False, ew_pair__isnull=False
+            **where, ns_pair__isnull=False, ew_pair__isnull=False
         ).values_list(
             "round", "table", "ns_pair__number", "ew_pair__number", "low_board", "high_board"
         )
@@ -111,3 +113,18 @@ def test_a_plain_movement_s_file_says_nothing_of_a_barometer(make_event):
     _play(event)
     assert b"Barometer" not in export_file(event=event, format_key="pbn")
     assert b"barometer" not in export_file(event=event, format_key="usebio")
+
+
+@pytest.mark.parametrize("format_key", ["pbn", "usebio"])
+def test_a_barometer_of_two_sections_comes_back_section_by_section(make_event, club, format_key):
+    event = make_event(barometer_howell(3, 2, rounds=3), sections=2)
+    _play(event)
+
+    data = export_file(event=event, format_key=format_key)
+    copy = import_event(imported=FORMATS[format_key].parse_file(data), club=club)
+
+    for letter in "AB":
+        original, section = event.sections.get(letter=letter), copy.sections.get(letter=letter)
+        assert section.barometer and section.boards_per_round == 2
+        assert _played_table_rounds(section) == _played_table_rounds(original)
+    assert _after_each_round(copy) == _after_each_round(event)
