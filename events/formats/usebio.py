@@ -569,7 +569,8 @@ def _barometer_values(event: PairsFile) -> str:
     several = len(event.sections) > 1
     for section in event.sections:
         suffix = f"_{section.letter}" if several else ""
-        movement = section.movement.replace('"', "'").replace("?>", "?")
+        # One line, no quote and no end of the instruction in it.
+        movement = " ".join(section.movement.split()).replace('"', "'").replace("?>", "?")
         values += (
             f' movement{suffix}="{movement}"'
             f' boards_per_round{suffix}="{section.boards_per_round}"'
