@@ -431,8 +431,10 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
         winners = 1
         event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
     event.settings["winners"] = winners
-    if event.barometer and not event.table_rounds:
-        _barometer_table_rounds(event)
+    if event.barometer:
+        event.readings.append(("Movement", "A barometer: every table played each round's boards"))
+        if not event.table_rounds:
+            _barometer_table_rounds(event)
     check_limits(event)
     return event
 

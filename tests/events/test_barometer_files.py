@@ -75,7 +75,10 @@ def test_a_barometer_comes_back_from_our_file(make_event, club, format_key, move
     assert _after_each_round(event)[0][0] == 3  # round 4 is not complete
 
     data = export_file(event=event, format_key=format_key)
-    copy = import_event(imported=FORMATS[format_key].parse_file(data), club=club)
+    imported = FORMATS[format_key].parse_file(data)
+    # The import's preview says so.
+    assert ("Movement", "A barometer: every table played each round's boards") in imported.readings
+    copy = import_event(imported=imported, club=club)
 
     section = copy.sections.get()
     assert section.barometer and copy.reveal == "round"
