@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from events.pads import calculators
 from events.pads import views as pads
 from events.views import (
+    barometer,
     club_settings,
     clubs,
     competitions,
@@ -100,6 +101,7 @@ urlpatterns = [
     path("events/<int:event_id>/matches/<int:match_id>/", teams_public.match_view, name="match"),
     path("events/<int:event_id>/draw/", team_rounds.round_view, name="teams-round"),
     path("events/<int:event_id>/projector/", team_rounds.projector, name="teams-projector"),
+    path("events/<int:event_id>/barometer/", barometer.projector, name="barometer-projector"),
     path("events/<int:event_id>/schedule/", team_rounds.schedule, name="teams-schedule"),
     path("events/<int:event_id>/bracket/", team_rounds.bracket, name="teams-bracket"),
     path("competitions/<int:competition_id>/", competitions.competition, name="competition"),

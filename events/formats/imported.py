@@ -152,6 +152,8 @@ class ImportedEvent:
     movement: str = ""
     boards_per_round: int = 0
     table_rounds: list[ImportedTableRound] = field(default_factory=list)
+    # Every table played the round's boards from its own copy, as our own files say.
+    barometer: bool = False
     # What was added to the EW pairs' numbers of a file numbering each direction from 1.
     ew_offset: int = 0
     # The results every board is scaled to when the file's figures show it (missing_results.py);
@@ -417,7 +419,10 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
     on every line gets that direction. `winners` (1 or 2) as the file says (its WINNER_TYPE, or
     its published ranking); a file that does not say gets one winner, and the preview says so:
     pairs keeping their direction is no sign of two winners (an arrow-switched Mitchell).
+    With the table-rounds of our own file the pairs keep the directions the file lists; a
+    barometer without them gets its table-rounds from its lines.
     """
+    declared = {pair.number: pair.direction for pair in event.pairs}
     if not event.boards:
         raise FileRefused("the file has no boards with results")
     if not any(board.lines for board in event.boards):
@@ -453,14 +458,97 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
     event.pairs = sorted(known.values(), key=lambda pair: pair.number)
     for pair in event.pairs:
         kept = sides.get(pair.number)
-        if kept is not None:  # a pair that played no board keeps the direction it was listed in
+        if event.table_rounds:
+            # Our own file: the directions are the movement's, not guessed from the lines so far.
+            pair.direction = declared.get(pair.number, "")
+        elif kept is not None:  # a pair that played no board keeps the direction it was listed in
             pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
         winners = 1
         event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
     event.settings["winners"] = winners
+    if event.barometer:
+        event.readings.append(("Movement", "A barometer: every table played each round's boards"))
+        if not event.table_rounds:
+            _barometer_table_rounds(event)
     check_limits(event)
     return event
+
+
+def table_rounds_text(table_rounds: list[ImportedTableRound]) -> str:
+    """Table-rounds as our own files write them: "round,table,NS,EW,low board,high board;..."
+    with "-" for no pair or no boards."""
+
+    def cell(value) -> str:
+        return "-" if value is None else str(value)
+
+    return ";".join(
+        ",".join(
+            cell(v)
+            for v in (tr.round, tr.table, tr.ns_pair, tr.ew_pair, tr.low_board, tr.high_board)
+        )
+        for tr in table_rounds
+    )
+
+
+def read_table_rounds(event: ImportedEvent, written: str, where: str) -> None:
+    """The table-rounds `written` as table_rounds_text writes them, added to the event with any
+    pair they seat that the file does not list; FileRefused, naming `where`, for any that
+    cannot be."""
+    seen = set()
+    for text in filter(None, (t.strip() for t in written.split(";"))):
+        cells = [cell.strip() for cell in text.split(",")]
+        if len(cells) != 6 or not all(c == "-" or c.isdigit() for c in cells):
+            raise FileRefused(f"{where}: {text!r} is not round,table,NS,EW,low,high")
+        numbers = [None if c == "-" else int(c) for c in cells]
+        if any(n is not None and not 1 <= n <= 32767 for n in numbers):
+            raise FileRefused(f"{where}: {text!r}: numbers run from 1 to 32767")
+        table_round = ImportedTableRound(*numbers)
+        if (
+            None in (table_round.round, table_round.table)
+            or (
+                table_round.round,
+                table_round.table,
+            )
+            in seen
+        ):
+            raise FileRefused(f"{where}: {text!r}: a round and table, once each")
+        low, high = table_round.low_board, table_round.high_board
+        if (low is None) != (high is None) or (low is not None and low > high):
+            raise FileRefused(f"{where}: {text!r}: the boards run from low to high")
+        seen.add((table_round.round, table_round.table))
+        event.table_rounds.append(table_round)
+    known = {pair.number for pair in event.pairs}
+    for table_round in event.table_rounds:
+        for number in (table_round.ns_pair, table_round.ew_pair):
+            if number is not None and number not in known:
+                event.pairs.append(ImportedPair(number=number))
+                known.add(number)
+
+
+def _barometer_table_rounds(event: ImportedEvent) -> None:
+    """A barometer's table-rounds as its lines seat the pairs, where the file gives none (a
+    USEBIO file, an individual's): each table of a round on the boards it played, so that the
+    ranking after each round can be told. Lines without a round and table give none."""
+    seats: dict[tuple[int, int], tuple[tuple[int, int], list[int]]] = {}
+    for board in event.boards:
+        for line in board.lines:
+            if line.round is None or line.table is None:
+                return
+            pairs, boards = seats.setdefault(
+                (line.round, line.table), ((line.ns_pair, line.ew_pair), [])
+            )
+            if pairs != (line.ns_pair, line.ew_pair):
+                raise FileRefused(
+                    f"{line.where}: round {line.round}, table {line.table} seats pairs "
+                    f"{pairs[0]} and {pairs[1]} on another line"
+                )
+            boards.append(board.number)
+    event.table_rounds = [
+        ImportedTableRound(round, table, ns, ew, min(boards), max(boards))
+        for (round, table), ((ns, ew), boards) in sorted(seats.items())
+    ]
+    event.boards_per_round = max(tr.high_board - tr.low_board + 1 for tr in event.table_rounds)
 
 
 def check_limits(event: ImportedEvent) -> None:

@@ -141,6 +141,7 @@ class FileSection:
     rounds: int
     boards_per_round: int
     board_set: int  # sections of the same set play the same deals
+    barometer: bool  # every table plays the round's boards from its own copy
     table_rounds: list[ImportedTableRound]  # pair numbers
     boards: list[FileBoard]
     ranking: list[FileRanking]  # one group, or NS and EW for two winners

@@ -18,14 +18,15 @@ from events.formats.imported import (
     ImportedBoard,
     ImportedEvent,
     ImportedPair,
-    ImportedTableRound,
     Sides,
     adjusted_line,
     ew_offset,
     file_pair_id,
     finish_event,
     printed_number,
+    read_table_rounds,
     result_line,
+    table_rounds_text,
     weighted_line,
     whole_number,
     winners_from_places,
@@ -350,6 +351,7 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
         generator=meta.get("Generator", ""),
         club_name=first.value("Site").split(",")[0].strip(),
         settings=settings,
+        barometer=meta.get("Barometer", "").upper() == "Y",
     )
     if individual:
         _read_individuals(event, games)
@@ -371,15 +373,10 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
         count = meta.get("BoardCount", "")
         settings["factor_boards"] = whole_number(count) or len(event.boards)
     _movement_from_meta(event, meta)
-    declared = {pair.number: pair.direction for pair in event.pairs}
     winners = settings.pop("winners", None)
     if winners is None:
         winners = _published_winners(games, event)
     finish_event(event, winners=winners)
-    if event.table_rounds:
-        # Our own file: the directions are the movement's, not guessed from the lines so far.
-        for pair in event.pairs:
-            pair.direction = declared.get(pair.number, "")
     return event
 
 
@@ -433,35 +430,7 @@ def _movement_from_meta(event: ImportedEvent, meta: dict[str, str]) -> None:
     event.movement = meta.get("Movement", "")[:80]
     if meta.get("BoardsPerRound", "").isdigit():
         event.boards_per_round = min(int(meta["BoardsPerRound"]), 32767)
-    seen = set()
-    for text in filter(None, (t.strip() for t in meta.get("TableRounds", "").split(";"))):
-        cells = [cell.strip() for cell in text.split(",")]
-        if len(cells) != 6 or not all(c == "-" or c.isdigit() for c in cells):
-            raise FileRefused(f"META TableRounds: {text!r} is not round,table,NS,EW,low,high")
-        numbers = [None if c == "-" else int(c) for c in cells]
-        if any(n is not None and not 1 <= n <= 32767 for n in numbers):
-            raise FileRefused(f"META TableRounds: {text!r}: numbers run from 1 to 32767")
-        table_round = ImportedTableRound(*numbers)
-        if (
-            None in (table_round.round, table_round.table)
-            or (
-                table_round.round,
-                table_round.table,
-            )
-            in seen
-        ):
-            raise FileRefused(f"META TableRounds: {text!r}: a round and table, once each")
-        low, high = table_round.low_board, table_round.high_board
-        if (low is None) != (high is None) or (low is not None and low > high):
-            raise FileRefused(f"META TableRounds: {text!r}: the boards run from low to high")
-        seen.add((table_round.round, table_round.table))
-        event.table_rounds.append(table_round)
-    known = {pair.number for pair in event.pairs}
-    for table_round in event.table_rounds:
-        for number in (table_round.ns_pair, table_round.ew_pair):
-            if number is not None and number not in known:
-                event.pairs.append(ImportedPair(number=number))
-                known.add(number)
+    read_table_rounds(event, meta.get("TableRounds", ""), "META TableRounds")
 
 
 def _is_teams(first: _Game, meta: dict[str, str]) -> bool:
@@ -912,28 +881,13 @@ def _movement_meta(section: FileSection, suffix: str = "") -> list[str]:
     stand, so that a file we wrote comes back as it was; `suffix` names the section (".B")
     in a file of several."""
 
-    def cell(value) -> str:
-        return "-" if value is None else str(value)
-
-    table_rounds = ";".join(
-        ",".join(
-            cell(v)
-            for v in (
-                tr.round,
-                tr.table,
-                tr.ns_pair,
-                tr.ew_pair,
-                tr.low_board,
-                tr.high_board,
-            )
-        )
-        for tr in section.table_rounds
-    )
+    table_rounds = table_rounds_text(section.table_rounds)
     movement = _one_line(section.movement).replace('"', "'")
     return [
         f'% <META  name=Movement{suffix}  content="{movement}">',
         f'% <META  name=BoardsPerRound{suffix}  content="{section.boards_per_round}">',
         f'% <META  name=TableRounds{suffix}  content="{table_rounds}">',
+        *([f'% <META  name=Barometer{suffix}  content="Y">'] if section.barometer else []),
     ]
 
 

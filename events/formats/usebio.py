@@ -25,7 +25,9 @@ from events.formats.imported import (
     file_pair_id,
     finish_event,
     printed_number,
+    read_table_rounds,
     result_line,
+    table_rounds_text,
     weighted_line,
     whole_number,
     winners_from_places,
@@ -128,7 +130,8 @@ def parse_file(data: bytes) -> ImportedEvent:
     settings = _event_type_settings(event_element)
     # Compscore scales the total of a pair that missed boards up to the most any pair played.
     settings["factor_totals"] = True
-    settings.update(_our_settings(root, event_element))
+    ours = _our_values(root, event_element)
+    settings.update(_our_settings(ours))
     readings: list[tuple[str, str]] = []
     winners = _winners(event_element, readings)
     deals = _handset(root)
@@ -136,6 +139,9 @@ def parse_file(data: bytes) -> ImportedEvent:
     parts = []
     for element in sections if len(sections) > 1 else [event_element]:
         part = _section(root, event_element, element, settings, deals)
+        if ours.get("barometer") == "1":
+            letter = element.get("SECTION_ID", "").strip().upper()
+            _barometer_movement(part, ours, f"_{letter}" if len(sections) > 1 else "")
         part.readings = [] if parts else readings  # the preview reads the first section's
         parts.append(finish_event(part, winners=1 if part.players else winners))
     event = parts[0]
@@ -314,15 +320,33 @@ def _pair_direction(text: str) -> str:
         return ""
 
 
-def _our_settings(root: ET.Element, event_element: ET.Element) -> dict:
-    settings = {}
+def _our_values(root: ET.Element, event_element: ET.Element) -> dict[str, str]:
+    """What our <?clubscoring ...?> instruction of the file or its event says, as written."""
+    values = {}
     for node in [*root, *event_element]:
         if node.tag is ET.ProcessingInstruction and (node.text or "").startswith("clubscoring"):
-            for name, value in _PI.findall(node.text):
-                if name in _SETTINGS and value in _SETTINGS[name]:
-                    settings[name] = _SETTINGS[name][value]
-                elif name == "factor_boards" and whole_number(value) is not None:
-                    settings[name] = whole_number(value)
+            values.update(_PI.findall(node.text))
+    return values
+
+
+def _barometer_movement(event: ImportedEvent, ours: dict[str, str], suffix: str) -> None:
+    """Our barometer, and its movement as _barometer_values writes it."""
+    event.barometer = True
+    event.movement = ours.get(f"movement{suffix}", "")[:80]
+    boards_per_round = whole_number(ours.get(f"boards_per_round{suffix}", ""))
+    if boards_per_round:
+        event.boards_per_round = min(boards_per_round, 32767)
+    where = f"the clubscoring instruction's table_rounds{suffix}"
+    read_table_rounds(event, ours.get(f"table_rounds{suffix}", ""), where)
+
+
+def _our_settings(values: dict[str, str]) -> dict:
+    settings = {}
+    for name, value in values.items():
+        if name in _SETTINGS and value in _SETTINGS[name]:
+            settings[name] = _SETTINGS[name][value]
+        elif name == "factor_boards" and whole_number(value) is not None:
+            settings[name] = whole_number(value)
     return settings
 
 
@@ -569,6 +593,26 @@ def _number(value: float | None, places: int = 2) -> str:
     return "" if value is None else f"{value:.{places}f}"
 
 
+def _barometer_values(event: PairsFile) -> str:
+    """A barometer's movement in our instruction, as PBN's META lines hold it: so that the ranking
+    after each round comes back, a table that played none of a round's boards included. An
+    individual's sides are numbered again from its lines: it gives only the mark."""
+    values = ' barometer="1"'
+    if event.is_individual:
+        return values
+    several = len(event.sections) > 1
+    for section in event.sections:
+        suffix = f"_{section.letter}" if several else ""
+        # One line, no quote and no end of the instruction in it.
+        movement = " ".join(section.movement.split()).replace('"', "'").replace("?>", "?")
+        values += (
+            f' movement{suffix}="{movement}"'
+            f' boards_per_round{suffix}="{section.boards_per_round}"'
+            f' table_rounds{suffix}="{table_rounds_text(section.table_rounds)}"'
+        )
+    return values
+
+
 def render_event(event: PairsFile) -> bytes:
     """The event as USEBIO 1.2 XML: pairs with totals and places, travellers, the deals; an
     event of several sections has a SECTION (SECTION_ID the letter) for each in its SESSION."""
@@ -597,7 +641,8 @@ def render_event(event: PairsFile) -> bytes:
     ]
     out.open("USEBIO", Version="1.2")
     section_scoring = f' section_scoring="{event.section_scoring}"' if several else ""
-    out.lines.append(f"  <?clubscoring {settings}{section_scoring}?>")
+    barometer = _barometer_values(event) if all(s.barometer for s in sections) else ""
+    out.lines.append(f"  <?clubscoring {settings}{section_scoring}{barometer}?>")
     out.open("CLUB")
     out.element("CLUB_NAME", event.club_name)
     out.element("CLUB_ID_NUMBER")

@@ -1,11 +1,13 @@
 """Forms of an individual event: its movement, and its players' names."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from events.forms.events import EventForm
 from events.forms.validators import no_control_characters
 from events.models import Player
 from scoring import ScoringError
+from scoring.movements.barometer import barometer_individual
 from scoring.movements.individual import (
     COMPLETE_INDIVIDUALS,
     RAINBOW_TABLES,
@@ -47,6 +49,15 @@ class IndividualForm(EventForm):
         },
     )
 
+    barometer = forms.BooleanField(
+        label=_("Barometer"),
+        required=False,
+        help_text=_(
+            "Every table plays the same boards in a round, each from its own copy, and the "
+            "ranking goes up after each round; players are seated as the movement says."
+        ),
+    )
+
     class Meta(EventForm.Meta):
         # One ranking of players in one section: no winners per direction, no Mitchell
         # numbering, no sections to score apart or across the field.
@@ -58,16 +69,18 @@ class IndividualForm(EventForm):
 
     def clean(self):
         data = super().clean()
-        family, _, count = data.get("movement", "").partition("-")
+        family, _sep, count = data.get("movement", "").partition("-")
         if not count or data.get("boards_per_round") is None:
             return data
         make = complete_individual if family == "complete" else rainbow_individual
         try:
-            data["individual_movement"] = make(
-                int(count), data["boards_per_round"], rounds=data.get("rounds")
-            )
+            movement = make(int(count), data["boards_per_round"], rounds=data.get("rounds"))
         except ScoringError as refused:
             self.add_error("rounds", str(refused))
+            return data
+        data["individual_movement"] = (
+            barometer_individual(movement) if data.get("barometer") else movement
+        )
         return data
 
 

@@ -11,6 +11,7 @@ from events.forms.events import number_messages
 from scoring import (
     ScoringError,
     arrow_switched,
+    propose_barometers,
     propose_movements,
     propose_sections,
     section_tables,
@@ -68,9 +69,15 @@ class MovementForm(forms.Form):
 
     @cached_property
     def proposals(self) -> list:
-        """The movements that fit the tables typed (after is_valid()), best first."""
+        """The movements that fit the tables typed (after is_valid()), best first, then the
+        barometers that do."""
         tables = self.movement_tables
-        return propose_movements(tables, boards_per_round=self.boards_per_round) if tables else []
+        if not tables:
+            return []
+        bpr = self.boards_per_round
+        return propose_movements(tables, boards_per_round=bpr) + propose_barometers(
+            tables, boards_per_round=bpr
+        )
 
     def clean_arrow_switch(self) -> tuple[int, ...]:
         text = self.cleaned_data["arrow_switch"].replace(",", " ")

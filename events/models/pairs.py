@@ -22,6 +22,9 @@ class Section(models.Model):
     boards_per_round = models.PositiveSmallIntegerField(default=0)
     # Sections with the same set play the same deals: across the field they are compared.
     board_set = models.PositiveSmallIntegerField(default=1)
+    # Every table plays the round's boards from its own copy (scoring.movements.barometer): a
+    # ranking goes up after each round.
+    barometer = models.BooleanField(default=False)
     history = tracked()
 
     class Meta:

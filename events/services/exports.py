@@ -186,6 +186,7 @@ def _section(
         rounds=section.rounds,
         boards_per_round=section.boards_per_round,
         board_set=section.board_set,
+        barometer=section.barometer,
         table_rounds=table_rounds,
         boards=boards,
         ranking=ranking,

@@ -334,6 +334,7 @@ def _save_section(event: Event, section: Section, imported: ImportedEvent, *, se
     section.tables = max((seat.table or 0 for seat in seats), default=0)
     section.rounds = max((seat.round or 0 for seat in seats), default=0)
     section.boards_per_round = imported.boards_per_round
+    section.barometer = imported.barometer
     section.save()
     labels = pair_labels(
         ((p.number, p.direction) for p in imported.pairs),

@@ -62,6 +62,7 @@ def create_individual_event(
         else:
             with recording(club=club, event=event, user=user, kind=Change.Kind.MOVEMENT):
                 _lay_out(section, movement)
+    event.refresh_from_db()  # the settings the movement implies (reveal)
     return event
 
 

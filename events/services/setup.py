@@ -25,7 +25,9 @@ class SetupRefused(Exception):
 
 def apply_movement(*, section: Section, movement) -> None:
     """Give the section the movement's pairs, boards and table-rounds; arrow-switched rounds
-    make the event one with a single winner.
+    make the event one with a single winner. A barometer reveals its results at the end of each
+    round (its natural rule) where the event showed every result as it came in; a director's
+    end-of-session rule stays.
 
     Refused once results exist: changing the movement under saved lines would orphan them.
     """
@@ -42,11 +44,11 @@ def apply_movement(*, section: Section, movement) -> None:
         section.tables = movement.tables
         section.rounds = movement.rounds
         section.boards_per_round = movement.boards_per_round
+        becomes_barometer = movement.barometer and not section.barometer
+        section.barometer = movement.barometer
         section.save()
-        if movement.arrow_switch_rounds:
-            event = Event.objects.get(pk=section.event_id)
-            event.winners = 1
-            event.save(update_fields=["winners"])
+        if movement.arrow_switch_rounds or becomes_barometer:
+            _natural_settings(Event.objects.get(pk=section.event_id), movement)
         pairs = _movement_pairs(section, movement, keep_names)
         label_pairs(section=section, ew_offset=movement.tables)
         bulk_create_recorded(
@@ -65,6 +67,18 @@ def apply_movement(*, section: Section, movement) -> None:
         bulk_create_recorded(
             TableRound, [_table_round(section, s, pairs, movement) for s in movement.sittings]
         )
+
+
+def _natural_settings(event: Event, movement) -> None:
+    changed = []
+    if movement.arrow_switch_rounds:
+        event.winners = 1
+        changed.append("winners")
+    if movement.barometer and event.reveal == Event.Reveal.ALWAYS:
+        event.reveal = Event.Reveal.END_OF_ROUND
+        changed.append("reveal")
+    if changed:
+        event.save(update_fields=changed)
 
 
 def movement_losses(*, section: Section, movement) -> list[str]:
@@ -129,6 +143,7 @@ def section_movement(*, section: Section) -> Movement:
         sittings=tuple(sittings),
         ns_pairs=tuple(n for n, d in directions.items() if d == "NS") if fixed else None,
         ew_pairs=tuple(n for n, d in directions.items() if d == "EW") if fixed else None,
+        barometer=section.barometer,
     )
 
 
@@ -153,6 +168,7 @@ def create_pairs_event(*, club: Club, movement, sections: int = 1, **settings) -
         event = create_event(club=club, sections=sections, **settings)
         for section in event.sections.all():
             apply_movement(section=section, movement=movement)
+    event.refresh_from_db()  # the settings the movement implies (winners, reveal)
     return event
 
 
@@ -165,6 +181,7 @@ def create_event_on_movement(*, club: Club, movement, user, sections: int = 1, *
         with recording(club=club, event=event, user=user, kind=Change.Kind.MOVEMENT):
             for section in event.sections.all():
                 apply_movement(section=section, movement=movement)
+    event.refresh_from_db()  # the settings the movement implies (winners, reveal)
     return event
 
 

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -107,6 +108,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
         )
         each = f" in each of {sections} sections" if sections > 1 else ""
         messages.success(request, f"{event.name} is set up. Movement: {movement.name}{each}.")
+        barometer_reveal_note(request, event, movement)
         return redirect("director-pairs", event_id=event.pk)
     return render(
         request,
@@ -143,6 +145,7 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, str(refused))
         else:
             messages.success(request, f"Movement: {movement.name}.")
+            barometer_reveal_note(request, event, movement)
             return redirect("director-pairs", event_id=event.pk)
     return render(
         request,
@@ -154,6 +157,21 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
             "posted": request.method == "POST",
         },
     )
+
+
+def barometer_reveal_note(request: HttpRequest, event: Event, movement) -> None:
+    """A barometer's reveal rule, said once it is chosen: its natural one, or the director's."""
+    if not movement.barometer:
+        return
+    event.refresh_from_db(fields=["reveal"])
+    if event.reveal == Event.Reveal.END_OF_ROUND:
+        messages.info(
+            request,
+            gettext(
+                "A barometer: players see each round's results, and the projector its ranking, "
+                "once every table has played the round. The reveal rule is on the settings page."
+            ),
+        )
 
 
 @require_http_methods(["GET", "POST"])
@@ -223,6 +241,7 @@ def _event_page_context(event: Event) -> dict:
         "overall": partial(overall_ranking, event=event) if len(sections) > 1 else None,
         "hands_waiting": hands_waiting(event=event),
         "players": partial(player_ranking, section=sections[0]) if event.is_individual else None,
+        "barometer": any(s.barometer for s in sections),
     }
 
 

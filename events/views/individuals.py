@@ -13,7 +13,7 @@ from events.services.clubs import member_names
 from events.services.history import recording
 from events.services.individuals import create_individual_event, name_players, players_to_name
 from events.services.status import EventLocked, check_editable
-from events.views.director import directed_club, directed_event
+from events.views.director import barometer_reveal_note, directed_club, directed_event
 
 
 @require_http_methods(["GET", "POST"])
@@ -27,6 +27,7 @@ def individual_new(request: HttpRequest, slug: str) -> HttpResponse:
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
         event = create_individual_event(club=club, movement=movement, user=request.user, **settings)
         messages.success(request, f"{event.name} is set up. Movement: {movement.name}.")
+        barometer_reveal_note(request, event, movement)
         return redirect("director-players", event_id=event.pk)
     return render(request, "events/director/individual_new.html", {"club": club, "form": form})
 

@@ -90,6 +90,7 @@ def _event_page(request: HttpRequest, event: Event, extra: dict) -> HttpResponse
     context = _ranking_context(event) | extra
     context["boards"] = traveller_boards(event=event) if context["visible"] else []
     context["several_sections"] = len(context["sections"]) > 1 and not event.across_field
+    context["barometer"] = any(section.barometer for section, _, _ in context["sections"])
     if everything_visible(event):
         context["download_formats"] = FORMATS.items()
     return render(request, "events/event.html", context)

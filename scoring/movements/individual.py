@@ -88,6 +88,7 @@ class IndividualMovement:
     players: int
     boards_per_round: int
     seatings: tuple[Seating, ...]
+    barometer: bool = False  # every table plays the round's set from its own copy
 
     def __post_init__(self) -> None:
         seated: set[tuple[int, int]] = set()
@@ -166,6 +167,7 @@ class IndividualMovement:
                 )
                 for s in sorted(self.seatings, key=lambda s: (s.round, s.table))
             ),
+            barometer=self.barometer,
         )
 
 

@@ -104,6 +104,10 @@ def arrow_switched(movement: Movement, rounds) -> Movement:
     """The same Mitchell with NS and EW changing places in `rounds`, for one winner."""
     if movement.kind != "mitchell":
         raise ScoringError("Only a Mitchell has arrow-switched rounds.")
+    if movement.barometer:
+        raise ScoringError(
+            "A barometer has no arrow switch: choose the Howell barometer for one winner."
+        )
     return mitchell(
         movement.tables,
         movement.boards_per_round,

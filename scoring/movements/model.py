@@ -141,6 +141,8 @@ class Movement:
     is the missing pair of a half table (it is not in `pairs`). `ns_pairs`/`ew_pairs` are the
     home directions of a Mitchell (None for a Howell); in `arrow_switch_rounds` they are swapped.
     `relay_sets` is the board set on the relay (bye) stand in each round, round 1 first.
+    `barometer`: every table has its own copy of the round's boards (scoring.movements.barometer),
+    so no table passes boards to another.
     """
 
     name: str
@@ -154,6 +156,7 @@ class Movement:
     variant: str | None = None
     arrow_switch_rounds: tuple[int, ...] = ()
     relay_sets: tuple[int, ...] = ()
+    barometer: bool = False
 
     def __post_init__(self) -> None:
         # Guards any schedule, including ones typed in or imported: a pair in two places at
@@ -295,7 +298,8 @@ class Movement:
         """For each table, its lines round by round."""
         tables_on_set = defaultdict(list)
         for s in self.sittings:
-            if s.board_set is not None:
+            # A barometer's tables each play their own copy of the round's boards.
+            if s.board_set is not None and not self.barometer:
                 tables_on_set[s.round, s.board_set].append(s.table)
         last_round_of_set = {board_set: round for round, board_set in sorted(tables_on_set)}
 
@@ -306,7 +310,7 @@ class Movement:
         for s in sorted(self.sittings, key=lambda s: (s.table, s.round)):
             shared = [] if s.board_set is None else tables_on_set[s.round, s.board_set]
             boards_next = tuple(sorted(tables_on_set.get((s.round + 1, s.board_set), ())))
-            played_later = s.board_set is not None and last_round_of_set[s.board_set] > s.round
+            played_later = last_round_of_set.get(s.board_set, s.round) > s.round
             cards[s.table].append(
                 TableRound(
                     table=s.table,
@@ -345,6 +349,8 @@ class Movement:
                 f"tables 1 and {self.tables} share boards, "
                 f"relay stand between tables {half} and {half + 1}"
             )
+        if self.barometer:
+            parts.append("every table plays the round's boards, each from its own copy")
         if self.arrow_switch_rounds:
             rounds = ", ".join(str(r) for r in self.arrow_switch_rounds)
             noun = "round" if len(self.arrow_switch_rounds) == 1 else "rounds"

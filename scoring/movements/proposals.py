@@ -4,6 +4,7 @@ import math
 
 from scoring.errors import ScoringError
 from scoring.howell_schedules import HOWELL_SCHEDULES
+from scoring.movements.barometer import barometer_howell, barometer_mitchell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import arrow_switched, mitchell
 from scoring.movements.model import Movement, whole_number
@@ -118,3 +119,35 @@ def section_tables(tables, sections: int) -> float | None:
     number of at least 2½; None when the room does not split so."""
     each = tables / sections
     return each if each >= 2.5 and (each * 2) % 1 == 0 else None
+
+
+def propose_barometers(
+    tables,
+    boards_total_max=BOARDS_TOTAL_MAX,
+    boards_total_min=BOARDS_TOTAL_MIN,
+    *,
+    boards_per_round=USUAL_BOARDS_PER_ROUND,
+) -> list[Movement]:
+    """The barometers that fit an evening, as propose_movements counts one: the Howell (one
+    winner) and the Mitchell (NS and EW winners), each at the boards a round nearest the
+    club's that plays between the two totals, in as many rounds as the evening holds."""
+    if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
+        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+    whole_tables, sit_out = math.ceil(tables), tables % 1 != 0
+    if whole_tables < 2:
+        return []
+    numbers = sorted(MITCHELL_BOARDS_PER_ROUND, key=lambda n: (abs(n - boards_per_round), -n))
+    proposals = []
+    for make, most_rounds in (
+        (barometer_howell, 2 * whole_tables - 1),
+        (barometer_mitchell, whole_tables),
+    ):
+        for bpr in numbers:
+            least = boards_total_min
+            if bpr == boards_per_round:
+                least = least_boards(bpr, boards_total_min)
+            rounds = min(most_rounds, boards_total_max // bpr)
+            if rounds * bpr >= least:
+                proposals.append(make(whole_tables, bpr, rounds=rounds, sit_out=sit_out))
+                break
+    return proposals
