@@ -134,7 +134,7 @@ elif DEBUG:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "BACKEND": "clubscoring.database_cache.DatabaseCache",
             "LOCATION": "clubscoring_cache",
         }
     }

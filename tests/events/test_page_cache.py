@@ -70,7 +70,7 @@ def test_a_director_is_never_served_a_readers_page(director_client, make_event):
 
 DATABASE_CACHE = {
     "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "clubscoring.database_cache.DatabaseCache",
         "LOCATION": "test_page_cache",
     }
 }
