@@ -32,3 +32,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Each test starts with an empty cache (tests/conftest.py): the cache of the process, whatever
 # the environment names.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A running event's public page shows a change at once, as a published event's does: the tests
+# that read a page just after a change. tests/events/test_live_pages.py sets it to 10 s and
+# moves the page cache's clock.
+LIVE_PAGE_SECONDS = 0
