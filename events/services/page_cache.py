@@ -3,16 +3,24 @@ what its director's pages work out from the whole event (`kept`).
 
 The pairs pages and the teams pages (standings, draw, projector view, schedule, bracket, team
 and match pages) are kept in the shared cache (settings.CACHES: Redis when several app servers
-share it) under their path (and whether htmx asks for it) and two versions, the event's and its
-club's: tokens that every change replaces. A saved or undone pairs line replaces the event's
-(rescore_board), a recorded change the event's or, for a club-wide one (a player's name), the
-club's (history.recording: every change to a teams event is one), as does the event saved or
-its hands analysed. Each is replaced at once, and again when the transaction commits (in
-Redis): a page read from the database in between is then never served under the version that
-follows.
+share it) under their path (and whether htmx asks for it), each with the two versions it was
+drawn under, the event's and its club's: tokens that every change replaces. A saved or undone
+pairs line replaces the event's (rescore_board), a recorded change the event's or, for a
+club-wide one (a player's name), the club's (history.recording: every change to a teams event
+is one), as does the event saved or its hands analysed. Each is replaced at once, and again when
+the transaction commits (in Redis): a page read from the database in between is then never
+taken for the version that follows.
+
+A page is served while its versions are the event's; a running event's page also for
+LIVE_PAGE_SECONDS after it was drawn or last found current, whatever changed meanwhile, and then
+drawn again by one reader while the others get it as it was: during play the public pages lag
+the saves by that much at most, and are drawn at most once in that time, whatever the saves and
+the readers. The director's pages, and `kept`, follow every change at once.
 
 Only readers who are not logged in get a cached page (a director's page has their own links and
-messages); each reader's page carries their own CSRF token. A page that refuses (404) is not kept.
+messages); each reader's page carries their own CSRF token. events.middleware.CachedPublicPages
+serves a kept page to a reader without a session before the rest of the middleware and the view
+run. A page that refuses (404) is not kept.
 """
 
 import hashlib
