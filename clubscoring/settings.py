@@ -68,12 +68,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A public page from the cache, to a reader without a session: before the rest.
+    "events.middleware.CachedPublicPages",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "events.middleware.site_time_zone",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -134,7 +136,7 @@ elif DEBUG:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "BACKEND": "clubscoring.database_cache.DatabaseCache",
             "LOCATION": "clubscoring_cache",
         }
     }
@@ -150,6 +152,11 @@ CACHES["table-requests"] = (
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 )
+
+# A running event's public pages are drawn at most once in this many seconds, whatever the saves
+# and the readers (events/services/page_cache.py): a room of phones reloading the ranking while
+# every table saves its lines.
+LIVE_PAGE_SECONDS = float(os.environ.get("LIVE_PAGE_SECONDS", "10"))
 
 # Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
 # which `make run` and `make serve` start beside the web server.

@@ -10,14 +10,23 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
+from events.models import (
+    Board,
+    Change,
+    Event,
+    IndividualPlayer,
+    Pair,
+    Result,
+    Section,
+    TableRound,
+)
 from events.services.conflicts import retry_on_conflict
-from events.services.history import bulk_create_recorded
+from events.services.history import bulk_create_recorded, recording
 from events.services.individuals import sides_of_players
 from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
 from events.services.rescoring import rescore_event
-from events.services.scoring import lock_board, rescore_board
+from events.services.scoring import LockedBoard, field_boards, lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 from scoring.pair_labels import printed_number, typed_pair
@@ -90,9 +99,35 @@ def save_line(
     the line being edited); numbers typed at the start of the line take precedence, read as the
     pairs are labelled ("3 5" is 3 NS v 5 EW in a Mitchell numbered per direction).
     """
+    return _save(*_line_to_write(board, line, ns_pair, ew_pair, result))
+
+
+def _line_to_write(board, line, ns_pair, ew_pair, result) -> tuple:
+    """_write's arguments: the line's scores, its pairs, the line edited and its pairs."""
     scored, ns, ew = _scores_and_pairs(board, line, ns_pair, ew_pair)
     former = {result.ns_pair_id, result.ew_pair_id} if result and result.pk else set()
-    return _save(board, line, scored, ns, ew, editing=result.pk if former else None, former=former)
+    return board, line, scored, ns, ew, result.pk if former else None, former
+
+
+@retry_on_conflict
+def save_recorded_line(
+    *,
+    event: Event,
+    user,
+    board: Board,
+    line: TravellerLine,
+    ns_pair: int | None = None,
+    ew_pair: int | None = None,
+    result: Result | None = None,
+) -> Result:
+    """save_line, recorded as `user`'s change of `event` (the board's): the change, the line
+    and its history, the board's scores and the pages' version in one transaction, one commit,
+    tried again whole when the database reports a conflict."""
+    with (
+        transaction.atomic(),
+        recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT),
+    ):
+        return _write(*_line_to_write(board, line, ns_pair, ew_pair, result))
 
 
 def check_line(
@@ -171,36 +206,63 @@ def save_scheduled_lines(
 
 
 @retry_on_conflict
-def _save(
-    board, line, scored: Scored, ns: Pair, ew: Pair, *, editing: int | None, former: set
-) -> Result:
+def _save(*arguments) -> Result:
     with transaction.atomic():
-        # Several directors may key in at once: saves on one board queue here, so that each
-        # sees the lines saved before it (the duplicate check, the board's matchpoints).
-        lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
-        _check_open(board)
-        result = Result(board=board) if editing is None else line_being_edited(board, editing)
-        former = {result.ns_pair_id, result.ew_pair_id} - {None}
-        meeting = _check_meeting(board, ns, ew)
-        _check_not_entered(board, ns, ew, result, meeting)
-        _fill(result, line, scored, ns, ew, meeting)
-        try:
-            result.save()
-        except IntegrityError:  # a line that changed under us, past the checks above
-            raise LineRefused(
-                f"board {board.number} for {ns.name} v {ew.name} changed while you typed: "
-                "reload the page"
-            ) from None
-        rescore_board(board=board, former_pair_ids=former)
+        return _write(*arguments)
+
+
+def _write(
+    board, line, scored: Scored, ns: Pair, ew: Pair, editing: int | None, former: set
+) -> Result:
+    """Save the line under the board's lock, in the caller's transaction, and rescore."""
+    # Several directors may key in at once: saves on one board queue here, so that each
+    # sees the lines saved before it (the duplicate check, the board's matchpoints).
+    locked = lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
+    _check_open(locked)
+    # The lines the board is scored with, read once under its lock: the line being edited,
+    # the duplicate check and the rescore all use them.
+    lines = list(Result.objects.filter(board__in=field_boards(board)).order_by("pk"))
+    on_board = [r for r in lines if r.board_id == board.pk]
+    result = Result(board=board) if editing is None else _edited(board, on_board, editing)
+    former = {result.ns_pair_id, result.ew_pair_id} - {None}
+    meeting = _check_meeting(board, ns, ew)
+    _check_not_entered(board, ns, ew, result, meeting, on_board)
+    _fill(result, line, scored, ns, ew, meeting)
+    try:
+        result.save()
+    except IntegrityError:  # a line that changed under us, past the checks above
+        # The database has aborted the transaction: nothing more runs in it, the change
+        # (history.recording) included.
+        transaction.set_rollback(True)
+        raise LineRefused(
+            f"board {board.number} for {ns.name} v {ew.name} changed while you typed: "
+            "reload the page"
+        ) from None
+    if editing is None:
+        lines.append(result)  # the newest id: the lines stay in the order of their ids
+    rescore_board(board=board, former_pair_ids=former, lines=lines, locked=locked)
     return result
 
 
-def _check_open(board: Board) -> None:
+def _check_open(locked: LockedBoard) -> None:
     """Refuse a change to a published event, read under the board's lock: publishing takes
     every board's lock, so a save either finishes before it or sees it."""
-    event = Event.objects.only("status", "reopened_on").get(pk=board.section.event_id)
-    if event.is_locked:
+    if locked.event_locked:
         raise LineRefused(LOCKED)
+
+
+def _edited(board: Board, on_board: list[Result], pk: int) -> Result:
+    """The line `pk` among the board's lines; LineRefused when another director deleted it."""
+    for result in on_board:
+        if result.pk == pk:
+            return result
+    raise LineRefused(_deleted_meanwhile(board))
+
+
+def _deleted_meanwhile(board: Board) -> str:
+    return (
+        f"the line you are editing on board {board.number} was deleted meanwhile: reload the page"
+    )
 
 
 def line_being_edited(board: Board, pk: int) -> Result:
@@ -208,10 +270,7 @@ def line_being_edited(board: Board, pk: int) -> Result:
     try:
         return Result.objects.get(pk=pk, board=board)
     except Result.DoesNotExist:
-        raise LineRefused(
-            f"the line you are editing on board {board.number} was deleted meanwhile: reload "
-            "the page"
-        ) from None
+        raise LineRefused(_deleted_meanwhile(board)) from None
 
 
 def delete_line(*, result: Result) -> None:
@@ -223,8 +282,7 @@ def delete_line(*, result: Result) -> None:
 def _delete(board: Board, pk: int, former: set[int]) -> None:
     # By its id: a retry finds the line again (or gone, if another director deleted it).
     with transaction.atomic():
-        lock_board(board=board, pair_ids=former)
-        _check_open(board)
+        _check_open(lock_board(board=board, pair_ids=former))
         Result.objects.filter(pk=pk).delete()
         rescore_board(board=board, former_pair_ids=former)
 
@@ -303,14 +361,26 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
 
 
 def _check_not_entered(
-    board: Board, ns: Pair, ew: Pair, editing: Result | None, meeting: TableRound | None
+    board: Board,
+    ns: Pair,
+    ew: Pair,
+    editing: Result | None,
+    meeting: TableRound | None,
+    on_board: list[Result] | None = None,
 ) -> None:
-    others = Result.objects.filter(board=board).filter(
-        Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])
+    """Refuse a line for pairs that already have one on the board (other than the line being
+    edited); `on_board` are the board's lines by id, when the caller has read them."""
+    if on_board is None:
+        others = Result.objects.filter(board=board).filter(
+            Q(ns_pair__in=[ns, ew]) | Q(ew_pair__in=[ns, ew])
+        )
+        on_board = list(others.select_related("ns_pair", "ew_pair").order_by("pk"))
+    pairs = {ns.pk, ew.pk}
+    editing_pk = editing.pk if editing is not None else None
+    clash = next(
+        (r for r in on_board if r.pk != editing_pk and pairs & {r.ns_pair_id, r.ew_pair_id}),
+        None,
     )
-    if editing is not None and editing.pk:
-        others = others.exclude(pk=editing.pk)
-    clash = others.select_related("ns_pair", "ew_pair").first()
     if clash is not None:
         if _brought_back(clash, meeting):
             # A repair sent a pair back to a board it played: no line can fit until it is settled.

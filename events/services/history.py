@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
@@ -112,15 +112,35 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
     try:
         yield change
         page_cache.changed(event_id=change.event_id, club_id=None if change.event_id else club.pk)
-    except BaseException:
-        # Inside a transaction that is being rolled back, the change goes with it; a refusal
-        # before any write (the usual one) costs no look-up.
-        written = getattr(change, "rows_written", False)
-        if not transaction.get_connection().needs_rollback and not (written and _has_rows(change)):
-            change.delete()
+    except BaseException as error:
+        _forget_unless_written(change, error)
         raise
     finally:
         _current.reset(token)
+
+
+def _forget_unless_written(change: Change, error: BaseException) -> None:
+    """Delete the change of a block that failed having saved nothing. Inside a transaction that
+    is being rolled back, the change goes with it."""
+    connection = transaction.get_connection()
+    if connection.needs_rollback:
+        return
+    if isinstance(error, DatabaseError) and connection.in_atomic_block:
+        # The database may have given the transaction up (PostgreSQL does after an error):
+        # then the change is rolled back with it, and nothing more may run in it.
+        try:
+            with transaction.atomic():
+                _delete_unless_written(change)
+        except DatabaseError:
+            pass
+        return
+    _delete_unless_written(change)
+
+
+def _delete_unless_written(change: Change) -> None:
+    # A refusal before any write (the usual one) costs no look-up.
+    if not (getattr(change, "rows_written", False) and _has_rows(change)):
+        change.delete()
 
 
 def _has_rows(change: Change) -> bool:

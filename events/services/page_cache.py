@@ -3,23 +3,35 @@ what its director's pages work out from the whole event (`kept`).
 
 The pairs pages and the teams pages (standings, draw, projector view, schedule, bracket, team
 and match pages) are kept in the shared cache (settings.CACHES: Redis when several app servers
-share it) under their path (and whether htmx asks for it) and two versions, the event's and its
-club's: tokens that every change replaces. A saved or undone pairs line replaces the event's
-(rescore_board), a recorded change the event's or, for a club-wide one (a player's name), the
-club's (history.recording: every change to a teams event is one), as does the event saved or
-its hands analysed. Each is replaced at once, and again when the transaction commits (in
-Redis): a page read from the database in between is then never served under the version that
-follows.
+share it) under their path (and whether htmx asks for it), each with the two versions it was
+drawn under, the event's and its club's: tokens that every change replaces. A saved or undone
+pairs line replaces the event's (rescore_board), a recorded change the event's or, for a
+club-wide one (a player's name), the club's (history.recording: every change to a teams event
+is one), as does the event saved or its hands analysed. Each is replaced at once, and again when
+the transaction commits (in Redis): a page read from the database in between is then never
+taken for the version that follows.
+
+A page is served while its versions are the event's; a running event's page also for
+LIVE_PAGE_SECONDS after it was drawn or last found current, whatever changed meanwhile, and then
+drawn again by one reader while the others get it as it was: during play the public pages lag
+the saves by that much at most, and are drawn at most once in that time, whatever the saves and
+the readers. The director's pages, and `kept`, follow every change at once.
 
 Only readers who are not logged in get a cached page (a director's page has their own links and
-messages); each reader's page carries their own CSRF token. A page that refuses (404) is not kept.
+messages); each reader's page carries their own CSRF token. events.middleware.CachedPublicPages
+serves a kept page to a reader without a session before the rest of the middleware and the view
+run. A page that refuses (404) is not kept.
 """
 
 import hashlib
+import math
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.db import DatabaseCache
@@ -30,6 +42,9 @@ from django.middleware.csrf import get_token
 PAGE_SECONDS = 24 * 3600
 # Rendered into a cached page where the reader's CSRF token goes, and replaced on the way out.
 CSRF_TOKEN = "csrf-token-of-the-reader"
+# The clock a kept page's age is read on: seconds, the same in every process (a test sets its
+# own).
+clock = time.time
 
 
 def _version_keys(event_id: int | None, club_id: int | None) -> list[str]:
@@ -83,21 +98,99 @@ def kept(*, event, name: str, compute: Callable[[], Any]) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class KeptPage:
+    """A public page as the cache keeps it: its bytes, the versions of its event (and club) it
+    was drawn under, whether it was drawn while the event was running (`live`), and since when
+    it is known to be the event's current page (`as_of`, seconds on the clock)."""
+
+    content: bytes
+    event_id: int
+    club_id: int | None
+    versions: str
+    live: bool
+    as_of: float
+
+
+def _page_key(request: HttpRequest) -> str:
+    # An htmx request for the same address (the projector's refresh) is answered with a part.
+    asked = f"{request.get_full_path()} {bool(request.headers.get('HX-Request'))}"
+    return f"page:{hashlib.sha256(asked.encode()).hexdigest()}"
+
+
+def _current(key: str, page: KeptPage) -> bool:
+    """Whether `page` may be served now: a running event's for LIVE_SECONDS after it was last
+    known current, whatever changed since; else while its versions are the event's."""
+    now = clock()
+    if page.live and now - page.as_of < settings.LIVE_PAGE_SECONDS:
+        return True
+    if ":".join(_versions(_version_keys(page.event_id, page.club_id))) != page.versions:
+        return False
+    if page.live:  # nothing changed: good for another LIVE_SECONDS without a look
+        cache.set(key, replace(page, as_of=now), PAGE_SECONDS)
+    return True
+
+
+def served_from_cache(request: HttpRequest) -> HttpResponse | None:
+    """The kept page for this request when it may be served without reading the event (to a
+    reader who is not logged in: the caller has checked they carry no session), else None;
+    then the view is told what was found (`cached_page`), so that it does not look again."""
+    key = _page_key(request)
+    page = cache.get(key)
+    if page is not None and _current(key, page):
+        return _response(request, page)
+    request.stale_public_page = (key, page)
+    return None
+
+
+def _response(request: HttpRequest, page: KeptPage) -> HttpResponse:
+    response = HttpResponse(page.content.replace(CSRF_TOKEN.encode(), get_token(request).encode()))
+    response.headers["Content-Length"] = str(len(response.content))
+    return response
+
+
 def cached_page(request: HttpRequest, event, render) -> HttpResponse:
     """The page render(extra_context) makes for this request, from the cache when it can be.
 
     `event` is the event the page shows (its id and club's); render takes the context to add.
+    A running event's page is drawn at most once in LIVE_PAGE_SECONDS, whatever the saves and
+    the readers: meanwhile its readers get it as it was drawn. A published event's, and any
+    event's director, see every change at once.
     """
     if request.user.is_authenticated or len(get_messages(request)):
         return render({})
-    # An htmx request for the same address (the projector's refresh) is answered with a part.
-    asked = f"{request.get_full_path()} {bool(request.headers.get('HX-Request'))}"
-    path = hashlib.sha256(asked.encode()).hexdigest()
-    key = f"page:{event.pk}:{version(event)}:{path}"
-    content = cache.get(key)
-    if content is None:
-        response = render({"csrf_token": CSRF_TOKEN})
-        content = response.content
-        if response.status_code == 200:
-            cache.set(key, content, PAGE_SECONDS)
-    return HttpResponse(content.replace(CSRF_TOKEN.encode(), get_token(request).encode()))
+    key, page = getattr(request, "stale_public_page", (None, None))
+    if key is None:
+        key = _page_key(request)
+        page = cache.get(key)
+        if page is not None and _current(key, page):
+            return _response(request, page)
+    versions = version(event)  # before the page is drawn: a change meanwhile replaces it
+    if page is not None and page.live and not _may_draw(key, page):
+        return _response(request, page)  # another reader is drawing it: as it was, a moment more
+    response = render({"csrf_token": CSRF_TOKEN})
+    if response.status_code != 200:
+        response.content = response.content.replace(
+            CSRF_TOKEN.encode(), get_token(request).encode()
+        )
+        return response
+    page = KeptPage(
+        content=response.content,
+        event_id=event.pk,
+        club_id=event.club_id,
+        versions=versions,
+        live=event.status == event.Status.RUNNING,
+        as_of=clock(),
+    )
+    cache.set(key, page, PAGE_SECONDS)
+    return _response(request, page)
+
+
+def _may_draw(key: str, page: KeptPage) -> bool:
+    """Whether this reader draws a running event's out-of-date `page` again: the first reader
+    to find it so, not the many that find it at once. (The mark lasts LIVE_PAGE_SECONDS, for a
+    reader who never finishes drawing it.)"""
+    if not settings.LIVE_PAGE_SECONDS:
+        return True
+    mark = f"drawing:{key}:{page.as_of}"
+    return cache.add(mark, 1, math.ceil(settings.LIVE_PAGE_SECONDS))

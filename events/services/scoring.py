@@ -31,16 +31,35 @@ from scoring.matchpoints import board_top, results_scored_to, round_each, round_
 from scoring.weighted_scores import weighted_entry
 
 
-def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> None:
+@dataclass(frozen=True)
+class LockedBoard:
+    """What lock_board read under the lock: the pairs it holds, and whether the event is
+    published (and not reopened), read in the same query."""
+
+    pair_ids: frozenset[int]
+    event_locked: bool
+
+
+def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> LockedBoard:
     """Hold `board` and the pairs on it (with `pair_ids`) until the transaction ends.
 
     Lines are added to or removed from a board only under its lock, so the pairs read here are
     all the pairs a rescore of the board will touch. SQLite lets one writer in at a time.
     """
-    list(field_boards(board).select_for_update().only("pk").order_by("pk"))
+    states = list(
+        field_boards(board)
+        .select_for_update(of=("self",))
+        .order_by("pk")
+        .values_list("section__event__status", "section__event__reopened_on")
+    )
     lines = Result.objects.filter(board__in=field_boards(board))
     on_board = Q(pk__in=lines.values("ns_pair")) | Q(pk__in=lines.values("ew_pair"))
-    list(Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk"))
+    locked = Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk")
+    status, reopened_on = states[0] if states else (None, None)  # a board deleted meanwhile
+    return LockedBoard(
+        pair_ids=frozenset(locked.values_list("pk", flat=True)),
+        event_locked=Event(status=status, reopened_on=reopened_on).is_locked,
+    )
 
 
 def field_boards(board: Board):
@@ -54,26 +73,38 @@ def field_boards(board: Board):
     )
 
 
-def rescore_board(*, board: Board, former_pair_ids: set[int] = frozenset()) -> set[int]:
+def rescore_board(
+    *,
+    board: Board,
+    former_pair_ids: set[int] = frozenset(),
+    lines: list[Result] | None = None,
+    locked: LockedBoard | None = None,
+) -> set[int]:
     """Score every line of `board` (and of the boards it is compared with across the field)
     and refresh the totals of the pairs who played it; returns the ids of the boards scored.
 
     `former_pair_ids` are pairs whose line on this board was just deleted or moved to other
-    pairs: their totals change too.
+    pairs: their totals change too. A writer that holds the board's lock may hand over the
+    boards' lines as they now are, in the order of their ids (`lines`), and what lock_board
+    returned (`locked`), so that neither is read again.
     """
     with transaction.atomic(savepoint=False):
-        scored, on_board = score_lines(board=board)
-        update_pair_totals(pair_ids=on_board | set(former_pair_ids), event=board.section.event)
+        scored, on_board = score_lines(board=board, results=lines)
+        pair_ids = on_board | set(former_pair_ids)
+        held = locked is not None and pair_ids <= locked.pair_ids
+        update_pair_totals(pair_ids=pair_ids, event=board.section.event, locked=held)
         page_cache.changed(event_id=board.section.event_id)
         return scored
 
 
-def score_lines(*, board: Board) -> tuple[set[int], set[int]]:
+def score_lines(*, board: Board, results: list[Result] | None = None) -> tuple[set[int], set[int]]:
     """Score every line of `board` and, across the field, of the boards compared with it (the
-    caller holds their locks); the ids of the boards scored and of the pairs on them."""
+    caller holds their locks); the ids of the boards scored and of the pairs on them.
+    `results` are those boards' lines by id, when the caller has them."""
     event = board.section.event
     boards = list(field_boards(board)) if event.across_field else [board]
-    results = list(Result.objects.filter(board__in=[b.pk for b in boards]).order_by("pk"))
+    if results is None:
+        results = list(Result.objects.filter(board__in=[b.pk for b in boards]).order_by("pk"))
     lines = [r for r in results if not r.not_played]
     if event.scoring == Event.Scoring.MATCHPOINTS:
         entries = [matchpoint_entry(r) for r in lines]
@@ -214,33 +245,37 @@ class Totals:
 
 def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]:
     """Each pair's totals over `lines` (a Result queryset), from both directions it sat in:
-    two grouped queries, whatever the number of lines."""
-    totals: dict[int, Totals] = {}
+    one query (each direction grouped, the two put together), whatever the number of lines."""
+    sides = []
     for side in ("ns", "ew"):
         side_lines = lines.filter(not_played=False).order_by()
         if pair_ids is not None:
             side_lines = side_lines.filter(**{f"{side}_pair__in": pair_ids})
-        rows = side_lines.values(f"{side}_pair").annotate(
-            score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id")
+        sides.append(
+            side_lines.values(f"{side}_pair")
+            .annotate(score=Sum(f"{side}_points"), top=Sum("top"), boards=Count("id"))
+            .values_list(f"{side}_pair", "score", "top", "boards")
         )
-        for row in rows:
-            pair_id = row[f"{side}_pair"]
-            found = Totals(row["score"] or 0.0, row["top"] or 0.0, row["boards"])
-            totals[pair_id] = totals.get(pair_id, Totals()) + found
+    totals: dict[int, Totals] = {}
+    for pair_id, score, top, boards in sides[0].union(sides[1], all=True).order_by():
+        found = Totals(score or 0.0, top or 0.0, boards)
+        totals[pair_id] = totals.get(pair_id, Totals()) + found
     return totals
 
 
-def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
+def update_pair_totals(*, pair_ids: set[int], event: Event, locked: bool = False) -> None:
     """Recompute score, top total and boards played for these pairs from their lines.
 
     Under Law 12C2(c) a pair's average plus or minus follows its percentage on the boards it
     played, so those lines of these pairs are scored again first: one query more, and one
-    update, whatever the size of the event.
+    update, whatever the size of the event. `locked`: the caller holds every one of these
+    pairs' locks already (lock_board), so they are not read again.
     """
-    # Already locked by the writer (see lock_board): totals are summed after any other save
-    # that touched these pairs has committed.
-    locked = Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk")
-    pair_ids = set(locked.values_list("pk", flat=True))
+    if not locked:
+        # Already locked by the writer (see lock_board): totals are summed after any other
+        # save that touched these pairs has committed.
+        held = Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk")
+        pair_ids = set(held.values_list("pk", flat=True))
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
     else:

@@ -24,7 +24,7 @@ from events.services.entry import (
     check_line,
     delete_line,
     line_being_edited,
-    save_line,
+    save_recorded_line,
 )
 from events.services.entry_grid import EntryGrid, slip_grid, traveller_grid
 from events.services.history import recording
@@ -170,16 +170,15 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             if form.cleaned_data["result"]:
                 editing = line_being_edited(board, form.cleaned_data["result"])
             check_editable(event)
-            with recording(
-                club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT
-            ):
-                result = save_line(
-                    board=board,
-                    line=form.cleaned_data["line"],
-                    ns_pair=form.cleaned_data["ns"],
-                    ew_pair=form.cleaned_data["ew"],
-                    result=editing,
-                )
+            result = save_recorded_line(
+                event=event,
+                user=request.user,
+                board=board,
+                line=form.cleaned_data["line"],
+                ns_pair=form.cleaned_data["ns"],
+                ew_pair=form.cleaned_data["ew"],
+                result=editing,
+            )
         except (LineRefused, EventLocked) as refused:
             error = str(refused)
         except OperationalError:  # still busy after the retries: say so, keep the line

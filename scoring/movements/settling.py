@@ -18,10 +18,12 @@ def meetings_twice(seats: dict[Place, tuple[int, int, int]]) -> dict[tuple[int, 
     """(pair, set) -> the places, in order, of each set a pair meets more than once; `seats`
     maps each place where two pairs play to (pair, pair, the first board of its set)."""
     seen: dict[tuple[int, int], list[Place]] = defaultdict(list)
-    for place, (ns, ew, board_set) in sorted(seats.items()):
-        for pair in (ns, ew):
-            seen[pair, board_set].append(place)
-    return {meeting: places for meeting, places in sorted(seen.items()) if len(places) > 1}
+    for place, (ns, ew, board_set) in seats.items():
+        seen[ns, board_set].append(place)
+        seen[ew, board_set].append(place)
+    # Only the few meetings twice are sorted: the grid asks after every saved line.
+    twice = {meeting: sorted(places) for meeting, places in seen.items() if len(places) > 1}
+    return dict(sorted(twice.items()))
 
 
 def settlement(

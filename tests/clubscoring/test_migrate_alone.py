@@ -89,7 +89,7 @@ def test_the_migrated_database_holds_the_database_caches_table(settings):
     assert "clubscoring_cache" in connection.introspection.table_names()
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "BACKEND": "clubscoring.database_cache.DatabaseCache",
             "LOCATION": "clubscoring_cache",
         }
     }

@@ -264,6 +264,27 @@ def test_an_entry_grid_takes_the_same_queries_whatever_the_size(
     assert 'value="4S N 10"' in page if url_name == "director-board" else "Round 2, table 3" in page
 
 
+# A line saved from the grid, the request whole: the session and its user, the event, the board;
+# then in one transaction (a savepoint in the test's) the change, the save (tests/events/
+# test_entry.py's SAVE_QUERIES less its savepoint) and the pages' version once more for the
+# change; then the grid: the board's lines, the meetings, the pairs' labels, the board numbers,
+# the count of sections and the slips. 37 before round trips were cut (benchmarks/README.md).
+SAVED_LINE_REQUEST_QUERIES = 24
+
+
+@pytest.mark.parametrize("tables", [3, 12])
+def test_a_line_saved_from_the_grid_takes_a_fixed_number_of_queries(
+    director_client, make_event, django_assert_num_queries, tables
+):
+    event = make_event(mitchell(tables, 2, rounds=3))
+    first, second = board_meetings(board=Board.objects.get(section__event=event, number=1))[:2]
+    post_line(director_client, event, 1, "4S N 10", first.ns, first.ew)
+    with django_assert_num_queries(SAVED_LINE_REQUEST_QUERIES):
+        response = post_line(director_client, event, 1, "3NT S 9", second.ns, second.ew)
+    assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
+    assert Result.objects.filter(board__number=1, contract="3NT").count() == 1
+
+
 @pytest.mark.parametrize(
     ("numbering", "example"),
     [({"ew_numbered_on": False, "winners": 2}, "1 1"), ({}, "1 8")],
