@@ -1,105 +1,154 @@
 """Both tables of a teams match entering from their phones (issue 23, item 11).
 
 A teams table's access is a match table number and a half: at half 1 the home team sits
-North-South, at half 2 the away team. Its page shows the current round's match at that number.
-North enters a line, which waits (a TableLine) until East-West accept it; accepted, it is saved
-through the match's own entry service (save_match_line) and the match is rescored.
+North-South, at half 2 the away team. Its page shows the current round's match at that number
+(events.services.teams.rounds.current_round). North enters a line, which waits (a TableLine)
+until East-West accept it; accepted, it is saved through the match's own entry service
+(save_match_line) and the match is rescored.
 
 What a table sees: its own lines at once; the other table's result on a board, and the board's
-IMPs, once both tables have played it; the match's VPs once its last board is in. The names are
-those of the pairs' table (events.services.tables.seating, lines) where they do the same thing,
-so that one page serves both.
+IMPs, once both tables have played it; the match's IMPs and VPs once its last board is in. The
+round ends for the table when the next round is drawn and its match has begun: until then it
+may correct its own lines, after it only the director.
+
+The functions and shapes are those of the pairs' table (seating.table_now, lines.enter_line,
+accept_line, dispute_line, reopen_line) where they do the same thing, so that one page serves
+both, dispatching on the access's half.
 """
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
-from events.models import Match, MatchLine, TableAccess, TableCall, TableLine, Team
+from events.models import (
+    Event,
+    Match,
+    MatchBoard,
+    MatchLine,
+    TableAccess,
+    TableCall,
+    TableLine,
+    Team,
+)
 from events.services.entry import LineRefused
 from events.services.tables.calls import call_director
 from events.services.teams.lines import check_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
 from events.services.teams.rounds import current_round
-from scoring import ScoringError, TravellerLine
-from scoring.traveller_lines import parse_traveller_line
+from scoring import ScoringError, TravellerLine, parse_traveller_line
 
 State = TableLine.State
 
 
 @dataclass
-class Side:
-    """A direction at the table and the team sitting it, with the team's players by name."""
+class BoardOfMatch:
+    """A board of the match at this table, as the table may see it.
 
-    direction: str  # "NS" or "EW"
-    team: Team
-    players: list[str]
-
-
-@dataclass
-class BoardNow:
-    """A board of the match as this table may see it.
-
-    `line`: this table's line waiting for acceptance or sent back (a TableLine), else None;
-    `saved`: this table's result (a MatchLine), once accepted or entered by the director;
-    `other`: the other table's result, only once both tables have played the board;
-    `home_imps`: the board's IMPs to the home team, only once both tables have it.
+    `line`: the table's waiting or disputed line, else its accepted one; `result`: the table's
+    saved line (accepted, or entered by the director); `other`: the other table's, only once
+    both tables have played the board; `home_imps`: the board's IMPs to the home team, only
+    once both tables have it (and the event shows the table its points).
     """
 
     number: int
     dealer: str
     vulnerability: str
+    board: MatchBoard | None = None
     line: TableLine | None = None
-    saved: MatchLine | None = None
+    result: MatchLine | None = None
     other: MatchLine | None = None
     home_imps: Decimal | None = None
 
     @property
     def state(self) -> str:
-        """ "played", or the waiting line's state, or "to play"."""
-        if self.line is not None:
+        """open, entered (waiting for the opponents), disputed, or played."""
+        if self.line is not None and self.line.state != State.ACCEPTED:
             return self.line.state
-        return "played" if self.saved is not None else "to play"
+        return "played" if self.result is not None else "open"
 
     @property
     def played(self) -> bool:
-        return self.saved is not None
+        return self.result is not None
 
 
 @dataclass
-class MatchTableNow:
-    """What a teams table's page shows now: the match at its table number in the current round
-    (None: no match there this round), who sits where, and the boards in order."""
+class Side:
+    """A direction at the table, the team sitting it and the team's players by name."""
 
-    access: TableAccess
-    round: int
-    match: Match | None
-    sides: list[Side] = field(default_factory=list)
-    boards: list[BoardNow] = field(default_factory=list)
-    # The match's IMPs once every board is in at both tables, its VPs with them.
+    team: Team
+    players: list[str]
+
+
+@dataclass
+class MatchAtTable:
+    """The table's match this round: who sits where, its boards in order, and the match's IMPs
+    and VPs once its last board is in."""
+
+    match: Match
+    half: int
+    ns: Side
+    ew: Side
+    boards: list[BoardOfMatch]
     home_imps: Decimal | None = None
     away_imps: Decimal | None = None
     home_vps: Decimal | None = None
     away_vps: Decimal | None = None
 
     @property
-    def ns(self) -> Side | None:
-        return self.sides[0] if self.sides else None
+    def number(self) -> int:
+        return self.match.round
 
     @property
-    def ew(self) -> Side | None:
-        return self.sides[1] if self.sides else None
+    def seats(self) -> dict[str, str]:
+        """N, S, E, W -> the team sitting there (a team's line-up is its captain's to say)."""
+        ns, ew = self.ns.team.name, self.ew.team.name
+        return {"N": ns, "S": ns, "E": ew, "W": ew}
+
+    @property
+    def over(self) -> bool:
+        """Every board of the match is played at this table."""
+        return all(b.played for b in self.boards)
+
+    @property
+    def finished(self) -> bool:
+        """The match's VPs are known (and shown)."""
+        return self.home_vps is not None
+
+    def board(self, number: int) -> BoardOfMatch | None:
+        return next((b for b in self.boards if b.number == number), None)
+
+
+@dataclass
+class MatchTableNow:
+    """A teams table now: its match of the current round while a board is open at the table
+    (`current`), else that match played (`ended`), with the other table perhaps still
+    playing; neither when no match is played at this table number this round."""
+
+    access: TableAccess
+    event: Event
+    last_round: int  # the current round of the event
+    current: MatchAtTable | None = None
+    ended: MatchAtTable | None = None
+
+    def round(self, number: int) -> MatchAtTable | None:
+        """The current or the ended match, by its round."""
+        return next((m for m in (self.current, self.ended) if m and m.number == number), None)
+
+    def correctable(self, round: int) -> bool:
+        """Whether the table may still correct its own lines of `round`: until the round ends."""
+        return round == self.last_round
 
 
 def table_match(*, access: TableAccess) -> Match | None:
     """The current round's match at this table's number (None when none is played there)."""
     event = access.event
-    number = current_round(event)
     return (
-        Match.objects.filter(event=event, round=number, table=access.table, away__isnull=False)
+        Match.objects.filter(
+            event=event, round=current_round(event), table=access.table, away__isnull=False
+        )
         .select_related("event__team_settings", "home", "away")
         .order_by("pk")
         .first()
@@ -107,215 +156,256 @@ def table_match(*, access: TableAccess) -> Match | None:
 
 
 def table_now(*, access: TableAccess) -> MatchTableNow:
-    """The table's current round: its match, who sits where, and each board as the table may
-    see it (nothing of a board the table has not played beyond its own waiting line)."""
+    """The table as its players see it now: nothing of a board it has not played beyond its
+    own waiting line, nothing of the other table's until both have played the board."""
+    event = access.event
     match = table_match(access=access)
+    now = MatchTableNow(access, event, match.round if match else current_round(event))
     if match is None:
-        return MatchTableNow(access=access, round=current_round(access.event), match=None)
-    ns, ew = _teams(match, access.half)
-    now = MatchTableNow(
-        access=access,
-        round=match.round,
-        match=match,
-        sides=[Side("NS", ns, _players(ns)), Side("EW", ew, _players(ew))],
-    )
-    waiting = {
-        line.board_number: line
-        for line in access.lines.filter(round=match.round).exclude(state=State.ACCEPTED)
-    }
-    shows = access.event.table_shows_points
-    for row in board_rows(match=match):
-        saved, other = row.lines[access.half], row.lines[3 - access.half]
-        both = saved is not None and other is not None
-        now.boards.append(
-            BoardNow(
-                number=row.number,
-                dealer=row.dealer,
-                vulnerability=row.vulnerability,
-                line=waiting.get(row.number),
-                saved=saved,
-                other=other if both and access.event.table_shows_traveller else None,
-                home_imps=row.home_imps if both and shows else None,
-            )
-        )
-    if shows and all(b.saved is not None for b in now.boards) and match.finished:
-        now.home_imps, now.away_imps = match.home_imps, match.away_imps
-        now.home_vps, now.away_vps = match.home_vps, match.away_vps
+        return now
+    at = _match_at_table(access, match)
+    if at.over:
+        now.ended = at
+    else:
+        now.current = at
     return now
 
 
-def enter_line(*, access: TableAccess, board_number: int, text: str, key: uuid.UUID) -> TableLine:
-    """North's line of a board of this table's match, waiting for East-West's acceptance.
-
-    The same `key` again (a phone resending) is the same line. A line sent back by the
-    opponents, or reopened, is replaced; a board with a line waiting or already played is
-    refused, as are boards not this match's and lines the director alone enters.
-    """
-    same = TableLine.objects.filter(key=key).first()
-    if same is not None:
-        if same.access_id != access.pk:
-            raise LineRefused(_("this line was sent from another table"))
-        return same
-    match = _match(access)
-    check_table_line(access=access, match=match, board_number=board_number, text=text)
-    with transaction.atomic():
-        waiting = (
-            access.lines.select_for_update()
-            .filter(round=match.round, board_number=board_number)
-            .exclude(state=State.ACCEPTED)
-            .first()
+def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
+    event, half = access.event, access.half
+    lines: dict[int, TableLine] = {}
+    for line in access.lines.filter(round=match.round).order_by("created"):
+        # A line still waiting wins over the accepted one it corrects.
+        if line.board_number not in lines or line.state != State.ACCEPTED:
+            lines[line.board_number] = line
+    shows = event.table_shows_points
+    boards = []
+    for row in board_rows(match=match):
+        result, other = row.lines[half], row.lines[3 - half]
+        both = result is not None and other is not None
+        boards.append(
+            BoardOfMatch(
+                number=row.number,
+                dealer=row.dealer,
+                vulnerability=row.vulnerability,
+                board=row.board,
+                line=lines.get(row.number),
+                result=result,
+                other=other if both and event.table_shows_traveller else None,
+                home_imps=row.home_imps if both and shows else None,
+            )
         )
-        if waiting is not None and waiting.state == State.ENTERED:
-            raise LineRefused(
-                _("board %(board)s is waiting for the opponents to accept it")
-                % {"board": board_number}
-            )
-        if waiting is None and _saved(match, board_number, access.half) is not None:
-            raise LineRefused(
-                _("board %(board)s is entered already: reopen it to correct it")
-                % {"board": board_number}
-            )
-        if waiting is None:
-            waiting = TableLine(access=access, round=match.round, board_number=board_number)
-        waiting.text, waiting.key, waiting.state = " ".join(text.split()), key, State.ENTERED
-        try:
-            with transaction.atomic():
-                waiting.save()
-        except IntegrityError:  # sent twice at once, or a line of the board came meanwhile
-            same = access.lines.filter(key=key).first()
-            if same is None:
-                raise LineRefused(
-                    _("board %(board)s is waiting for the opponents to accept it")
-                    % {"board": board_number}
-                ) from None
-            return same
-    return waiting
+    ns, ew = _teams(match, half)
+    at = MatchAtTable(match, half, Side(ns, _players(ns)), Side(ew, _players(ew)), boards)
+    if shows and match.finished and at.over:
+        at.home_imps, at.away_imps = match.home_imps, match.away_imps
+        at.home_vps, at.away_vps = match.home_vps, match.away_vps
+    return at
 
 
-def check_table_line(
+def enter_line(
+    *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
+) -> TableLine:
+    """North's line of a board of the table's match, waiting for East-West's acceptance.
+
+    The same `key` again (a phone resending) is the same line. A disputed line of the board is
+    replaced; a board waiting or already played, a board not this match's, and a line only the
+    director enters are refused.
+    """
+    if (known := _known(access, key)) is not None:
+        return known
+    at = _playing(access, round)
+    board = at.board(board_number)
+    if board is None:
+        raise LineRefused(_not_this_match(at, board_number))
+    if board.state == State.ENTERED:
+        raise LineRefused(_waiting(board_number))
+    if board.played:
+        raise LineRefused(gettext("board %(board)s is already entered") % {"board": board_number})
+    check_at_table(access=access, match=at.match, board_number=board_number, text=text)
+    return _wait(access, at, board_number, text, key, correcting=None)
+
+
+def reopen_line(
+    *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
+) -> TableLine:
+    """A correction of the table's own saved line, waiting for the opponents to accept it
+    again: only until the round ends (after that the director's). Until it is accepted, the
+    result saved before stands."""
+    if (known := _known(access, key)) is not None:
+        return known
+    now = table_now(access=access)
+    at = now.round(round)
+    board = at.board(board_number) if at else None
+    if board is None or not now.correctable(round):
+        raise LineRefused(
+            gettext(
+                "round %(round)s is over at this table: call the director to correct board "
+                "%(board)s"
+            )
+            % {"round": round, "board": board_number}
+        )
+    if board.result is None or board.line is None:
+        raise LineRefused(
+            gettext("board %(board)s was not entered at this table: call the director")
+            % {"board": board_number}
+        )
+    check_at_table(access=access, match=at.match, board_number=board_number, text=text)
+    return _wait(access, at, board_number, text, key, correcting=board.result)
+
+
+def check_at_table(
     *, access: TableAccess, match: Match, board_number: int, text: str
 ) -> TravellerLine:
-    """The one place a table's line is checked before it waits for acceptance: read as the
-    director's grid reads it, then checked as the match's save would check it (the board is
-    this match's, the contract scores), and refused when only the director may enter it."""
+    """The one place a table's line is checked before it waits for acceptance (the lead
+    against the hand record goes here too): read as the director's grid reads it, checked as
+    the match's save checks it (the board is this match's, the contract scores), and refused
+    when only the director may enter it. Returns the line read."""
     try:
         line = parse_traveller_line(text)
     except ScoringError as refused:
         raise LineRefused(str(refused)) from None
     if line.contract is None or line.note:
         raise LineRefused(
-            _("an adjusted score or a board not played is the director's: call the director")
+            gettext(
+                "enter the contract, the declarer and the tricks, or passed out; an adjusted "
+                "score or a board not played is the director's: call the director"
+            )
         )
     check_match_line(match=match, board_number=board_number, table=access.half, line=line)
-    if access.event.table_lead and line.contract and not line.lead:
-        raise LineRefused(_("type the opening lead too, e.g. 4S N 10 SK"))
+    if access.event.table_lead and not line.passed_out and not line.lead:
+        raise LineRefused(gettext("enter the opening lead"))
     return line
 
 
 def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableLine:
     """East-West accept the waiting line: it is saved as the match's line at this table, in
-    one recorded change naming the table and the accepting team. Accepting again is a no-op."""
+    one recorded change naming the table and the accepting team (their PIN when the event asks
+    for one). Accepting again is answered with the line as saved."""
     line = _line(access, key)
     if line.state == State.ACCEPTED:
         return line
-    if line.state != State.ENTERED:
-        raise LineRefused(_("this line was sent back to North: it waits for a new entry"))
-    match = _match(access)
-    if line.round != match.round:
-        raise LineRefused(_("this line's round is over: only the director changes it now"))
-    accepting = _teams(match, access.half)[1]
+    if line.state == State.DISPUTED:
+        raise LineRefused(
+            gettext("board %(board)s was disputed: North enters it again")
+            % {"board": line.board_number}
+        )
+    now = table_now(access=access)
+    at = now.round(line.round)
+    if at is None or not now.correctable(line.round):
+        raise LineRefused(
+            gettext("round %(round)s is over at this table: call the director")
+            % {"round": line.round}
+        )
+    accepting = at.ew.team
     if access.event.table_pin and pin.strip() != accepting.pin:
         raise LineRefused(
-            _("wrong PIN: %(team)s's PIN is on its guide card") % {"team": accepting.name}
+            gettext("wrong PIN: %(team)s type the PIN printed on their guide card")
+            % {"team": accepting.name}
         )
-    entered = check_table_line(
-        access=access, match=match, board_number=line.board_number, text=line.text
+    entered = check_at_table(
+        access=access, match=at.match, board_number=line.board_number, text=line.text
     )
-    note = _("entered at table %(half)s of match %(table)s, accepted by %(team)s") % {
+    note = gettext("entered at table %(half)s of match %(table)s, accepted by %(team)s") % {
         "half": access.half,
-        "table": match.table,
+        "table": at.match.table,
         "team": accepting.name,
     }
-    # One transaction: the line is a result and accepted, or neither. save_match_line records
-    # the change, with the note naming the table and the accepting team.
+    # One transaction: the line is saved and accepted, or neither. save_match_line records
+    # the change, under the note naming the table and the accepting team.
     with transaction.atomic():
-        locked = TableLine.objects.select_for_update().get(pk=line.pk)
-        if locked.state == State.ACCEPTED:
-            return locked
-        if locked.state != State.ENTERED or locked.text != line.text:
-            raise LineRefused(_("this line changed meanwhile: look at it again"))
-        locked.match_line = save_match_line(
-            match=match, board_number=line.board_number, table=access.half, line=entered, note=note
+        claimed = TableLine.objects.filter(pk=line.pk, state=State.ENTERED).update(
+            state=State.ACCEPTED
         )
-        locked.state = State.ACCEPTED
-        locked.save(update_fields=["match_line", "state", "updated"])
-    return locked
+        if not claimed:  # another phone accepted it meanwhile
+            return _line(access, key)
+        line.match_line = save_match_line(
+            match=at.match,
+            board_number=line.board_number,
+            table=access.half,
+            line=entered,
+            note=note,
+        )
+        line.state = State.ACCEPTED
+        line.save(update_fields=["match_line", "state", "updated"])
+    return line
 
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
-    """East-West send the line back to North, and the director is told."""
+    """East-West do not agree: the line goes back to North, and the director is called."""
     line = _line(access, key)
-    if line.state == State.ACCEPTED:
-        raise LineRefused(_("this line is accepted: reopen the board to correct it"))
     if line.state == State.ENTERED:
-        line.state = State.DISPUTED
-        line.save(update_fields=["state", "updated"])
-    call_director(
-        access=access,
-        round=line.round,
-        board_number=line.board_number,
-        kind=TableCall.Kind.DISPUTE,
-    )
+        TableLine.objects.filter(pk=line.pk, state=State.ENTERED).update(state=State.DISPUTED)
+        line.refresh_from_db()
+    if line.state == State.DISPUTED:
+        call_director(
+            access=access,
+            round=line.round,
+            board_number=line.board_number,
+            kind=TableCall.Kind.DISPUTE,
+        )
     return line
 
 
-def reopen_line(*, access: TableAccess, board_number: int) -> TableLine:
-    """Open this table's result on a board for correction, until the round ends: the result
-    stands until the corrected line is entered and accepted again."""
-    match = _match(access)
-    saved = _saved(match, board_number, access.half)
-    if saved is None:
+def _playing(access: TableAccess, round: int) -> MatchAtTable:
+    """The match the table is playing now, refused when it is not `round`'s."""
+    at = table_now(access=access).current
+    if at is None or at.number != round:
         raise LineRefused(
-            _("board %(board)s has no result at this table to reopen") % {"board": board_number}
+            gettext("this table is not playing round %(round)s now") % {"round": round}
         )
-    with transaction.atomic():
-        waiting = (
-            access.lines.select_for_update()
-            .filter(round=match.round, board_number=board_number)
-            .exclude(state=State.ACCEPTED)
-            .first()
-        )
-        if waiting is not None:
-            return waiting
-        return TableLine.objects.create(
-            access=access,
-            round=match.round,
-            board_number=board_number,
-            text=_text_of(saved),
-            key=uuid.uuid4(),
-            state=State.DISPUTED,
-            match_line=saved,
-        )
+    return at
 
 
-def _match(access: TableAccess) -> Match:
-    match = table_match(access=access)
-    if match is None:
-        raise LineRefused(_("no match is played at this table this round"))
-    return match
+def _wait(access, at: MatchAtTable, board_number: int, text: str, key, correcting) -> TableLine:
+    """The line, waiting for the opponents: a disputed line of the board is replaced."""
+    try:
+        with transaction.atomic():
+            access.lines.filter(
+                round=at.number, board_number=board_number, state=State.DISPUTED
+            ).delete()
+            return TableLine.objects.create(
+                access=access,
+                round=at.number,
+                board_number=board_number,
+                text=" ".join(text.split()),
+                key=key,
+                match_line=correcting,
+            )
+    except IntegrityError:
+        # The same key from another phone at once: its line. Another key: a line waits.
+        if (known := _known(access, key)) is not None:
+            return known
+        raise LineRefused(_waiting(board_number)) from None
+
+
+def _known(access: TableAccess, key: uuid.UUID) -> TableLine | None:
+    """The line already sent with this key; refused when the key is another table's."""
+    line = TableLine.objects.filter(key=key).first()
+    if line is not None and line.access_id != access.pk:
+        raise LineRefused(gettext("this line belongs to another table"))
+    return line
 
 
 def _line(access: TableAccess, key: uuid.UUID) -> TableLine:
-    line = access.lines.filter(key=key).first()
+    line = _known(access, key)
     if line is None:
-        raise LineRefused(_("no such line at this table: enter it again"))
+        raise LineRefused(gettext("no such line at this table: enter it again"))
     return line
 
 
-def _saved(match: Match, board_number: int, half: int) -> MatchLine | None:
-    return MatchLine.objects.filter(
-        board__match=match, board__number=board_number, table=half
-    ).first()
+def _waiting(board_number: int) -> str:
+    return gettext("board %(board)s is waiting for East-West to accept it") % {
+        "board": board_number
+    }
+
+
+def _not_this_match(at: MatchAtTable, board_number: int) -> str:
+    return gettext("this match plays boards %(first)s to %(last)s, not board %(board)s") % {
+        "first": at.boards[0].number,
+        "last": at.boards[-1].number,
+        "board": board_number,
+    }
 
 
 def _teams(match: Match, half: int) -> tuple[Team, Team]:
@@ -325,10 +415,3 @@ def _teams(match: Match, half: int) -> tuple[Team, Team]:
 
 def _players(team: Team) -> list[str]:
     return [member.player.name for member in team.members.select_related("player")]
-
-
-def _text_of(saved: MatchLine) -> str:
-    """A saved line in the director's words, to correct."""
-    if saved.tricks is None:
-        return saved.contract
-    return " ".join(w for w in (saved.contract, saved.declarer, str(saved.tricks), saved.lead) if w)
