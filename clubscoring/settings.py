@@ -138,6 +138,13 @@ else:
             "LOCATION": "clubscoring_cache",
         }
     }
+# The tables' request counters (events.services.tables.rate_limit) are never a database write:
+# Redis when there is one, else each process's memory (a limit per process is still a limit).
+CACHES["table-requests"] = (
+    CACHES["default"]
+    if CACHES["default"]["BACKEND"].endswith("RedisCache")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "table-requests"}
+)
 
 # Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,
 # which `make run` and `make serve` start beside the web server.
@@ -218,6 +225,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # A member list to import (events.services.member_lists): its size and rows at most.
 MEMBER_LIST_MAX_BYTES = int(os.environ.get("MEMBER_LIST_MAX_BYTES", str(2 * 1024 * 1024)))
 MEMBER_LIST_MAX_ROWS = int(os.environ.get("MEMBER_LIST_MAX_ROWS", "5000"))
+# A table's phone (events.services.tables.rate_limit): its page, its lines and acceptances, a
+# queue sent after the Wi-Fi came back; far more than a table needs, far less than a script.
+TABLE_REQUESTS_PER_MINUTE = int(os.environ.get("TABLE_REQUESTS_PER_MINUTE", "120"))
 # What a club backup may hold to be restored (events.formats.club_backup.Limits: packed_bytes,
 # unpacked_bytes, rows, rows_per_model, depth, value_chars); the defaults admit the largest club
 # measured several times over. Tests set them small.

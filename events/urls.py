@@ -19,6 +19,7 @@ from events.views import (
     repairs,
     results_json,
     site_clubs,
+    table,
     team_rounds,
     teams,
     teams_public,
@@ -57,6 +58,12 @@ register_converter(PairSlug, "pair")
 
 urlpatterns = [
     path("", public.home, name="home"),
+    # A table's page: its token (events.services.tables.access) is its only key.
+    path("table/<str:token>/", table.table, name="table"),
+    path("table/<str:token>/lines/", table.line, name="table-line"),
+    path("table/<str:token>/lines/<uuid:key>/accept/", table.accept, name="table-accept"),
+    path("table/<str:token>/lines/<uuid:key>/dispute/", table.dispute, name="table-dispute"),
+    path("table/<str:token>/call/", table.call, name="table-call"),
     path("clubs/<slug:slug>/", public.club, name="club"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/ranking/", public.ranking_fragment, name="ranking-fragment"),

@@ -5,8 +5,9 @@ the two duplicate-only elements, the part-score and game bonuses.
 """
 
 from dataclasses import dataclass, replace
+from functools import cache
 
-from scoring.contracts import MINORS, Contract, parse_contract
+from scoring.contracts import MINORS, STRAINS, Contract, parse_contract
 from scoring.errors import ScoringError
 
 GAME = 100  # contract points that make a game
@@ -147,3 +148,18 @@ def deal_score(
 ) -> int:
     """Declarer's signed duplicate score: positive when made, negative when defeated."""
     return score_breakdown(contract, vulnerable, tricks, undertrick_scale=undertrick_scale).total
+
+
+@cache
+def declarer_scores(vulnerable: bool) -> dict[str, list[int]]:
+    """Declarer's score for every contract ("4S", "3NTX", "7CXX") and every number of tricks
+    taken (0 to 13), as deal_score gives it: the table a phone looks a score up in, offline."""
+    return {
+        str(contract): [deal_score(contract, vulnerable, tricks) for tricks in range(14)]
+        for contract in (
+            Contract(level, strain, doubled)
+            for level in range(1, 8)
+            for strain in STRAINS
+            for doubled in range(3)
+        )
+    }

@@ -22,9 +22,10 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 @pytest.fixture(autouse=True)
 def empty_cache():
     """No page a test renders is read by the next one: event ids come round again."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["default"].clear()
+    caches["table-requests"].clear()
 
 
 @pytest.fixture

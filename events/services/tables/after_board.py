@@ -1,0 +1,106 @@
+"""What a table sees once it has played: each played board's score, points so far, traveller
+and hand (each as the event's settings allow), and at the end of a round the round's scores, the
+running ranking as the event's reveal rule allows, and where everyone goes next.
+
+Nothing here is read for a board the table has not played: the boards come from the table's
+own rounds (seating.table_now), and a board is shown only once its result is saved.
+"""
+
+from dataclasses import dataclass
+
+from events.models import Board, Result
+from events.services.individuals import player_ranking
+from events.services.publication import results_visible, reveal_limit
+from events.services.rankings import section_ranking
+from events.services.setup import section_movement
+from events.services.tables.seating import RoundAtTable, TableNow
+from events.services.travellers import traveller
+from scoring import ScoringError
+from scoring.movements.model import Position
+
+
+@dataclass(frozen=True)
+class PlayedBoard:
+    board: Board
+    result: Result  # the table's own line
+    points: bool  # its matchpoints or IMPs so far are shown
+    traveller: list[Result]  # the lines of the tables that played it (empty: not shown)
+    hand: bool  # its hand record and double-dummy table are shown
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Where the table's pairs and boards go after the round."""
+
+    ns_next: Position | None  # None after the last round
+    ew_next: Position | None
+    boards_go_to: tuple[int, ...]  # the tables that play this round's boards next round
+    boards_wait: bool  # they go to the relay stand
+    boards_come_from: list[int]  # the tables whose boards this table plays next round
+
+
+@dataclass(frozen=True)
+class EndOfRound:
+    round: int
+    boards: list[PlayedBoard]
+    ranking: list | None  # section_ranking's groups, or player_ranking's rows; None: hidden
+    individual: bool
+    next: NextRound | None
+
+
+def played_boards(*, now: TableNow, at: RoundAtTable) -> list[PlayedBoard]:
+    """The round's boards the table has played, each with what the event lets it see."""
+    event = now.event
+    shown = []
+    for board in at.boards:
+        if not board.played:
+            continue
+        lines = traveller(board=board.board) if event.table_shows_traveller else []
+        shown.append(
+            PlayedBoard(
+                board.board,
+                board.result,
+                event.table_shows_points,
+                lines,
+                event.table_shows_hand and bool(board.board.deal),
+            )
+        )
+    return shown
+
+
+def end_of_round(*, now: TableNow) -> EndOfRound | None:
+    """The view of the table's round just played, until it enters a line of the next."""
+    at = now.ended
+    if at is None:
+        return None
+    event, section = now.event, now.section
+    ranking = None
+    if results_visible(event):
+        limit = reveal_limit(event, section)
+        rank = player_ranking if event.is_individual else section_ranking
+        ranking = rank(section=section, up_to_round=limit)
+    return EndOfRound(
+        at.number,
+        played_boards(now=now, at=at),
+        ranking,
+        event.is_individual,
+        _next_round(now, at),
+    )
+
+
+def _next_round(now: TableNow, at: RoundAtTable) -> NextRound | None:
+    try:
+        cards = section_movement(section=now.section).table_cards()
+    except ScoringError:  # a repair left the movement unsettled: the director's to say
+        return None
+    table = now.access.table
+    line = next((c for c in cards.get(table, ()) if c.round == at.number), None)
+    if line is None:
+        return None
+    come_from = sorted(
+        t
+        for t, lines in cards.items()
+        for other in lines
+        if other.round == at.number and table in other.boards_next
+    )
+    return NextRound(line.ns_next, line.ew_next, line.boards_next, line.boards_wait, come_from)

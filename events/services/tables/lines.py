@@ -1,0 +1,238 @@
+"""The lines a table's players enter: North enters, the opponents accept (or dispute), and only
+an accepted line is saved as a result, through the director's entry service and its checks.
+
+Every call is idempotent on the line's key (the phone's UUID for it): a line or an acceptance
+sent again after a lost answer, or by a queue replayed when the Wi-Fi comes back, answers with
+the line as saved and changes nothing.
+"""
+
+import uuid
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from events.models import Change, TableAccess, TableCall, TableLine
+from events.services.entry import LineRefused, check_line, save_line
+from events.services.history import recording
+from events.services.status import LOCKED
+from events.services.tables.calls import call_director
+from events.services.tables.seating import BoardAtTable, RoundAtTable, table_now
+from scoring import ScoringError, TravellerLine, parse_traveller_line
+
+
+def enter_line(
+    *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
+) -> TableLine:
+    """North's line of a board of the table's current round, waiting for the opponents.
+
+    Refused (LineRefused, in plain words) as the director's grid refuses it (the pairs do not
+    play the board, it is already entered, the contract cannot be), and also when the board is
+    not the table's to enter now. A disputed line of the board is replaced by this one.
+    """
+    if (known := _known(access, key)) is not None:
+        return known
+    now = table_now(access=access)
+    at, board = _open_board(now.current, round, board_number)
+    line = _parse(text)
+    check_at_table(access=access, board=board.board, line=line)
+    check_line(
+        board=board.board,
+        line=line,
+        ns_pair=at.meeting.ns_pair.number,
+        ew_pair=at.meeting.ew_pair.number,
+    )
+    return _wait(access, board, round, text, key, correcting=None)
+
+
+def reopen_line(
+    *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
+) -> TableLine:
+    """A correction of the table's own accepted line, waiting for the opponents to accept it
+    again: only until the round ends for the table (seating's words); after that the director's.
+    Until accepted, the result saved before stands."""
+    if (known := _known(access, key)) is not None:
+        return known
+    now = table_now(access=access)
+    at = now.round(round)
+    board = at.board(board_number) if at else None
+    if board is None or not now.correctable(round):
+        raise LineRefused(
+            gettext(
+                "round %(round)s is over at this table: call the director to correct board "
+                "%(board)s"
+            )
+            % {"round": round, "board": board_number}
+        )
+    if board.result is None or board.line is None:
+        raise LineRefused(
+            gettext("board %(board)s was not entered at this table: call the director")
+            % {"board": board_number}
+        )
+    line = _parse(text)
+    check_at_table(access=access, board=board.board, line=line)
+    check_line(
+        board=board.board,
+        line=line,
+        ns_pair=at.meeting.ns_pair.number,
+        ew_pair=at.meeting.ew_pair.number,
+        result=board.result,
+    )
+    return _wait(access, board, round, text, key, correcting=board.result)
+
+
+def check_at_table(*, access: TableAccess, board, line: TravellerLine) -> None:
+    """What a table may enter beyond what the director's grid checks: a played contract with
+    its lead when the event asks for one, or a pass. The one place a line is checked before it
+    waits for the opponents (the lead against the hand record goes here too)."""
+    if line.contract is None or line.ns_pair is not None or line.players is not None:
+        raise LineRefused(
+            gettext(
+                "enter the contract, the declarer and the tricks, or passed out; an adjusted "
+                "score or a board not played is the director's: call the director"
+            )
+        )
+    if access.event.table_lead and not line.passed_out and not line.lead:
+        raise LineRefused(gettext("enter the opening lead"))
+
+
+def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableLine:
+    """The opponents accept the line: it is saved as the board's result, recorded in the
+    history as entered at this table and accepted by them. With the event's PIN rule the
+    accepting pair's PIN must be given."""
+    line = _line(access, key)
+    if line.state == TableLine.State.ACCEPTED:
+        return line
+    if line.state == TableLine.State.DISPUTED:
+        raise LineRefused(
+            gettext("board %(board)s was disputed: North enters it again")
+            % {"board": line.board_number}
+        )
+    now = table_now(access=access)
+    at = now.round(line.round)
+    if at is None or at.board(line.board_number) is None:
+        raise LineRefused(
+            gettext("round %(round)s is over at this table: call the director")
+            % {"round": line.round}
+        )
+    meeting, board = at.meeting, at.board(line.board_number).board
+    if access.event.table_pin and pin.strip() != meeting.ew_pair.pin:
+        raise LineRefused(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
+    where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
+    note = gettext("entered at table %(table)s, accepted by EW %(pair)s") % {
+        "table": where,
+        "pair": meeting.ew_pair.printed,
+    }
+    event = access.event
+    if event.is_locked:
+        raise LineRefused(LOCKED)
+    try:
+        with transaction.atomic():
+            claimed = TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
+                state=TableLine.State.ACCEPTED
+            )
+            if not claimed:  # another phone accepted it meanwhile
+                return _line(access, key)
+            with recording(club=event.club, event=event, kind=Change.Kind.RESULT, note=note):
+                result = save_line(
+                    board=board,
+                    line=parse_traveller_line(line.text),
+                    ns_pair=meeting.ns_pair.number,
+                    ew_pair=meeting.ew_pair.number,
+                    result=line.result,
+                )
+            line.result, line.state = result, TableLine.State.ACCEPTED
+            line.save(update_fields=["result", "state", "updated"])
+    except IntegrityError:
+        return _line(access, key)
+    return line
+
+
+def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
+    """The opponents do not agree: the line goes back to North, and the director is called."""
+    line = _line(access, key)
+    if line.state == TableLine.State.ENTERED:
+        TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
+            state=TableLine.State.DISPUTED
+        )
+        line.refresh_from_db()
+    if line.state == TableLine.State.DISPUTED:
+        call_director(
+            access=access,
+            round=line.round,
+            board_number=line.board_number,
+            kind=TableCall.Kind.DISPUTE,
+        )
+    return line
+
+
+def _known(access: TableAccess, key: uuid.UUID) -> TableLine | None:
+    """The line already sent with this key; refused when the key is another table's."""
+    line = TableLine.objects.filter(key=key).first()
+    if line is not None and line.access_id != access.pk:
+        raise LineRefused(gettext("this line belongs to another table"))
+    return line
+
+
+def _line(access: TableAccess, key: uuid.UUID) -> TableLine:
+    line = _known(access, key)
+    if line is None:
+        raise LineRefused(gettext("no such line at this table: enter it again"))
+    return line
+
+
+def _sections(access: TableAccess) -> int:
+    return access.event.sections.count()
+
+
+def _open_board(
+    at: RoundAtTable | None, round: int, board_number: int
+) -> tuple[RoundAtTable, BoardAtTable]:
+    """The board of the current round, refused when it is not the table's to enter now."""
+    if at is None or at.number != round:
+        raise LineRefused(
+            gettext("this table is not playing round %(round)s now") % {"round": round}
+        )
+    board = at.board(board_number)
+    if board is None:
+        raise LineRefused(
+            gettext("board %(board)s is not played at this table in round %(round)s")
+            % {"board": board_number, "round": round}
+        )
+    if board.state == TableLine.State.ENTERED:
+        raise LineRefused(
+            gettext("board %(board)s is waiting for East-West to accept it")
+            % {"board": board_number}
+        )
+    if board.played:
+        raise LineRefused(gettext("board %(board)s is already entered") % {"board": board_number})
+    return at, board
+
+
+def _parse(text: str) -> TravellerLine:
+    try:
+        return parse_traveller_line(text)
+    except ScoringError as refused:
+        raise LineRefused(str(refused)) from None
+
+
+def _wait(access, board: BoardAtTable, round: int, text: str, key, correcting) -> TableLine:
+    """The line, waiting for the opponents: a disputed line of the board is replaced."""
+    try:
+        with transaction.atomic():
+            access.lines.filter(board_number=board.number, state=TableLine.State.DISPUTED).delete()
+            return TableLine.objects.create(
+                access=access,
+                round=round,
+                board_number=board.number,
+                text=text.strip(),
+                key=key,
+                result=correcting,
+            )
+    except IntegrityError:
+        # The same key from another phone at once: its line. Another key: a line waits.
+        if (known := _known(access, key)) is not None:
+            return known
+        raise LineRefused(
+            gettext("board %(board)s is waiting for East-West to accept it")
+            % {"board": board.number}
+        ) from None

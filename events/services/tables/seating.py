@@ -1,0 +1,170 @@
+"""Who sits at a table now and what it has to play: the table's current round, its players by
+name, and the round's boards with the state of each (open, waiting for the opponents, disputed,
+played).
+
+The movement as it stands is read from the section's TableRound rows, so a late pair or a
+repair the director made is what the table follows. A table's rounds go in order:
+
+- the table's *last round* is the latest round it has a line in (a line waiting, or a result
+  of its meeting that round, from the table or the director);
+- the *current round* is that round while one of its boards is still open, else the next round
+  the movement gives the table a meeting in (None once the table has played all its rounds);
+- a round *ends* for the table when the table enters a line of a later round: until then the
+  table may correct its own lines of that round (lines.reopen_line), after it only the director.
+"""
+
+from dataclasses import dataclass, field
+
+from events.models import Board, Event, Result, Section, TableAccess, TableLine, TableRound
+from events.services.individuals import side_players
+from events.services.travellers import seated_players
+
+SEATS = ("N", "S", "E", "W")
+
+
+@dataclass
+class BoardAtTable:
+    """A board of the round at this table: its row, the table's line of it and the result."""
+
+    number: int
+    board: Board
+    line: TableLine | None = None  # the table's waiting or disputed line, else its accepted one
+    result: Result | None = None
+
+    @property
+    def state(self) -> str:
+        """open, entered (waiting for the opponents), disputed, or played."""
+        if self.line is not None and self.line.state != TableLine.State.ACCEPTED:
+            return self.line.state
+        return "played" if self.result is not None else "open"
+
+    @property
+    def played(self) -> bool:
+        return self.result is not None
+
+
+@dataclass
+class RoundAtTable:
+    """A round of the table: its meeting, who sits where by name, its boards in order."""
+
+    meeting: TableRound
+    seats: dict[str, str]  # N, S, E, W -> who sits there
+    boards: list[BoardAtTable]
+
+    @property
+    def number(self) -> int:
+        return self.meeting.round
+
+    @property
+    def over(self) -> bool:
+        """Every board of the round is played."""
+        return all(b.played for b in self.boards)
+
+    def board(self, number: int) -> BoardAtTable | None:
+        return next((b for b in self.boards if b.number == number), None)
+
+
+@dataclass
+class TableNow:
+    access: TableAccess
+    event: Event
+    section: Section
+    last_round: int  # the latest round the table has a line in; 0 before its first
+    current: RoundAtTable | None = None  # the round it plays now; None once all are played
+    # The table's last round, played, while the table has entered nothing of a later one: its
+    # end-of-round view, and the lines it may still correct.
+    ended: RoundAtTable | None = None
+    meetings: list[TableRound] = field(default_factory=list)  # the table's rounds, in order
+
+    def round(self, number: int) -> RoundAtTable | None:
+        """The current or the ended round, by number."""
+        return next((r for r in (self.current, self.ended) if r and r.number == number), None)
+
+    def correctable(self, round: int) -> bool:
+        """Whether the table may still correct its own lines of `round`: until it enters a line
+        of a later round."""
+        return round == self.last_round
+
+
+def _meetings(section: Section, table: int) -> list[TableRound]:
+    return list(
+        TableRound.objects.filter(
+            section=section,
+            table=table,
+            ns_pair__isnull=False,
+            ew_pair__isnull=False,
+            low_board__isnull=False,
+        )
+        .select_related("ns_pair", "ew_pair")
+        .order_by("round")
+    )
+
+
+def _board_numbers(meeting: TableRound) -> range:
+    return range(meeting.low_board, meeting.high_board + 1)
+
+
+def table_now(*, access: TableAccess) -> TableNow:
+    """The table as its players see it now (see the module's words for the rounds)."""
+    section, event = access.section, access.event
+    section.event = event
+    meetings = _meetings(section, access.table)
+    line_rounds = set(access.lines.values_list("round", flat=True))
+    played_rounds = set(
+        Result.objects.filter(board__section=section, table=access.table).values_list(
+            "round", flat=True
+        )
+    ) - {None}
+    last = max(line_rounds | played_rounds, default=0)
+    now = TableNow(access, event, section, last, meetings=meetings)
+    for meeting in meetings:
+        if meeting.round < last:
+            continue
+        at_table = _round_at_table(access, event, section, meeting)
+        if not at_table.over:
+            now.current = at_table
+            break
+        if meeting.round == last:
+            now.ended = at_table
+    return now
+
+
+def _round_at_table(
+    access: TableAccess, event: Event, section: Section, meeting: TableRound
+) -> RoundAtTable:
+    numbers = _board_numbers(meeting)
+    pairs = {meeting.ns_pair_id, meeting.ew_pair_id}
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(
+            board__section=section,
+            board__number__in=numbers,
+            ns_pair__in=pairs,
+            ew_pair__in=pairs,
+        ).select_related("board")
+    }
+    lines: dict[int, TableLine] = {}
+    for line in access.lines.filter(round=meeting.round).order_by("created"):
+        # A line still waiting wins over the accepted one it corrects.
+        if line.board_number not in lines or line.state != TableLine.State.ACCEPTED:
+            lines[line.board_number] = line
+    boards = {b.number: b for b in Board.objects.filter(section=section, number__in=numbers)}
+    return RoundAtTable(
+        meeting,
+        _seats(event, section, meeting),
+        [BoardAtTable(n, boards[n], lines.get(n), results.get(n)) for n in numbers if n in boards],
+    )
+
+
+def _seats(event: Event, section: Section, meeting: TableRound) -> dict[str, str]:
+    """Who sits where this round, by name: an individual's four players, a pair's two."""
+    if event.is_individual:
+        sides = side_players(section=section)
+        seated = sides.get(meeting.ns_pair_id, {}) | sides.get(meeting.ew_pair_id, {})
+        return {seat: seated[seat].label if seat in seated else "" for seat in SEATS}
+    seats = {}
+    for pair, pair_seats in ((meeting.ns_pair, "NS"), (meeting.ew_pair, "EW")):
+        players = seated_players(pair=pair)
+        for seat, player in zip(pair_seats, players, strict=False):
+            seats[seat] = player.name
+    return {seat: seats.get(seat, "") for seat in SEATS}

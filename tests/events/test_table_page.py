@@ -1,0 +1,101 @@
+"""A table's page (issue 23): seating, a board entered at the table and accepted by the
+opponents, in HTTP requests as the phone's script sends them."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from events.models import Change, Pair, Result, TableLine
+from events.services.setup import name_pairs
+from events.services.tables.access import event_tables
+from scoring.movements import mitchell
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def room(make_event):
+    """The tables of a 4-table Mitchell of two rounds of three boards, its pairs named."""
+    event = make_event(mitchell(4, 3, rounds=2), name="Table Pairs")
+    pairs = Pair.objects.filter(section__event=event)
+    name_pairs(names={p: [f"North {p.number}", f"South {p.number}"] for p in pairs})
+    return event_tables(event=event)
+
+
+def enter(client, access, board, text, key=None, round=1, **extra):
+    key = key or uuid.uuid4()
+    data = {"key": key, "round": round, "board": board, "text": text, **extra}
+    return client.post(reverse("table-line", args=[access.token]), data), key
+
+
+def accept(client, access, key, pin=""):
+    return client.post(reverse("table-accept", args=[access.token, key]), {"pin": pin})
+
+
+def test_the_page_seats_the_round_by_name_and_lists_its_boards(client, room):
+    tables = room
+    response = client.get(reverse("table", args=[tables[1].token]))
+    page = response.content.decode()
+    # Table 2, round 1 of a Mitchell: pair 2 NS v pair 2 EW (labelled 9 as typed), boards 4-6.
+    assert "North 2" in page and "South 2" in page
+    assert "Round 1" in page
+    assert [n for n in (1, 2, 3, 4, 5, 6, 7) if f'data-board="{n}"' in page] == [4, 5, 6]
+
+
+def test_a_line_waits_for_the_opponents_and_is_a_result_once_accepted(client, room):
+    tables = room
+    event = tables[0].event
+    table = tables[0]
+    response, key = enter(client, table, 1, "4S N 10 SK")
+    assert response.status_code == 200
+    assert response.json()["state"] == "entered"
+    assert Result.objects.filter(board__section__event=event).count() == 0
+    response = accept(client, table, key)
+    assert response.json()["state"] == "accepted"
+    result = Result.objects.get(board__section__event=event)
+    line = (result.board.number, result.contract, result.declarer, result.tricks)
+    assert line == (1, "4S", "N", 10)
+    assert (result.lead, result.score_ns, result.round, result.table) == ("SK", 420, 1, 1)
+    change = Change.objects.get(kind=Change.Kind.RESULT, event=event)
+    ew = result.ew_pair.printed
+    assert change.note == f"entered at table 1, accepted by EW {ew}"
+    assert TableLine.objects.get(key=key).result == result
+
+
+def test_passed_out_is_one_line_and_scores_nothing(client, room):
+    tables = room
+    event = tables[0].event
+    _, key = enter(client, tables[0], 2, "PASS")
+    accept(client, tables[0], key)
+    assert Result.objects.get(board__number=2, board__section__event=event).score_ns == 0
+
+
+@pytest.mark.parametrize(
+    ("board", "text", "words"),
+    [
+        (4, "4S N 10", "board 4 is not played at this table in round 1"),
+        (1, "NP", "call the director"),
+        (1, "A+ A-", "call the director"),
+        (1, "4S N 14", "tricks"),
+        (1, "8S N 10", "level"),
+    ],
+)
+def test_what_a_table_cannot_enter_is_refused_in_words(client, room, board, text, words):
+    tables = room
+    response, _ = enter(client, tables[0], board, text)
+    assert response.status_code == 422
+    assert words in response.json()["error"]
+    assert not TableLine.objects.exists()
+
+
+def test_a_board_already_entered_is_refused(client, room):
+    tables = room
+    _, key = enter(client, tables[0], 1, "3NT S 9")
+    accept(client, tables[0], key)
+    response, _ = enter(client, tables[0], 1, "3NT S 10")
+    assert response.status_code == 422
+    assert response.json()["error"] == "board 1 is already entered"
+    enter(client, tables[0], 2, "3NT S 9")
+    response, _ = enter(client, tables[0], 2, "3NT S 10")
+    assert response.json()["error"] == "board 2 is waiting for East-West to accept it"
