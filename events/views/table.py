@@ -21,12 +21,11 @@ from events.forms.tables import AcceptForm, TableLineForm
 from events.models import TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
+from events.services.tables import lines, match_tables, seating
 from events.services.tables.access import TableClosed, open_table
 from events.services.tables.after_board import end_of_round, played_boards
 from events.services.tables.calls import call_director
-from events.services.tables.lines import accept_line, dispute_line, enter_line, reopen_line
 from events.services.tables.rate_limit import table_request_allowed
-from events.services.tables.seating import table_now
 from scoring.deal_scores import declarer_scores
 
 logger = logging.getLogger(__name__)
@@ -62,18 +61,32 @@ def table_view(view):
     return wrapper
 
 
+def _seating(access: TableAccess):
+    """Who sits at the table and what it plays: a teams match's table (its half, 1 or 2) or a
+    section's; the two services share their names and shapes."""
+    return match_tables if access.half else seating
+
+
+def _lines(access: TableAccess):
+    """The table's lines, entered, accepted, disputed and corrected: a match's or a section's."""
+    return match_tables if access.half else lines
+
+
 @require_GET
 @never_cache
 @table_view
 def table(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """The table's page; its changing part alone (#table-now) for the page's own refresh."""
-    now = table_now(access=access)
+    now = _seating(access).table_now(access=access)
     context = {
         "access": access,
         "event": access.event,
         "now": now,
-        "current_boards": played_boards(now=now, at=now.current) if now.current else [],
-        "end": end_of_round(now=now),
+        # A match's boards played show in its own part of the page (tables/_match_now.html).
+        "current_boards": played_boards(now=now, at=now.current)
+        if now.current and not access.half
+        else [],
+        "end": None if access.half else end_of_round(now=now),
         "config": _config(access, now),
         "words": _words(),
         "ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
@@ -90,7 +103,11 @@ def _config(access: TableAccess, now) -> dict:
         "token": access.token,
         "lead": access.event.table_lead,
         "pin": access.event.table_pin,
-        "boards": {str(b.number): b.board.vulnerability for at in rounds for b in at.boards},
+        "boards": {
+            str(b.number): b.vulnerability if access.half else b.board.vulnerability
+            for at in rounds
+            for b in at.boards
+        },
         "scores": {"vul": declarer_scores(True), "notvul": declarer_scores(False)},
     }
 
@@ -152,7 +169,8 @@ def line(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if not form.is_valid():
         return _refused(" ".join(e for errors in form.errors.values() for e in errors))
     data = form.cleaned_data
-    enter = reopen_line if request.POST.get("correct") else enter_line
+    table_lines = _lines(access)
+    enter = table_lines.reopen_line if request.POST.get("correct") else table_lines.enter_line
     try:
         saved = enter(
             access=access,
@@ -176,7 +194,7 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
     if not form.is_valid():
         return _refused(gettext("type the PIN printed on your guide card"))
     try:
-        saved = accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
+        saved = _lines(access).accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
     except LineRefused as refused:
         return _refused(str(refused))
     except OperationalError:
@@ -189,7 +207,7 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
 @table_view
 def dispute(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
     try:
-        return _answer(dispute_line(access=access, key=key))
+        return _answer(_lines(access).dispute_line(access=access, key=key))
     except LineRefused as refused:
         return _refused(str(refused))
 
@@ -198,7 +216,7 @@ def dispute(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
 @table_view
 def call(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """The table calls the director."""
-    now = table_now(access=access)
+    now = _seating(access).table_now(access=access)
     at = now.current or now.ended
     round_number = at.number if at else now.last_round or 1
     call_director(access=access, round=round_number)

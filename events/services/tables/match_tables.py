@@ -50,7 +50,8 @@ class BoardOfMatch:
     `line`: the table's waiting or disputed line, else its accepted one; `result`: the table's
     saved line (accepted, or entered by the director); `other`: the other table's, only once
     both tables have played the board; `home_imps`: the board's IMPs to the home team, only
-    once both tables have it (and the event shows the table its points).
+    once both tables have it (and the event shows the table its points); `ns_imps`: the same
+    IMPs to the team sitting North-South at this table.
     """
 
     number: int
@@ -61,6 +62,7 @@ class BoardOfMatch:
     result: MatchLine | None = None
     other: MatchLine | None = None
     home_imps: Decimal | None = None
+    ns_imps: int | None = None
 
     @property
     def state(self) -> str:
@@ -183,6 +185,7 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
     for row in board_rows(match=match):
         result, other = row.lines[half], row.lines[3 - half]
         both = result is not None and other is not None
+        home_imps = row.home_imps if both and shows else None
         boards.append(
             BoardOfMatch(
                 number=row.number,
@@ -192,7 +195,8 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
                 line=lines.get(row.number),
                 result=result,
                 other=other if both and event.table_shows_traveller else None,
-                home_imps=row.home_imps if both and shows else None,
+                home_imps=home_imps,
+                ns_imps=None if home_imps is None else int(home_imps) * (1 if half == 1 else -1),
             )
         )
     ns, ew = _teams(match, half)
