@@ -63,7 +63,7 @@ def test_each_table_of_the_match_names_its_teams_and_lists_the_boards(client, ma
 
 
 def test_a_line_from_either_table_is_the_matchs_once_accepted(client, match_tables):
-    match, first, second, _ = match_tables
+    match, _first, second, _ = match_tables
     response, key = enter(client, second, 3, "1H N 6")
     assert response.json() == {
         "key": str(key),
@@ -102,7 +102,7 @@ def test_the_other_tables_result_shows_once_both_have_played_the_board(client, m
     html = page(client, second)
     assert "Other table" not in html and "+420" not in html and "IMPs to" not in html
     # Table 2's own line waiting for acceptance shows nothing of table 1's either.
-    response, key = enter(client, second, 1, "4S S 9")
+    _response, key = enter(client, second, 1, "4S S 9")
     assert "+420" not in page(client, second)
     accept(client, second, key)
 
@@ -133,7 +133,7 @@ def test_the_matchs_vps_show_once_its_last_board_is_in(client, match_tables):
 
 
 def test_a_token_enters_only_its_own_matchs_boards_and_lines(client, match_tables):
-    match, first, _, elsewhere = match_tables
+    _match, first, _, elsewhere = match_tables
     response, _ = enter(client, first, 5, "4S N 10")
     assert response.status_code == 422
     assert response.json()["error"] == "this match plays boards 1 to 4, not board 5"
