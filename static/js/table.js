@@ -199,7 +199,14 @@
         if (last.kind !== "dispute") { text = describe(board, last.text) + " \u00b7 " + text; }
       }
       if (note) { note.textContent = text; note.hidden = !text; }
+      var state = button.querySelector(".board-state");
+      if (state) { state.hidden = !!text; }
       button.classList.toggle("has-queued", !!mine.length);
+    });
+    // A line of a later round waiting to send ends the round before it: no correction then.
+    var latest = queue.reduce(function (most, i) { return i.round > most ? i.round : most; }, 0);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-correct]"), function (button) {
+      button.hidden = +button.getAttribute("data-round") < latest;
     });
   }
 

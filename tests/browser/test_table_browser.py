@@ -1,0 +1,210 @@
+"""A whole 4-table Mitchell of two rounds of three boards played from four phones (issue 23):
+every line entered by taps and accepted by the opponents, one table off the Wi-Fi for a round,
+one dispute, one correction before the round ends; the ranking and the history come out of it."""
+
+import pytest
+
+from events.models import Change, Pair, Result, TableCall, TableLine
+from events.services.rankings import section_ranking
+from events.services.setup import name_pairs
+from events.services.tables.access import event_tables
+from scoring import board_conditions, deal_score, parse_contract
+from scoring.boards import is_vulnerable
+from scoring.matchpoints import matchpoints
+from scoring.movements import mitchell
+from tests.browser.conftest import PHONE, screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# What each table's North taps, board by board: level, strain, doubled, declarer, tricks.
+# Every board is played twice (two rounds), with different results so that the matchpoints split.
+LINES = {
+    1: ("4", "S", "", "N", 10),
+    2: ("3", "NT", "", "S", 8),
+    3: ("2", "H", "X", "E", 8),
+    4: ("1", "C", "", "W", 7),
+    5: ("5", "D", "", "N", 11),
+    6: ("6", "S", "", "S", 12),
+    7: ("3", "NT", "", "E", 9),
+    8: ("4", "H", "", "W", 9),
+    9: ("2", "S", "", "N", 9),
+    10: ("3", "C", "XX", "S", 9),
+    11: ("1", "NT", "", "E", 6),
+    12: ("4", "S", "X", "W", 11),
+}
+# The second table to play a board takes one trick more (or less, at 13).
+SECOND = {board: (*line[:4], line[4] + 1 if line[4] < 13 else 12) for board, line in LINES.items()}
+
+
+def tap_line(page, board: int, line: tuple) -> None:
+    page.click(f'[data-board-button][data-board="{board}"]')
+    tap_contract(page, line)
+
+
+def tap_contract(page, line: tuple) -> None:
+    level, strain, doubled, declarer, tricks = line
+    page.click(f'#entry [data-level="{level}"]')
+    page.click(f'#entry [data-strain="{strain}"]')
+    page.click(f'#entry [data-doubled="{doubled}"]')
+    page.click(f'#entry [data-declarer="{declarer}"]')
+    page.click(f'#entry-tricks [data-tricks="{tricks}"]')
+    page.click("#entry-save")
+
+
+def all_saved(page) -> None:
+    page.wait_for_selector("#sync-status.saved")
+
+
+def play(page, board: int, line: tuple, *, accept: bool = True) -> None:
+    tap_line(page, board, line)
+    page.wait_for_selector("#accept:not([hidden])")
+    if accept:
+        page.click("#accept-yes")
+
+
+def test_four_phones_play_a_mitchell(chromium, live_server, make_event):
+    event = make_event(mitchell(4, 3, rounds=2), name="Phone Pairs")
+    pairs = Pair.objects.filter(section__event=event)
+    name_pairs(names={p: [f"North {p.number}", f"South {p.number}"] for p in pairs})
+    tables = event_tables(event=event)
+    contexts, phones = [], []
+    for access in tables:
+        context = chromium.new_context(viewport=PHONE, service_workers="block")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/table/{access.token}/")
+        contexts.append(context)
+        phones.append(page)
+    try:
+        played = _round_one(phones)
+        played = _round_two(phones, tables, played)
+        _check_the_session(event, played)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def boards_of(page) -> list[int]:
+    return [
+        int(b)
+        for b in page.eval_on_selector_all(
+            "#boards [data-board-button]", "(buttons) => buttons.map((b) => b.dataset.board)"
+        )
+    ]
+
+
+def _round_one(phones) -> dict:
+    played = {}
+    for table, page in enumerate(phones, start=1):
+        assert page.inner_text("#seats").count(f"North {table}") == 1
+        assert "Round 1" in page.inner_text("#table-now h1")
+        boards = boards_of(page)
+        assert boards == list(range(3 * table - 2, 3 * table + 1))
+        for board in boards:
+            if (table, board) == (1, 1):
+                # East-West do not agree: back to North, the director is called.
+                wrong = (*LINES[1][:4], 9)
+                play(page, board, wrong, accept=False)
+                assert "NS −" in page.inner_text("#accept-line")
+                page.click("#accept-no")
+                page.wait_for_selector('[data-board="1"][data-state="disputed"]')
+            play(page, board, LINES[board])
+            played[board] = [LINES[board]]
+            all_saved(page)
+        page.wait_for_selector("#end-of-round")
+    # Table 2 corrects board 4 before it starts its next round; East-West accept it again.
+    page = phones[1]
+    corrected = (*LINES[4][:4], LINES[4][4] + 2)
+    page.click('[data-correct="4"]')
+    tap_contract(page, corrected)
+    page.click("#accept-yes")
+    all_saved(page)
+    page.wait_for_selector('#end-of-round [data-correct="4"]')
+    played[4] = [corrected]
+    return played
+
+
+def _round_two(phones, tables, played) -> dict:
+    offline = phones[3]
+    offline.context.set_offline(True)
+    for page in phones:
+        assert "Round 2" in page.inner_text("#table-now h1")
+        for board in boards_of(page):
+            play(page, board, SECOND[board])
+            played[board].append(SECOND[board])
+            if page is not offline:
+                all_saved(page)
+    # Off the Wi-Fi, table 4's three lines and their acceptances wait on the phone.
+    assert offline.inner_text("#sync-status") == "Not saved yet: 6 waiting to send. " + (
+        "No connection: they are sent when it is back."
+    )
+    screenshot(offline, "table-offline")
+    # A reload with no connection shows the browser's own page; nothing typed is lost.
+    with pytest.raises(playwright_error()):
+        offline.reload()
+    offline.context.set_offline(False)
+    offline.reload()
+    all_saved(offline)
+    offline.reload()
+    all_saved(offline)
+    lines = list(TableLine.objects.filter(access=tables[3], round=2).order_by("created"))
+    assert [(line.board_number, line.state) for line in lines] == [
+        (1, "accepted"),
+        (2, "accepted"),
+        (3, "accepted"),
+    ]
+    return played
+
+
+def playwright_error():
+    from playwright.sync_api import Error
+
+    return Error
+
+
+def _check_the_session(event, played) -> None:
+    section = event.sections.get()
+    # The ranking, worked out here from the lines tapped and the movement.
+    totals = {}
+    sittings = mitchell(4, 3, rounds=2).sittings
+    for board, lines in played.items():
+        scores, meetings = [], []
+        for sitting, line in zip(
+            sorted(
+                (s for s in sittings if 3 * s.board_set - 2 <= board <= 3 * s.board_set),
+                key=lambda s: s.round,
+            ),
+            lines,
+            strict=True,
+        ):
+            level, strain, doubled, declarer, tricks = line
+            _, vulnerability = board_conditions(board)
+            score = deal_score(
+                parse_contract(f"{level}{strain}{doubled}"),
+                is_vulnerable(vulnerability, declarer),
+                tricks,
+            )
+            scores.append(score if declarer in "NS" else -score)
+            meetings.append(sitting)
+        for sitting, points in zip(meetings, matchpoints(scores), strict=True):
+            totals[sitting.ns_pair] = totals.get(sitting.ns_pair, 0) + points
+            totals[sitting.ew_pair] = totals.get(sitting.ew_pair, 0) + 2 - points
+    saved = {p.number: p.score for p in section.pairs.all()}
+    assert saved == totals
+    ranking = section_ranking(section=section)
+    for group in ranking:
+        shown = [s.pair.number for s in group.standings]
+        assert shown == sorted(shown, key=lambda n: (-totals[n], n))
+    # Every line came from a table, and its history says which.
+    results = Result.objects.filter(board__section=section)
+    assert results.count() == 24
+    for result in results:
+        notes = [
+            row.change.note for row in Result.history.filter(id=result.pk).select_related("change")
+        ]
+        assert all(
+            note.startswith(f"entered at table {result.table}, accepted by EW ") for note in notes
+        )
+    corrected = Result.objects.get(board__section=section, board__number=4, round=1)
+    assert Result.history.filter(id=corrected.pk).count() == 2
+    assert TableCall.objects.filter(kind="dispute", board_number=1).count() == 1
+    assert Change.objects.filter(event=event, kind=Change.Kind.RESULT).count() == 25
