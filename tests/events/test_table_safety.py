@@ -1,0 +1,248 @@
+"""A table's token is safe (issue 23, item 12): it enters only its own table's boards of its
+current round, sees nothing of a board it has not played, is closed once published, asks at a
+limited rate, and a line sent twice or from two phones at once is one line."""
+
+import datetime
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from events.models import Board, Event, Result, TableCall, TableLine, TableRound
+from events.services.individuals import create_individual_event, name_players
+from events.services.tables.access import event_tables
+from scoring.movements import mitchell
+from scoring.movements.individual import rainbow_individual
+from tests.events.test_hidden_hands import DEAL, DOUBLE_DUMMY, HAND
+from tests.events.test_table_page import accept, enter
+
+
+@pytest.fixture
+def tables(make_event, db):
+    return event_tables(event=make_event(mitchell(4, 3, rounds=2), name="Table Pairs"))
+
+
+def play_round(client, access, boards, round=1, text="4S N 10"):
+    for board in boards:
+        _, key = enter(client, access, board, text, round=round)
+        assert accept(client, access, key).json()["state"] == "accepted"
+
+
+@pytest.mark.django_db
+def test_the_same_key_sent_twice_is_one_line(client, tables):
+    first, key = enter(client, tables[0], 1, "4S N 10")
+    again, _ = enter(client, tables[0], 1, "4S N 10", key=key)
+    assert again.json() == first.json()
+    assert TableLine.objects.count() == 1
+    assert accept(client, tables[0], key).json() == accept(client, tables[0], key).json()
+    assert Result.objects.count() == 1
+
+
+def run_together(*tasks) -> list:
+    """Each task in its own thread (its own database connection), all at once; their answers."""
+    start = threading.Barrier(len(tasks))
+    answers = [None] * len(tasks)
+
+    def run(i, task):
+        try:
+            start.wait()
+            answers[i] = task()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, t)) for i, t in enumerate(tasks)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_sending_one_line_at_once_make_one_row(make_event):
+    access = event_tables(event=make_event(mitchell(4, 3, rounds=2)))[0]
+    key = uuid.uuid4()
+    answers = run_together(
+        lambda: enter(Client(), access, 1, "4S N 10", key=key)[0],
+        lambda: enter(Client(), access, 1, "4S N 10", key=key)[0],
+    )
+    assert [a.status_code for a in answers] == [200, 200]
+    assert TableLine.objects.count() == 1
+    answers = run_together(
+        lambda: accept(Client(), access, key), lambda: accept(Client(), access, key)
+    )
+    assert [a.json()["state"] for a in answers] == ["accepted", "accepted"]
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_entering_one_board_at_once_leave_one_line_waiting(make_event):
+    access = event_tables(event=make_event(mitchell(4, 3, rounds=2)))[0]
+    answers = run_together(
+        lambda: enter(Client(), access, 1, "4S N 10")[0],
+        lambda: enter(Client(), access, 1, "4S N 11")[0],
+    )
+    assert sorted(a.status_code for a in answers) == [200, 422]
+    assert TableLine.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_token_enters_only_its_table_s_boards_of_its_current_round(client, tables, make_event):
+    first = tables[0]
+    response, _ = enter(client, first, 4, "4S N 10")  # table 2's board this round
+    assert response.json()["error"] == "board 4 is not played at this table in round 1"
+    response, _ = enter(client, first, 4, "4S N 10", round=2)  # its board of the next round
+    assert response.json()["error"] == "this table is not playing round 2 now"
+    play_round(client, first, [1, 2, 3])
+    # Round 1 played, round 2 is the table's now; round 1 stays open to corrections only.
+    response, _ = enter(client, first, 1, "4S N 11", round=1)
+    assert response.json()["error"] == "this table is not playing round 1 now"
+    # Another event's table, and its lines.
+    other = event_tables(event=make_event(mitchell(4, 3, rounds=2), name="Other"))[0]
+    _, key = enter(client, other, 1, "3NT N 9")
+    assert accept(client, first, key).json()["error"] == "this line belongs to another table"
+    assert client.post(reverse("table-dispute", args=[first.token, key])).status_code == 422
+    assert TableLine.objects.get(key=key).state == "entered"
+    # And no director's page.
+    response = client.get(reverse("director-event", args=[first.event_id]))
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert enter(client, tables[1], 4, "5D E 11")[0].status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_table_sees_nothing_of_a_board_it_has_not_played(client, tables):
+    Board.objects.update(deal=DEAL, double_dummy=DOUBLE_DUMMY, par="7S N +2220")
+    play_round(client, tables[1], [4, 5, 6], text="6NT S 12")  # table 2 plays boards 4-6
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert HAND not in page and "6NT S 12" not in page and "+990" not in page
+    config = page.split('id="table-config"')[1]
+    assert '"boards": {"1": "None", "2": "NS", "3": "EW"}' in config
+    play_round(client, tables[0], [1], text="3NT N 9")
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert page.count(HAND) == 1 and 'id="played-1"' in page
+    assert "6NT S 12" not in page and 'id="played-4"' not in page
+
+
+@pytest.mark.django_db
+def test_what_a_table_sees_after_a_board_is_the_event_s_to_say(client, tables):
+    Board.objects.update(deal=DEAL, double_dummy=DOUBLE_DUMMY, par="7S N +2220")
+    Event.objects.update(
+        table_shows_points=False, table_shows_traveller=False, table_shows_hand=False
+    )
+    play_round(client, tables[0], [1], text="3NT N 9")
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert 'id="played-1"' in page
+    assert HAND not in page and "matchpoints so far" not in page and "<table" not in page
+
+
+@pytest.mark.django_db
+def test_a_published_event_closes_every_table(client, tables):
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    Event.objects.update(status=Event.Status.PUBLISHED)
+    response = client.get(reverse("table", args=[tables[0].token]))
+    assert response.status_code == 404
+    assert "page is closed: the results are published" in response.content.decode()
+    answer = accept(client, tables[0], key)
+    assert answer.status_code == 404 and answer.json()["closed"] is True
+    assert not Result.objects.exists()
+
+
+@pytest.mark.django_db
+@override_settings(TABLE_REQUESTS_PER_MINUTE=3)
+def test_a_table_asking_too_often_is_told_to_wait(client, tables, django_assert_num_queries):
+    page = reverse("table", args=[tables[0].token])
+    assert [client.get(page).status_code for _ in range(3)] == [200, 200, 200]
+    with django_assert_num_queries(0):  # counted in the cache, never in the database
+        response = client.get(page)
+    assert response.status_code == 429
+    assert "Too many requests from this table: wait a minute" in response.content.decode()
+    response, _ = enter(client, tables[0], 1, "4S N 10")
+    assert response.status_code == 429 and "wait a minute" in response.json()["error"]
+    assert not TableLine.objects.exists()
+    # Another table is counted on its own.
+    assert client.get(reverse("table", args=[tables[1].token])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_with_pins_the_accepting_pair_types_its_own(client, tables):
+    Event.objects.update(table_pin=True)
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    meeting = TableRound.objects.get(section__event=tables[0].event, round=1, table=1)
+    # North-South's PIN (or any other) is not East-West's.
+    wrong = next(pin for pin in (meeting.ns_pair.pin, "0000", "1111") if pin != meeting.ew_pair.pin)
+    answer = accept(client, tables[0], key, pin=wrong)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "wrong PIN: East-West type the PIN printed on their guide card"
+    assert TableLine.objects.get(key=key).state == "entered" and not Result.objects.exists()
+    assert accept(client, tables[0], key, pin=meeting.ew_pair.pin).json()["state"] == "accepted"
+
+
+@pytest.mark.django_db
+def test_a_dispute_calls_the_director_and_north_enters_the_board_again(client, tables):
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    answer = client.post(reverse("table-dispute", args=[tables[0].token, key]))
+    assert answer.json()["state"] == "disputed"
+    call = TableCall.objects.get()
+    assert (call.kind, call.round, call.board_number, call.access) == ("dispute", 1, 1, tables[0])
+    assert accept(client, tables[0], key).json()["error"] == (
+        "board 1 was disputed: North enters it again"
+    )
+    _, again = enter(client, tables[0], 1, "4S N 9")
+    accept(client, tables[0], again)
+    assert TableLine.objects.get().text == "4S N 9"
+    assert Result.objects.get().score_ns == -50
+
+
+@pytest.mark.django_db
+def test_a_table_corrects_its_line_until_it_starts_its_next_round(client, tables):
+    first = tables[0]
+    play_round(client, first, [1, 2, 3])
+    result = Result.objects.get(board__number=2)
+    _, key = enter(client, first, 2, "4S N 11", correct="1")
+    # Until the opponents accept the correction, the line saved before stands.
+    result.refresh_from_db()
+    assert result.score_ns == 620  # board 2: North-South vulnerable
+    assert accept(client, first, key).json()["state"] == "accepted"
+    result.refresh_from_db()
+    assert (result.tricks, result.score_ns) == (11, 650)
+    assert Result.history.filter(id=result.pk).count() == 2
+    # A line of the next round ends round 1 for the table: the director's from now on.
+    enter(client, first, 4, "3NT S 9", round=2)
+    response, _ = enter(client, first, 2, "4S N 12", correct="1")
+    assert response.json()["error"] == (
+        "round 1 is over at this table: call the director to correct board 2"
+    )
+
+
+@pytest.mark.django_db
+def test_the_lead_is_asked_when_the_event_asks_for_it(client, tables):
+    Event.objects.update(table_lead=True)
+    response, _ = enter(client, tables[0], 1, "4S N 10")
+    assert response.json()["error"] == "enter the opening lead"
+    assert enter(client, tables[0], 1, "4S N 10 HK")[0].status_code == 200
+    assert enter(client, tables[0], 2, "PASS")[0].status_code == 200
+
+
+@pytest.mark.django_db
+def test_an_individual_table_seats_its_four_players_by_name(client, club):
+    event = create_individual_event(
+        club=club,
+        movement=rainbow_individual(5, 1, rounds=3),
+        name="Ind",
+        date=datetime.date(2026, 11, 23),
+        status="running",
+    )
+    section = event.sections.get()
+    name_players(section=section, names={n: f"Player {n}" for n in range(1, 21)})
+    access = event_tables(event=event)[0]
+    page = client.get(reverse("table", args=[access.token])).content.decode()
+    seats = page.split('id="seats"')[1].split("</dl>")[0]
+    named = [n for n in range(1, 21) if f">{n} Player {n}<" in seats]
+    assert len(named) == 4
+    board = int(page.split('data-board="')[1].split('"')[0])
+    _, key = enter(client, access, board, "3NT N 9")
+    assert accept(client, access, key).json()["state"] == "accepted"
+    assert Result.objects.get().table == 1
