@@ -143,7 +143,12 @@ else:
 CACHES["table-requests"] = (
     CACHES["default"]
     if CACHES["default"]["BACKEND"].endswith("RedisCache")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "table-requests"}
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "table-requests",
+        # A congress's 200 tables and their PIN counters, with room to spare.
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    }
 )
 
 # Slow work (double-dummy analysis) is queued in the database and run by `manage.py db_worker`,

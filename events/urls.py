@@ -64,6 +64,7 @@ urlpatterns = [
     path("table/<str:token>/lines/<uuid:key>/accept/", table.accept, name="table-accept"),
     path("table/<str:token>/lines/<uuid:key>/dispute/", table.dispute, name="table-dispute"),
     path("table/<str:token>/call/", table.call, name="table-call"),
+    path("table/<str:token>/seated/", table.seated, name="table-seated"),
     path("clubs/<slug:slug>/", public.club, name="club"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/ranking/", public.ranking_fragment, name="ranking-fragment"),

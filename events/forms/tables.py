@@ -21,3 +21,9 @@ class AcceptForm(forms.Form):
     """The opponents' acceptance of a line (by its key), with their PIN when the event asks."""
 
     pin = forms.CharField(max_length=6, required=False, strip=True)
+
+
+class SeatedForm(forms.Form):
+    """The round whose players say they are seated at the table."""
+
+    round = forms.IntegerField(min_value=1, max_value=999)

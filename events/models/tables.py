@@ -39,6 +39,10 @@ class TableAccess(models.Model):
     # Teams: the match's table 1 or 2 (home NS at 1, away NS at 2); 0 for pairs.
     half = models.PositiveSmallIntegerField(default=0)
     token = models.CharField(max_length=64, unique=True, default=new_token)
+    # The round whose players said at the table that they are seated: the round before it, its
+    # results and hands, is no longer shown on the table's page (the players who just sat down
+    # may play those boards later) and is the director's to correct.
+    seated_round = models.PositiveSmallIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

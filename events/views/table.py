@@ -17,15 +17,17 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from events.forms.tables import AcceptForm, TableLineForm
-from events.models import TableAccess, TableLine
+from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
+from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
 from events.services.tables import lines, match_tables, seating
 from events.services.tables.access import TableClosed, open_table
 from events.services.tables.after_board import end_of_round, played_boards
 from events.services.tables.calls import call_director
+from events.services.tables.lines import WrongPin
 from events.services.tables.rate_limit import table_request_allowed
+from events.services.tables.seating import seat_next_round
 from scoring.deal_scores import declarer_scores
 
 logger = logging.getLogger(__name__)
@@ -47,11 +49,16 @@ def table_view(view):
             return render(request, "tables/closed.html", {"message": message}, status=429)
         try:
             access = open_table(token=token)
+            message = ""
         except TableClosed:
             message = gettext(
                 "This table's page is closed: the results are published, or the director "
                 "printed a new card for the table. Ask the director."
             )
+        else:
+            if access.event.status == Event.Status.SETUP:
+                message = gettext("This event has not started yet: ask the director.")
+        if message:
             if request.method == "POST":
                 return JsonResponse({"error": message, "closed": True}, status=404)
             return render(request, "tables/closed.html", {"message": message}, status=404)
@@ -120,9 +127,11 @@ def _words() -> dict:
         "south": gettext("South"),
         "west": gettext("West"),
         "by": gettext("by %(seat)s"),
-        "tricks": gettext("%(tricks)s tricks"),
+        # Not a plural: a count the script fills in reads the same in every language.
+        "tricks": gettext("tricks: %(tricks)s"),
         "lead": gettext("lead %(card)s"),
         "passed_out": gettext("Passed out"),
+        "ns_score": gettext("NS %(score)s"),
         "all_saved": gettext("Everything entered on this phone is saved."),
         "waiting_to_send": gettext("Not saved yet: %(count)s waiting to send."),
         "no_connection": gettext("No connection: they are sent when it is back."),
@@ -130,13 +139,23 @@ def _words() -> dict:
         "accepted_waiting": gettext("accepted, waiting to send"),
         "disputed_waiting": gettext("disputed, waiting to send"),
         "refused": gettext("Board %(board)s not saved: %(reason)s"),
-        "entering": gettext("Board %(board)s (vulnerable: %(vul)s)"),
-        "correcting": gettext("Correct board %(board)s (vulnerable: %(vul)s)"),
+        "entering": gettext("Board %(board)s · %(vul)s"),
+        "correcting": gettext("Correct board %(board)s · %(vul)s"),
+        "vulnerable": {
+            "None": gettext("nobody vulnerable"),
+            "NS": gettext("North-South vulnerable"),
+            "EW": gettext("East-West vulnerable"),
+            "All": gettext("both vulnerable"),
+        },
         "choose": gettext("Tap the contract, the declarer and the tricks."),
         "check_board": gettext("East-West: check board %(board)s"),
         "pin_needed": gettext("Type your PIN first: it is on your guide card."),
         "disputed": gettext("Board %(board)s disputed: back to North, the director is called."),
         "called": gettext("The director is called."),
+        "no_storage": gettext(
+            "This phone keeps nothing for this page: do not reload it until everything is saved."
+        ),
+        "reload": gettext("Not sent: reload this page, nothing entered on this phone is lost."),
     }
 
 
@@ -195,6 +214,8 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
         return _refused(gettext("type the PIN printed on your guide card"))
     try:
         saved = _lines(access).accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
+    except WrongPin as refused:
+        return JsonResponse({"error": str(refused), "again": True}, status=422)
     except LineRefused as refused:
         return _refused(str(refused))
     except OperationalError:
@@ -210,6 +231,18 @@ def dispute(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
         return _answer(_lines(access).dispute_line(access=access, key=key))
     except LineRefused as refused:
         return _refused(str(refused))
+
+
+@require_POST
+@table_view
+def seated(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    """The players of the table's current round are seated: the round before it ends."""
+    form = SeatedForm(request.POST)
+    if not form.is_valid():
+        return _refused(gettext("reload the page: the round is out of date"))
+    if not access.half:  # a match's round ends when the next is drawn, seated or not
+        seat_next_round(access=access, round=form.cleaned_data["round"])
+    return JsonResponse({"seated": form.cleaned_data["round"]})
 
 
 @require_POST

@@ -14,6 +14,7 @@
     page: document.body.getAttribute("data-page-url"),
     line: document.body.getAttribute("data-line-url"),
     call: document.body.getAttribute("data-call-url"),
+    seated: document.body.getAttribute("data-seated-url"),
     accept: document.body.getAttribute("data-accept-url"),
     dispute: document.body.getAttribute("data-dispute-url")
   };
@@ -30,14 +31,20 @@
     } catch (error) { return fallback; }
   }
   function keep(name, value) {
-    if (value === null) { window.localStorage.removeItem(name); } else {
-      window.localStorage.setItem(name, JSON.stringify(value));
+    try {
+      if (value === null) { window.localStorage.removeItem(name); } else {
+        window.localStorage.setItem(name, JSON.stringify(value));
+      }
+    } catch (error) {
+      // No storage (a private window on an old Safari): the queue still works, until a reload.
+      say(words.no_storage);
     }
   }
   var queue = load(QUEUE, []);
   var draft = load(DRAFT, null);
   var offline = false;
   var sending = false;
+  var accepting = null;  // the line East-West are checking: board, key, text
 
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
@@ -59,9 +66,10 @@
       (vul === "EW" && "EW".indexOf(declarer) >= 0);
   }
   function parse(text) {
-    var parts = text.split(" ");
+    var parts = text.toUpperCase().split(" ");
     if (parts[0] === "PASS") { return {passed: true}; }
     var m = /^([1-7])(NT|C|D|H|S)(X{0,2})$/.exec(parts[0]);
+    if (!m || !/^[NESW]$/.test(parts[1]) || !/^\d+$/.test(parts[2])) { return {other: text}; }
     return {level: +m[1], strain: m[2], doubled: m[3], declarer: parts[1], tricks: +parts[2], lead: parts[3] || ""};
   }
   function scoreNS(board, line) {
@@ -76,7 +84,8 @@
   }
   function describe(board, text) {
     var line = parse(text);
-    if (line.passed) { return words.passed_out + " \u00b7 NS 0"; }
+    if (line.passed) { return words.passed_out + " \u00b7 " + fill(words.ns_score, {score: "0"}); }
+    if (line.other) { return line.other; }
     var made = line.tricks - line.level - 6;
     var outcome = made === 0 ? "=" : (made > 0 ? "+" + made : "\u2212" + (-made));
     var parts = [
@@ -84,7 +93,7 @@
       fill(words.tricks, {tricks: line.tricks}) + " (" + outcome + ")"
     ];
     if (line.lead) { parts.push(fill(words.lead, {card: cardText(line.lead)})); }
-    return parts.join(", ") + " \u00b7 NS " + signed(scoreNS(board, line));
+    return parts.join(", ") + " \u00b7 " + fill(words.ns_score, {score: signed(scoreNS(board, line))});
   }
 
   // -- The queue: what is not yet saved, in the order it was done. --
@@ -117,14 +126,20 @@
     }
     if (item.kind === "accept") { return post(urls.accept.replace(PLACEHOLDER, item.key), {pin: item.pin || ""}); }
     if (item.kind === "dispute") { return post(urls.dispute.replace(PLACEHOLDER, item.key), {}); }
+    if (item.kind === "seated") { return post(urls.seated, {round: item.round}); }
     return post(urls.call, {});
   }
   // A refused line takes what depends on it (its acceptance) out of the queue with it.
-  function drop(item, message) {
+  function drop(item, answer) {
     queue = queue.filter(function (i) { return i !== item && !(item.kind === "enter" && i.key === item.key); });
     save();
-    say(fill(words.refused, {board: item.board || "", reason: message}));
-    if (item.kind === "accept") { openAccept(item.board, item.key, item.text); }
+    say(fill(words.refused, {board: item.board || "", reason: answer.error}));
+    if (item.kind === "enter" && accepting && accepting.key === item.key) {
+      accepting = null;
+      showOnly(null);
+    }
+    // A wrong PIN: East-West try again.
+    if (answer.again) { openAccept(item.board, item.key, item.text); }
   }
   function send() {
     if (sending || !queue.length) { return; }
@@ -138,9 +153,13 @@
           offline = false;
           save();
           if (queue.length) { send(); } else { refresh(); }
-        } else if (response.status === 422 || response.status === 404 || response.status === 403) {
+        } else if (response.status === 403) {
+          // The page's security token is out of date: kept, sent again after a reload.
+          say(words.reload);
+          later();
+        } else if (response.status === 422 || response.status === 404) {
           offline = false;
-          drop(item, answer.error || response.statusText);
+          drop(item, answer.error ? answer : {error: response.statusText});
           send();
           if (!queue.length) { refresh(); }
         } else {
@@ -172,7 +191,10 @@
         var holder = document.createElement("div");
         holder.innerHTML = html;
         var fresh = holder.querySelector("#table-now");
-        if (node && fresh) { node.parentNode.replaceChild(fresh, node); }
+        if (node && fresh) {
+          fresh.hidden = node.hidden;  // behind the entry or the check, if one is open
+          node.parentNode.replaceChild(fresh, node);
+        }
         paint();
       });
     }, function () { offline = true; paint(); });
@@ -203,11 +225,32 @@
       if (state) { state.hidden = !!text; }
       button.classList.toggle("has-queued", !!mine.length);
     });
+    // The next round's players are seated (or a line of theirs waits): the round before it is
+    // theirs no more to see.
+    var ended = $("end-of-round");
+    var seatedButton = $("seated");
+    if (ended && seatedRound() > +ended.getAttribute("data-round")) {
+      ended.hidden = true;
+      if (seatedButton) { seatedButton.hidden = true; }
+    }
     // A line of a later round waiting to send ends the round before it: no correction then.
     var latest = queue.reduce(function (most, i) { return i.round > most ? i.round : most; }, 0);
     Array.prototype.forEach.call(document.querySelectorAll("[data-correct]"), function (button) {
       button.hidden = +button.getAttribute("data-round") < latest;
     });
+  }
+
+  function seatedRound() {
+    return queue.reduce(function (most, i) {
+      return (i.kind === "seated" || i.kind === "enter") && +i.round > most ? +i.round : most;
+    }, 0);
+  }
+  // The players of round `round` are seated: said once, before anything else they do.
+  function seat(round) {
+    var ended = $("end-of-round");
+    if (ended && !ended.hidden && round > +ended.getAttribute("data-round")) {
+      add({kind: "seated", round: round});
+    }
   }
 
   // -- North's taps. --
@@ -221,17 +264,22 @@
   function keepDraft() { keep(DRAFT, draft); }
   function openEntry(board, round, correct) {
     var kept = draft && draft.board === board && draft.round === round ? draft : null;
-    draft = kept || {board: board, round: round, correct: !!correct, level: 0, strain: "", doubled: "", declarer: "", tricks: null, lead: "", passed: false};
+    draft = kept || blank(board, round, correct, false);
     keepDraft();
     showOnly("entry");
     drawEntry();
   }
+  function blank(board, round, correct, passed) {
+    return {board: board, round: round, correct: !!correct, level: 0, strain: "", doubled: "",
+      declarer: "", tricks: null, leadSuit: "", leadRank: "", passed: passed};
+  }
   function lineText() {
     if (draft.passed) { return "PASS"; }
     if (!draft.level || !draft.strain || !draft.declarer || draft.tricks === null) { return ""; }
-    if (config.lead && !(draft.lead.length >= 2)) { return ""; }
+    var lead = draft.leadSuit && draft.leadRank ? draft.leadSuit + draft.leadRank : "";
+    if (config.lead && !lead) { return ""; }
     var text = draft.level + draft.strain + draft.doubled + " " + draft.declarer + " " + draft.tricks;
-    return draft.lead.length >= 2 ? text + " " + draft.lead : text;
+    return lead ? text + " " + lead : text;
   }
   function mark(group, value) {
     Array.prototype.forEach.call(entry.querySelectorAll("[data-" + group + "]"), function (button) {
@@ -239,13 +287,13 @@
     });
   }
   function drawEntry() {
-    $("entry-board").textContent = fill(draft.correct ? words.correcting : words.entering, {board: draft.board, vul: config.boards[draft.board] || ""});
+    $("entry-board").textContent = fill(draft.correct ? words.correcting : words.entering, {board: draft.board, vul: words.vulnerable[config.boards[draft.board]] || ""});
     mark("level", draft.level);
     mark("strain", draft.strain);
     mark("doubled", draft.doubled);
     mark("declarer", draft.declarer);
-    mark("suit", draft.lead.charAt(0));
-    mark("rank", draft.lead.slice(1));
+    mark("suit", draft.leadSuit);
+    mark("rank", draft.leadRank);
     mark("passed", draft.passed ? "1" : "");
     var tricks = $("entry-tricks");
     tricks.innerHTML = "";
@@ -281,14 +329,15 @@
       else if (button.hasAttribute("data-doubled")) { draft.doubled = button.getAttribute("data-doubled"); }
       else if (button.hasAttribute("data-declarer")) { draft.declarer = button.getAttribute("data-declarer"); draft.passed = false; }
       else if (button.hasAttribute("data-tricks")) { draft.tricks = +button.getAttribute("data-tricks"); }
-      else if (button.hasAttribute("data-suit")) { draft.lead = button.getAttribute("data-suit") + draft.lead.slice(1); }
-      else if (button.hasAttribute("data-rank")) { draft.lead = (draft.lead.charAt(0) || "") + button.getAttribute("data-rank"); if (draft.lead.length < 2) { draft.lead = ""; } }
-      else if (button.hasAttribute("data-passed")) { draft = {board: draft.board, round: draft.round, correct: draft.correct, level: 0, strain: "", doubled: "", declarer: "", tricks: null, lead: "", passed: true}; }
+      else if (button.hasAttribute("data-suit")) { draft.leadSuit = button.getAttribute("data-suit"); }
+      else if (button.hasAttribute("data-rank")) { draft.leadRank = button.getAttribute("data-rank"); }
+      else if (button.hasAttribute("data-passed")) { draft = blank(draft.board, draft.round, draft.correct, true); }
       else if (button.id === "entry-cancel") { draft = null; keepDraft(); showOnly(null); return; }
       else if (button.id === "entry-save") {
         var text = lineText();
         if (!text) { return; }
         var item = {kind: "enter", key: newKey(), round: draft.round, board: draft.board, text: text, correct: draft.correct};
+        say("");
         draft = null;
         keepDraft();
         add(item);
@@ -301,7 +350,6 @@
   }
 
   // -- East-West's check. --
-  var accepting = null;
   function openAccept(board, key, text) {
     accepting = {board: board, key: key, text: text};
     $("accept-board").textContent = fill(words.check_board, {board: board});
@@ -336,6 +384,7 @@
     if (button.hasAttribute("data-board-button")) {
       var board = button.getAttribute("data-board");
       var round = +button.getAttribute("data-round");
+      seat(round);
       var mine = queued(board);
       var last = mine[mine.length - 1];
       if (last && last.kind === "enter") { openAccept(board, last.key, last.text); return; }
@@ -348,6 +397,8 @@
       if (last || state === "open" || state === "disputed") { openEntry(board, round, button.hasAttribute("data-correcting")); }
     } else if (button.hasAttribute("data-correct")) {
       openEntry(button.getAttribute("data-correct"), +button.getAttribute("data-round"), true);
+    } else if (button.id === "seated") {
+      seat(+button.getAttribute("data-round"));
     } else if (button.id === "call-director") {
       add({kind: "call"});
       say(words.called);

@@ -4,7 +4,7 @@ one dispute, one correction before the round ends; the ranking and the history c
 
 import pytest
 
-from events.models import Change, Pair, Result, TableCall, TableLine
+from events.models import Change, Pair, Result, TableAccess, TableCall, TableLine
 from events.services.rankings import section_ranking
 from events.services.setup import name_pairs
 from events.services.tables.access import event_tables
@@ -32,8 +32,9 @@ LINES = {
     11: ("1", "NT", "", "E", 6),
     12: ("4", "S", "X", "W", 11),
 }
-# The second table to play a board takes one trick more (or less, at 13).
+# The second table to play a board takes one trick more (or less, at 13); board 11 is passed out.
 SECOND = {board: (*line[:4], line[4] + 1 if line[4] < 13 else 12) for board, line in LINES.items()}
+SECOND[11] = PASSED = None
 
 
 def tap_line(page, board: int, line: tuple) -> None:
@@ -41,14 +42,29 @@ def tap_line(page, board: int, line: tuple) -> None:
     tap_contract(page, line)
 
 
-def tap_contract(page, line: tuple) -> None:
+def tap_contract(page, line: tuple | None, shot: str = "") -> None:
+    """Tap a line in, with a lead when the event asks for one (the king of the suit after the
+    contract's), or passed out (None)."""
+    if line is PASSED:
+        page.click("#entry [data-passed]")
+        page.click("#entry-save")
+        return
     level, strain, doubled, declarer, tricks = line
     page.click(f'#entry [data-level="{level}"]')
     page.click(f'#entry [data-strain="{strain}"]')
     page.click(f'#entry [data-doubled="{doubled}"]')
     page.click(f'#entry [data-declarer="{declarer}"]')
     page.click(f'#entry-tricks [data-tricks="{tricks}"]')
+    if page.is_visible("#entry-lead"):
+        assert page.is_disabled("#entry-save")  # no lead yet
+        page.click(f'#entry [data-suit="{LEADS[strain]}"]')
+        page.click('#entry [data-rank="K"]')
+    if shot:
+        screenshot(page, shot)
     page.click("#entry-save")
+
+
+LEADS = {"C": "D", "D": "H", "H": "S", "S": "C", "NT": "S"}
 
 
 def all_saved(page) -> None:
@@ -63,7 +79,7 @@ def play(page, board: int, line: tuple, *, accept: bool = True) -> None:
 
 
 def test_four_phones_play_a_mitchell(chromium, live_server, make_event):
-    event = make_event(mitchell(4, 3, rounds=2), name="Phone Pairs")
+    event = make_event(mitchell(4, 3, rounds=2), name="Phone Pairs", table_lead=True)
     pairs = Pair.objects.filter(section__event=event)
     name_pairs(names={p: [f"North {p.number}", f"South {p.number}"] for p in pairs})
     tables = event_tables(event=event)
@@ -103,14 +119,21 @@ def _round_one(phones) -> dict:
             if (table, board) == (1, 1):
                 # East-West do not agree: back to North, the director is called.
                 wrong = (*LINES[1][:4], 9)
-                play(page, board, wrong, accept=False)
-                assert "NS −" in page.inner_text("#accept-line")
+                page.click(f'[data-board-button][data-board="{board}"]')
+                tap_contract(page, wrong, shot="table-entry")
+                page.wait_for_selector("#accept:not([hidden])")
+                screenshot(page, "table-accept")
+                assert page.inner_text("#accept-line") == (
+                    "4♠ by North, tricks: 9 (−1), lead ♣K · NS −50"
+                )
                 page.click("#accept-no")
                 page.wait_for_selector('[data-board="1"][data-state="disputed"]')
             play(page, board, LINES[board])
             played[board] = [LINES[board]]
             all_saved(page)
         page.wait_for_selector("#end-of-round")
+        if table == 1:
+            screenshot(page, "table-end-of-round")
     # Table 2 corrects board 4 before it starts its next round; East-West accept it again.
     page = phones[1]
     corrected = (*LINES[4][:4], LINES[4][4] + 2)
@@ -126,15 +149,27 @@ def _round_one(phones) -> dict:
 def _round_two(phones, tables, played) -> dict:
     offline = phones[3]
     offline.context.set_offline(True)
+    # A reload loses nothing typed: table 3's North has tapped half a line.
+    half = phones[2]
+    half.click(f'[data-board-button][data-board="{boards_of(half)[0]}"]')
+    half.click('#entry [data-level="5"]')
+    half.click('#entry [data-strain="H"]')
+    half.reload()
+    half.wait_for_selector("#entry:not([hidden])")
+    assert half.get_attribute('#entry [data-level="5"]', "aria-pressed") == "true"
+    assert half.get_attribute('#entry [data-strain="H"]', "aria-pressed") == "true"
+    half.click("#entry-cancel")
     for page in phones:
         assert "Round 2" in page.inner_text("#table-now h1")
         for board in boards_of(page):
             play(page, board, SECOND[board])
+            # The first tap of round 2 says its players are seated: round 1 is gone.
+            assert not page.is_visible('#end-of-round[data-round="1"]')
             played[board].append(SECOND[board])
             if page is not offline:
                 all_saved(page)
-    # Off the Wi-Fi, table 4's three lines and their acceptances wait on the phone.
-    assert offline.inner_text("#sync-status") == "Not saved yet: 6 waiting to send. " + (
+    # Off the Wi-Fi, table 4's seating, three lines and their acceptances wait on the phone.
+    assert offline.inner_text("#sync-status") == "Not saved yet: 7 waiting to send. " + (
         "No connection: they are sent when it is back."
     )
     screenshot(offline, "table-offline")
@@ -146,6 +181,7 @@ def _round_two(phones, tables, played) -> dict:
     all_saved(offline)
     offline.reload()
     all_saved(offline)
+    assert [t.seated_round for t in TableAccess.objects.order_by("table")] == [2, 2, 2, 2]
     lines = list(TableLine.objects.filter(access=tables[3], round=2).order_by("created"))
     assert [(line.board_number, line.state) for line in lines] == [
         (1, "accepted"),
@@ -176,6 +212,10 @@ def _check_the_session(event, played) -> None:
             lines,
             strict=True,
         ):
+            meetings.append(sitting)
+            if line is PASSED:
+                scores.append(0)
+                continue
             level, strain, doubled, declarer, tricks = line
             _, vulnerability = board_conditions(board)
             score = deal_score(
@@ -184,7 +224,6 @@ def _check_the_session(event, played) -> None:
                 tricks,
             )
             scores.append(score if declarer in "NS" else -score)
-            meetings.append(sitting)
         for sitting, points in zip(meetings, matchpoints(scores), strict=True):
             totals[sitting.ns_pair] = totals.get(sitting.ns_pair, 0) + points
             totals[sitting.ew_pair] = totals.get(sitting.ew_pair, 0) + 2 - points
@@ -204,7 +243,54 @@ def _check_the_session(event, played) -> None:
         assert all(
             note.startswith(f"entered at table {result.table}, accepted by EW ") for note in notes
         )
+    assert {r.lead for r in results if r.contract != "PASS"} == {"SK", "HK", "DK", "CK"}
+    assert Result.objects.get(board__section=section, board__number=11, round=2).score_ns == 0
     corrected = Result.objects.get(board__section=section, board__number=4, round=1)
     assert Result.history.filter(id=corrected.pk).count() == 2
     assert TableCall.objects.filter(kind="dispute", board_number=1).count() == 1
     assert Change.objects.filter(event=event, kind=Change.Kind.RESULT).count() == 25
+
+
+def test_a_phone_is_told_what_was_refused(chromium, live_server, make_event):
+    """A wrong PIN is typed again; a board the director entered meanwhile is refused in words
+    and leaves nothing waiting; the director's button calls the director."""
+    from events.models import Board, TableRound
+    from events.services.entry import save_line
+    from scoring import parse_traveller_line
+
+    event = make_event(mitchell(4, 3, rounds=2), name="PIN Pairs", table_pin=True)
+    access = event_tables(event=event)[0]
+    context = chromium.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/table/{access.token}/")
+        meeting = TableRound.objects.get(section__event=event, round=1, table=1)
+        board = Board.objects.select_related("section__event").get(section__event=event, number=2)
+        save_line(
+            board=board,
+            line=parse_traveller_line("3NT S 9"),
+            ns_pair=meeting.ns_pair.number,
+            ew_pair=meeting.ew_pair.number,
+        )
+        tap_line(page, 2, LINES[2])
+        page.wait_for_selector("#table-message:not([hidden])")
+        assert page.inner_text("#table-message") == "Board 2 not saved: board 2 is already entered"
+        page.wait_for_selector("#accept", state="hidden")
+        all_saved(page)
+
+        tap_line(page, 1, LINES[1])
+        page.fill("#accept-pin", "0000" if meeting.ew_pair.pin != "0000" else "1111")
+        page.click("#accept-yes")
+        page.wait_for_selector("#table-message:not([hidden])")
+        assert "wrong PIN" in page.inner_text("#table-message")
+        page.wait_for_selector("#accept:not([hidden])")
+        page.fill("#accept-pin", meeting.ew_pair.pin)
+        page.click("#accept-yes")
+        page.wait_for_selector('[data-board="1"][data-state="played"]')
+        assert Result.objects.get(board__number=1, board__section__event=event).score_ns == 420
+
+        page.click("#call-director")
+        all_saved(page)
+        assert TableCall.objects.filter(access=access, kind="call").count() == 1
+    finally:
+        context.close()

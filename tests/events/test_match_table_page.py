@@ -155,9 +155,10 @@ def test_a_wrong_pin_is_refused(client, match_tables):
     wrong = "0000" if match.away.pin != "0000" else "1111"
     response = accept(client, first, key, pin=wrong)
     assert response.status_code == 422
-    assert response.json()["error"] == (
-        f"wrong PIN: {match.away.name} type the PIN printed on their guide card"
-    )
+    assert response.json() == {
+        "error": f"wrong PIN: {match.away.name} type the PIN printed on their guide card",
+        "again": True,
+    }
     assert not MatchLine.objects.exists()
     assert accept(client, first, key, pin=match.away.pin).json()["state"] == "accepted"
 

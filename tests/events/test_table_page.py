@@ -23,10 +23,11 @@ def room(make_event):
     return event_tables(event=event)
 
 
-def enter(client, access, board, text, key=None, round=1, **extra):
+def enter(client, access, board, text, key=None, round=1, headers=None, **extra):
+    """Post North's line as the page's script does; the answer and the line's key."""
     key = key or uuid.uuid4()
     data = {"key": key, "round": round, "board": board, "text": text, **extra}
-    return client.post(reverse("table-line", args=[access.token]), data), key
+    return client.post(reverse("table-line", args=[access.token]), data, headers=headers), key
 
 
 def accept(client, access, key, pin=""):
@@ -99,3 +100,42 @@ def test_a_board_already_entered_is_refused(client, room):
     enter(client, tables[0], 2, "3NT S 9")
     response, _ = enter(client, tables[0], 2, "3NT S 10")
     assert response.json()["error"] == "board 2 is waiting for East-West to accept it"
+
+
+def test_the_page_follows_the_movement_as_the_director_repairs_it(client, room):
+    from events.models import TableRound
+
+    tables = room
+    meeting = TableRound.objects.get(section__event=tables[0].event, round=1, table=1)
+    late = TableRound.objects.get(section__event=tables[0].event, round=1, table=3)
+    # The director swaps the EW pairs of tables 1 and 3 (a pair sat at the wrong table).
+    meeting.ew_pair, late.ew_pair = late.ew_pair, meeting.ew_pair
+    TableRound.objects.bulk_update([meeting, late], ["ew_pair"])
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    seats = page.split('id="seats"')[1].split("</dl>")[0]
+    assert f"North {meeting.ew_pair.number}" in seats
+    assert f"North {late.ew_pair.number}" not in seats
+
+
+def test_the_page_reads_a_round_in_a_few_queries(client, room, django_assert_max_num_queries):
+    table = room[0]
+    for board in (1, 2, 3):
+        _, key = enter(client, table, board, "4S N 10")
+        accept(client, table, key)
+    # Round 1 over: the end-of-round view, round 2's boards, the played boards' travellers.
+    with django_assert_max_num_queries(30):
+        page = client.get(reverse("table", args=[table.token])).content.decode()
+    assert 'id="end-of-round"' in page and "Round 2" in page
+
+
+def test_a_table_of_a_second_section_is_named_with_its_letter(client, make_event):
+    event = make_event(mitchell(4, 3, rounds=2), sections=2)
+    table = [a for a in event_tables(event=event) if a.section.letter == "B"][2]
+    page = client.get(reverse("table", args=[table.token])).content.decode()
+    assert "<strong>Table B3</strong>" in page
+    _, key = enter(client, table, 7, "4S N 10")
+    accept(client, table, key)
+    result = Result.objects.get()
+    assert (result.board.section.letter, result.table) == ("B", 3)
+    change = Change.objects.get(kind=Change.Kind.RESULT)
+    assert change.note.startswith("entered at table B3, accepted by EW ")

@@ -175,7 +175,10 @@ def test_with_pins_the_accepting_pair_types_its_own(client, tables):
     wrong = next(pin for pin in (meeting.ns_pair.pin, "0000", "1111") if pin != meeting.ew_pair.pin)
     answer = accept(client, tables[0], key, pin=wrong)
     assert answer.status_code == 422
-    assert answer.json()["error"] == "wrong PIN: East-West type the PIN printed on their guide card"
+    assert answer.json() == {
+        "error": "wrong PIN: East-West type the PIN printed on their guide card",
+        "again": True,
+    }
     assert TableLine.objects.get(key=key).state == "entered" and not Result.objects.exists()
     assert accept(client, tables[0], key, pin=meeting.ew_pair.pin).json()["state"] == "accepted"
 
@@ -246,3 +249,121 @@ def test_an_individual_table_seats_its_four_players_by_name(client, club):
     _, key = enter(client, access, board, "3NT N 9")
     assert accept(client, access, key).json()["state"] == "accepted"
     assert Result.objects.get().table == 1
+
+
+@pytest.mark.django_db
+def test_an_event_still_set_up_opens_no_table(client, tables):
+    Event.objects.update(status=Event.Status.SETUP)
+    response = client.get(reverse("table", args=[tables[0].token]))
+    assert response.status_code == 404
+    assert "This event has not started yet" in response.content.decode()
+    assert enter(client, tables[0], 1, "4S N 10")[0].status_code == 404
+    assert not TableLine.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_call_button_calls_the_director_once(client, tables):
+    call = reverse("table-call", args=[tables[2].token])
+    assert client.post(call).json() == {"called": True}
+    client.post(call)
+    assert list(TableCall.objects.values_list("access", "round", "kind", "board_number")) == [
+        (tables[2].pk, 1, "call", None)
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("reveal", "ranking"), [("always", True), ("round", True), ("session", False)]
+)
+def test_the_end_of_round_ranking_follows_the_reveal_rule(client, tables, reveal, ranking):
+    Event.objects.update(reveal=reveal)
+    for table in tables:
+        play_round(client, table, range(3 * table.table - 2, 3 * table.table + 1))
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert 'id="end-of-round"' in page
+    assert ('id="table-ranking"' in page) is ranking
+    assert ("The ranking is shown when the event is published." in page) is not ranking
+    # Where everyone goes next, from the movement's table card.
+    assert "North-South go to table 1 NS" in page
+    assert "East-West go to table 2 EW" in page
+    assert "The boards go to table 4" in page
+
+
+@pytest.mark.django_db
+def test_a_line_from_a_table_is_undone_as_any_and_the_table_may_enter_it_again(client, tables):
+    from events.models import Change
+    from events.services.history import undo_change
+
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    accept(client, tables[0], key)
+    undo_change(change=Change.objects.get(kind=Change.Kind.RESULT))
+    assert not Result.objects.exists()
+    page = client.get(reverse("table", args=[tables[0].token])).content.decode()
+    assert 'data-board="1" data-round="1" data-state="open"' in page
+    _, again = enter(client, tables[0], 1, "4S N 11")
+    assert accept(client, tables[0], again).json()["state"] == "accepted"
+    assert Result.objects.get().score_ns == 450
+
+
+@pytest.mark.django_db
+def test_the_next_round_s_players_seated_see_nothing_of_the_round_before(client, tables):
+    """In a Mitchell the boards a table just played may come to the pairs who sit down next:
+    once they say they are seated, the round before is gone from the page, and the director's."""
+    Board.objects.update(deal=DEAL, double_dummy=DOUBLE_DUMMY, par="7S N +2220")
+    first = tables[0]
+    play_round(client, first, [1, 2, 3], text="6NT S 12")
+    page = client.get(reverse("table", args=[first.token])).content.decode()
+    assert 'id="end-of-round"' in page and HAND in page and "6NT S 12" in page
+    seated = reverse("table-seated", args=[first.token])
+    assert client.post(seated, {"round": 1}).json() == {"seated": 1}  # not its round now
+    assert 'id="end-of-round"' in client.get(reverse("table", args=[first.token])).content.decode()
+    assert client.post(seated, {"round": 2}).json() == {"seated": 2}
+    page = client.get(reverse("table", args=[first.token])).content.decode()
+    assert 'id="end-of-round"' not in page and HAND not in page and "6NT S 12" not in page
+    assert "Round 2" in page
+    response, _ = enter(client, first, 2, "4S N 12", correct="1")
+    assert response.json()["error"] == (
+        "round 1 is over at this table: call the director to correct board 2"
+    )
+
+
+@pytest.mark.django_db
+def test_a_teams_table_is_served_as_its_matchs_table(client, make_team_event):
+    from events.services.teams.rounds import draw_next_round
+
+    event = make_team_event(teams=4, boards_per_match=4)
+    draw_next_round(event=event)
+    access = event_tables(event=event)[0]
+    response = client.get(reverse("table", args=[access.token]))
+    assert response.status_code == 200
+    assert "Table 1 of match 1" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_line_needs_the_page_s_csrf_token(tables):
+    phone = Client(enforce_csrf_checks=True)
+    response, _ = enter(phone, tables[0], 1, "4S N 10")
+    assert response.status_code == 403 and not TableLine.objects.exists()
+    phone.get(reverse("table", args=[tables[0].token]))
+    token = phone.cookies["csrftoken"].value
+    response, _ = enter(phone, tables[0], 1, "4S N 10", headers={"X-CSRFToken": token})
+    assert response.status_code == 200 and TableLine.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_table_guessing_pins_is_stopped(client, tables):
+    Event.objects.update(table_pin=True)
+    _, key = enter(client, tables[0], 1, "4S N 10")
+    meeting = TableRound.objects.get(section__event=tables[0].event, round=1, table=1)
+    guesses = [pin for pin in (f"{n:04d}" for n in range(10)) if pin != meeting.ew_pair.pin][:5]
+    for guess in guesses:
+        assert accept(client, tables[0], key, pin=guess).json()["again"] is True
+    answer = accept(client, tables[0], key, pin=meeting.ew_pair.pin)
+    assert answer.json() == {
+        "error": "too many wrong PINs at this table: wait ten minutes, or call the director"
+    }
+    assert not Result.objects.exists()
+    # Another table is not stopped.
+    _, other = enter(client, tables[1], 4, "4S N 10")
+    second = TableRound.objects.get(section__event=tables[0].event, round=1, table=2)
+    assert accept(client, tables[1], other, pin=second.ew_pair.pin).json()["state"] == "accepted"

@@ -13,7 +13,7 @@ from scoring import (
     score_breakdown,
 )
 from scoring.contracts import STRAINS
-from scoring.deal_scores import MAX_SCORE, check_score
+from scoring.deal_scores import MAX_SCORE, check_score, declarer_scores
 
 SHAPE = "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"
 
@@ -407,3 +407,20 @@ def test_check_score_takes_a_score_a_board_can_give(score):
 def test_check_score_refuses_what_no_board_gives(score, message):
     with pytest.raises(ScoringError, match=f"^{message}$"):
         check_score(score)
+
+
+@pytest.mark.parametrize(
+    ("vulnerable", "contract", "tricks", "score"),
+    [
+        (False, "4S", 10, 420),
+        (True, "4S", 10, 620),
+        (False, "3NTX", 7, -300),
+        (True, "7NTXX", 13, 2980),
+        (True, "1C", 0, -700),
+    ],
+)
+def test_the_phones_score_table_is_deal_score(vulnerable, contract, tricks, score):
+    """A table's phone scores a line offline by looking it up: every contract, 0 to 13 tricks."""
+    table = declarer_scores(vulnerable)
+    assert len(table) == 7 * 5 * 3 and all(len(row) == 14 for row in table.values())
+    assert table[contract][tricks] == score

@@ -11,13 +11,19 @@ import uuid
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from events.models import Change, TableAccess, TableCall, TableLine
+from events.models import Change, Pair, TableAccess, TableCall, TableLine
 from events.services.entry import LineRefused, check_line, save_line
 from events.services.history import recording
+from events.services.individuals import side_labels
 from events.services.status import LOCKED
 from events.services.tables.calls import call_director
+from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.tables.seating import BoardAtTable, RoundAtTable, table_now
 from scoring import ScoringError, TravellerLine, parse_traveller_line
+
+
+class WrongPin(LineRefused):
+    """The accepting pair's PIN is not the one typed: they may type it again."""
 
 
 def enter_line(
@@ -115,36 +121,43 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
             % {"round": line.round}
         )
     meeting, board = at.meeting, at.board(line.board_number).board
-    if access.event.table_pin and pin.strip() != meeting.ew_pair.pin:
-        raise LineRefused(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
+    if access.event.table_pin:
+        _check_pin(access, pin, meeting.ew_pair)
     where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
     note = gettext("entered at table %(table)s, accepted by EW %(pair)s") % {
         "table": where,
-        "pair": meeting.ew_pair.printed,
+        "pair": _side_name(access, meeting.ew_pair),
     }
     event = access.event
     if event.is_locked:
         raise LineRefused(LOCKED)
-    try:
-        with transaction.atomic():
-            claimed = TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
-                state=TableLine.State.ACCEPTED
+    with transaction.atomic():
+        claimed = TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
+            state=TableLine.State.ACCEPTED
+        )
+        if not claimed:  # another phone accepted it meanwhile
+            return _line(access, key)
+        with recording(club=event.club, event=event, kind=Change.Kind.RESULT, note=note):
+            result = save_line(
+                board=board,
+                line=parse_traveller_line(line.text),
+                ns_pair=meeting.ns_pair.number,
+                ew_pair=meeting.ew_pair.number,
+                result=line.result,
             )
-            if not claimed:  # another phone accepted it meanwhile
-                return _line(access, key)
-            with recording(club=event.club, event=event, kind=Change.Kind.RESULT, note=note):
-                result = save_line(
-                    board=board,
-                    line=parse_traveller_line(line.text),
-                    ns_pair=meeting.ns_pair.number,
-                    ew_pair=meeting.ew_pair.number,
-                    result=line.result,
-                )
-            line.result, line.state = result, TableLine.State.ACCEPTED
-            line.save(update_fields=["result", "state", "updated"])
-    except IntegrityError:
-        return _line(access, key)
+        line.result, line.state = result, TableLine.State.ACCEPTED
+        line.save(update_fields=["result", "state", "updated"])
     return line
+
+
+def _check_pin(access: TableAccess, pin: str, pair: Pair) -> None:
+    if not pin_tries_left(token=access.token):
+        raise LineRefused(
+            gettext("too many wrong PINs at this table: wait ten minutes, or call the director")
+        )
+    if pin.strip() != pair.pin:
+        count_wrong_pin(token=access.token)
+        raise WrongPin(gettext("wrong PIN: East-West type the PIN printed on their guide card"))
 
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
@@ -178,6 +191,13 @@ def _line(access: TableAccess, key: uuid.UUID) -> TableLine:
     if line is None:
         raise LineRefused(gettext("no such line at this table: enter it again"))
     return line
+
+
+def _side_name(access: TableAccess, pair: Pair) -> str:
+    """The accepting side as the room knows it: a pair's number, an individual's two players'."""
+    if access.event.is_individual:
+        return side_labels(section=access.section).get(pair.number, pair.printed)
+    return pair.printed
 
 
 def _sections(access: TableAccess) -> int:

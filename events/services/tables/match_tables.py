@@ -35,6 +35,8 @@ from events.models import (
 )
 from events.services.entry import LineRefused
 from events.services.tables.calls import call_director
+from events.services.tables.lines import WrongPin
+from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.teams.lines import check_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
 from events.services.teams.rounds import current_round
@@ -302,11 +304,8 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
             % {"round": line.round}
         )
     accepting = at.ew.team
-    if access.event.table_pin and pin.strip() != accepting.pin:
-        raise LineRefused(
-            gettext("wrong PIN: %(team)s type the PIN printed on their guide card")
-            % {"team": accepting.name}
-        )
+    if access.event.table_pin:
+        _check_pin(access, pin, accepting)
     entered = check_at_table(
         access=access, match=at.match, board_number=line.board_number, text=line.text
     )
@@ -333,6 +332,20 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
         line.state = State.ACCEPTED
         line.save(update_fields=["match_line", "state", "updated"])
     return line
+
+
+def _check_pin(access: TableAccess, pin: str, team: Team) -> None:
+    """The accepting team's PIN, with the pairs' table's limit on wrong ones (rate_limit)."""
+    if not pin_tries_left(token=access.token):
+        raise LineRefused(
+            gettext("too many wrong PINs at this table: wait ten minutes, or call the director")
+        )
+    if pin.strip() != team.pin:
+        count_wrong_pin(token=access.token)
+        raise WrongPin(
+            gettext("wrong PIN: %(team)s type the PIN printed on their guide card")
+            % {"team": team.name}
+        )
 
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:

@@ -9,11 +9,15 @@ repair the director made is what the table follows. A table's rounds go in order
   of its meeting that round, from the table or the director);
 - the *current round* is that round while one of its boards is still open, else the next round
   the movement gives the table a meeting in (None once the table has played all its rounds);
-- a round *ends* for the table when the table enters a line of a later round: until then the
-  table may correct its own lines of that round (lines.reopen_line), after it only the director.
+- a round *ends* for the table when the players of its next round say they are seated
+  (seat_next_round; tapping a board of their round says it too) or enter a line: until then the
+  round just played is shown (its scores, travellers and hands, to the players who played it)
+  and the table may correct its own lines of it (lines.reopen_line); after that the page shows
+  nothing of it, since the players now seated may play those boards later, and only the
+  director corrects it.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from events.models import Board, Event, Result, Section, TableAccess, TableLine, TableRound
 from events.services.individuals import side_players
@@ -74,16 +78,15 @@ class TableNow:
     # The table's last round, played, while the table has entered nothing of a later one: its
     # end-of-round view, and the lines it may still correct.
     ended: RoundAtTable | None = None
-    meetings: list[TableRound] = field(default_factory=list)  # the table's rounds, in order
 
     def round(self, number: int) -> RoundAtTable | None:
         """The current or the ended round, by number."""
         return next((r for r in (self.current, self.ended) if r and r.number == number), None)
 
     def correctable(self, round: int) -> bool:
-        """Whether the table may still correct its own lines of `round`: until it enters a line
-        of a later round."""
-        return round == self.last_round
+        """Whether the table may still correct its own lines of `round`: its current round, or
+        the round just played until the round ends (the module's words)."""
+        return self.round(round) is not None and round == self.last_round
 
 
 def _meetings(section: Section, table: int) -> list[TableRound]:
@@ -116,7 +119,7 @@ def table_now(*, access: TableAccess) -> TableNow:
         )
     ) - {None}
     last = max(line_rounds | played_rounds, default=0)
-    now = TableNow(access, event, section, last, meetings=meetings)
+    now = TableNow(access, event, section, last)
     for meeting in meetings:
         if meeting.round < last:
             continue
@@ -126,7 +129,17 @@ def table_now(*, access: TableAccess) -> TableNow:
             break
         if meeting.round == last:
             now.ended = at_table
+    if now.ended and now.current and access.seated_round >= now.current.number:
+        now.ended = None  # the next round's players are seated
     return now
+
+
+def seat_next_round(*, access: TableAccess, round: int) -> None:
+    """The players of the table's current round say they are seated: the round before it ends
+    (the module's words). Said again, or for another round, it changes nothing."""
+    now = table_now(access=access)
+    if now.current is not None and now.current.number == round:
+        TableAccess.objects.filter(pk=access.pk, seated_round__lt=round).update(seated_round=round)
 
 
 def _round_at_table(
