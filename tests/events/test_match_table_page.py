@@ -5,11 +5,13 @@ result and the board's IMPs only once both have played it, and the match's VPs a
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from events.models import Change, Event, Match, MatchLine, TableLine
 from events.services.tables.access import event_tables
 from events.services.teams.rounds import draw_next_round
+from tests.events.test_table_safety import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +173,22 @@ def test_the_page_closes_once_the_event_is_published(client, match_tables):
     response = accept(client, first, key)
     assert response.status_code == 404 and response.json()["closed"] is True
     assert not MatchLine.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_sending_one_line_at_once_make_one_row(make_team_event):
+    event = make_team_event(teams=4, boards_per_match=4)
+    draw_next_round(event=event)
+    access = event_tables(event=event)[1]  # table 2 of match 1
+    key = uuid.uuid4()
+    answers = run_together(
+        lambda: enter(Client(), access, 2, "3NT W 9", key=key)[0],
+        lambda: enter(Client(), access, 2, "3NT W 9", key=key)[0],
+    )
+    assert [a.status_code for a in answers] == [200, 200]
+    assert TableLine.objects.count() == 1
+    answers = run_together(
+        lambda: accept(Client(), access, key), lambda: accept(Client(), access, key)
+    )
+    assert [a.json()["state"] for a in answers] == ["accepted", "accepted"]
+    assert MatchLine.objects.get().score_ns == -400
