@@ -16,6 +16,7 @@ accept_line, dispute_line, reopen_line) where they do the same thing, so that on
 both, dispatching on the access's half.
 """
 
+import functools
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
@@ -209,6 +210,25 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
     return at
 
 
+def _once_a_key(enter):
+    """A line's key is one line: sent again, or from two phones at once (the other phone's
+    line saved while this one was checked), the answer is the line under that key."""
+
+    @functools.wraps(enter)
+    def wrapper(*, access: TableAccess, key: uuid.UUID, **kwargs) -> TableLine:
+        if (known := _known(access, key)) is not None:
+            return known
+        try:
+            return enter(access=access, key=key, **kwargs)
+        except LineRefused:
+            if (known := _known(access, key)) is not None:
+                return known
+            raise
+
+    return wrapper
+
+
+@_once_a_key
 def enter_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
@@ -218,8 +238,6 @@ def enter_line(
     replaced; a board waiting or already played, a board not this match's, and a line only the
     director enters are refused.
     """
-    if (known := _known(access, key)) is not None:
-        return known
     at = _playing(access, round)
     board = at.board(board_number)
     if board is None:
@@ -232,14 +250,13 @@ def enter_line(
     return _wait(access, at, board_number, text, key, correcting=None)
 
 
+@_once_a_key
 def reopen_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
     """A correction of the table's own saved line, waiting for the opponents to accept it
     again: only until the round ends (after that the director's). Until it is accepted, the
     result saved before stands."""
-    if (known := _known(access, key)) is not None:
-        return known
     now = table_now(access=access)
     at = now.round(round)
     board = at.board(board_number) if at else None
