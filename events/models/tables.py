@@ -98,9 +98,10 @@ class TableLine(models.Model):
     class Meta:
         ordering = ["round", "board_number", "created"]
         constraints = [
-            # One line of a board at a table waits at a time.
+            # One line of a board at a table waits at a time; a teams table plays the same
+            # board numbers again in its next round's match.
             models.UniqueConstraint(
-                fields=["access", "board_number"],
+                fields=["access", "round", "board_number"],
                 condition=~Q(state="accepted"),
                 name="table_line_waiting_once",
             ),

@@ -21,18 +21,13 @@ from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
 from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
+from events.services.tables import lines, match_tables, seating
 from events.services.tables.access import TableClosed, open_table
 from events.services.tables.after_board import end_of_round, played_boards
 from events.services.tables.calls import call_director
-from events.services.tables.lines import (
-    WrongPin,
-    accept_line,
-    dispute_line,
-    enter_line,
-    reopen_line,
-)
+from events.services.tables.lines import WrongPin
 from events.services.tables.rate_limit import table_request_allowed
-from events.services.tables.seating import seat_next_round, table_now
+from events.services.tables.seating import seat_next_round
 from scoring.deal_scores import declarer_scores
 
 logger = logging.getLogger(__name__)
@@ -63,9 +58,6 @@ def table_view(view):
         else:
             if access.event.status == Event.Status.SETUP:
                 message = gettext("This event has not started yet: ask the director.")
-            elif access.section_id is None:
-                # A teams match's table: events.services.tables.match_tables' to serve.
-                message = gettext("A teams table's page is not open yet: ask the director.")
         if message:
             if request.method == "POST":
                 return JsonResponse({"error": message, "closed": True}, status=404)
@@ -76,18 +68,32 @@ def table_view(view):
     return wrapper
 
 
+def _seating(access: TableAccess):
+    """Who sits at the table and what it plays: a teams match's table (its half, 1 or 2) or a
+    section's; the two services share their names and shapes."""
+    return match_tables if access.half else seating
+
+
+def _lines(access: TableAccess):
+    """The table's lines, entered, accepted, disputed and corrected: a match's or a section's."""
+    return match_tables if access.half else lines
+
+
 @require_GET
 @never_cache
 @table_view
 def table(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """The table's page; its changing part alone (#table-now) for the page's own refresh."""
-    now = table_now(access=access)
+    now = _seating(access).table_now(access=access)
     context = {
         "access": access,
         "event": access.event,
         "now": now,
-        "current_boards": played_boards(now=now, at=now.current) if now.current else [],
-        "end": end_of_round(now=now),
+        # A match's boards played show in its own part of the page (tables/_match_now.html).
+        "current_boards": played_boards(now=now, at=now.current)
+        if now.current and not access.half
+        else [],
+        "end": None if access.half else end_of_round(now=now),
         "config": _config(access, now),
         "words": _words(),
         "ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
@@ -104,7 +110,11 @@ def _config(access: TableAccess, now) -> dict:
         "token": access.token,
         "lead": access.event.table_lead,
         "pin": access.event.table_pin,
-        "boards": {str(b.number): b.board.vulnerability for at in rounds for b in at.boards},
+        "boards": {
+            str(b.number): b.vulnerability if access.half else b.board.vulnerability
+            for at in rounds
+            for b in at.boards
+        },
         "scores": {"vul": declarer_scores(True), "notvul": declarer_scores(False)},
     }
 
@@ -178,7 +188,8 @@ def line(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if not form.is_valid():
         return _refused(" ".join(e for errors in form.errors.values() for e in errors))
     data = form.cleaned_data
-    enter = reopen_line if request.POST.get("correct") else enter_line
+    table_lines = _lines(access)
+    enter = table_lines.reopen_line if request.POST.get("correct") else table_lines.enter_line
     try:
         saved = enter(
             access=access,
@@ -202,7 +213,7 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
     if not form.is_valid():
         return _refused(gettext("type the PIN printed on your guide card"))
     try:
-        saved = accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
+        saved = _lines(access).accept_line(access=access, key=key, pin=form.cleaned_data["pin"])
     except WrongPin as refused:
         return JsonResponse({"error": str(refused), "again": True}, status=422)
     except LineRefused as refused:
@@ -217,7 +228,7 @@ def accept(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
 @table_view
 def dispute(request: HttpRequest, access: TableAccess, key) -> HttpResponse:
     try:
-        return _answer(dispute_line(access=access, key=key))
+        return _answer(_lines(access).dispute_line(access=access, key=key))
     except LineRefused as refused:
         return _refused(str(refused))
 
@@ -229,7 +240,8 @@ def seated(request: HttpRequest, access: TableAccess) -> HttpResponse:
     form = SeatedForm(request.POST)
     if not form.is_valid():
         return _refused(gettext("reload the page: the round is out of date"))
-    seat_next_round(access=access, round=form.cleaned_data["round"])
+    if not access.half:  # a match's round ends when the next is drawn, seated or not
+        seat_next_round(access=access, round=form.cleaned_data["round"])
     return JsonResponse({"seated": form.cleaned_data["round"]})
 
 
@@ -237,7 +249,7 @@ def seated(request: HttpRequest, access: TableAccess) -> HttpResponse:
 @table_view
 def call(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """The table calls the director."""
-    now = table_now(access=access)
+    now = _seating(access).table_now(access=access)
     at = now.current or now.ended
     round_number = at.number if at else now.last_round or 1
     call_director(access=access, round=round_number)

@@ -328,15 +328,15 @@ def test_the_next_round_s_players_seated_see_nothing_of_the_round_before(client,
 
 
 @pytest.mark.django_db
-def test_a_teams_table_is_not_served_as_a_pairs_table(client, make_team_event):
+def test_a_teams_table_is_served_as_its_matchs_table(client, make_team_event):
     from events.services.teams.rounds import draw_next_round
 
     event = make_team_event(teams=4, boards_per_match=4)
     draw_next_round(event=event)
     access = event_tables(event=event)[0]
     response = client.get(reverse("table", args=[access.token]))
-    assert response.status_code == 404
-    assert "A teams table" in response.content.decode()
+    assert response.status_code == 200
+    assert "Table 1 of match 1" in response.content.decode()
 
 
 @pytest.mark.django_db

@@ -18,12 +18,14 @@ TABLES = (1, 2)
 
 
 def save_match_line(
-    *, match: Match, board_number: int, table: int, line: TravellerLine, user=None
+    *, match: Match, board_number: int, table: int, line: TravellerLine, user=None, note: str = ""
 ) -> MatchLine:
     """Check and save the line of `board_number` at `table` (1: the home team NS, 2: the away
-    team NS), replacing the one there; the match's IMPs and VPs follow at once."""
+    team NS), replacing the one there; the match's IMPs and VPs follow at once. `note`: the
+    history's, when not the usual one (a line from the table says which table entered it)."""
     score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
-    return _save(match, board_number, table, line, score_ns, user)
+    note = note or f"{match.home.name}: board {board_number}, table {table}"
+    return _save(match, board_number, table, line, score_ns, user, note)
 
 
 def save_match_card(
@@ -98,7 +100,7 @@ def delete_match_line(*, match: Match, board_number: int, table: int, user=None)
 
 
 @retry_on_conflict
-def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> MatchLine:
+def _save(match, board_number, table, line: TravellerLine, score_ns, user, note) -> MatchLine:
     event = match.event
     with (
         transaction.atomic(),
@@ -107,7 +109,7 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user) -> Ma
             event=event,
             user=user,
             kind=Change.Kind.RESULT,
-            note=f"{match.home.name}: board {board_number}, table {table}",
+            note=note,
         ),
     ):
         # Several directors may key in at once: saves on one match queue here.
