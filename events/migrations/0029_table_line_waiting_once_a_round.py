@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0025_table_seated_round"),
+        ("events", "0028_section_barometer"),
     ]
 
     operations = [
