@@ -6,6 +6,7 @@ sent again after a lost answer, or by a queue replayed when the Wi-Fi comes back
 the line as saved and changes nothing.
 """
 
+import functools
 import uuid
 
 from django.db import IntegrityError, transaction
@@ -28,6 +29,25 @@ class WrongPin(LineRefused):
     """The accepting pair's PIN is not the one typed: they may type it again."""
 
 
+def once_a_key(enter):
+    """A line's key is one line: sent again, or from two phones at once (the other phone's
+    line saved while this one was checked), the answer is the line under that key."""
+
+    @functools.wraps(enter)
+    def wrapper(*, access: TableAccess, key: uuid.UUID, **kwargs) -> TableLine:
+        if (known := known_line(access, key)) is not None:
+            return known
+        try:
+            return enter(access=access, key=key, **kwargs)
+        except LineRefused:
+            if (known := known_line(access, key)) is not None:
+                return known
+            raise
+
+    return wrapper
+
+
+@once_a_key
 def enter_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
@@ -37,8 +57,6 @@ def enter_line(
     play the board, it is already entered, the contract cannot be), and also when the board is
     not the table's to enter now. A disputed line of the board is replaced by this one.
     """
-    if (known := _known(access, key)) is not None:
-        return known
     now = table_now(access=access)
     at, board = _open_board(now.current, round, board_number)
     line = _parse(text)
@@ -52,14 +70,13 @@ def enter_line(
     return _wait(access, board, round, text, key, correcting=None)
 
 
+@once_a_key
 def reopen_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
     """A correction of the table's own accepted line, waiting for the opponents to accept it
     again: only until the round ends for the table (seating's words); after that the director's.
     Until accepted, the result saved before stands."""
-    if (known := _known(access, key)) is not None:
-        return known
     now = table_now(access=access)
     at = now.round(round)
     board = at.board(board_number) if at else None
@@ -108,7 +125,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     """The opponents accept the line: it is saved as the board's result, recorded in the
     history as entered at this table and accepted by them. With the event's PIN rule the
     accepting pair's PIN must be given."""
-    line = _line(access, key)
+    line = line_by_key(access, key)
     if line.state == TableLine.State.ACCEPTED:
         return line
     if line.state == TableLine.State.DISPUTED:
@@ -141,7 +158,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
         note=note,
         waiting=(TableLine.State.ENTERED,),
     )
-    return saved or _line(access, key)  # None: another phone accepted it meanwhile
+    return saved or line_by_key(access, key)  # None: another phone accepted it meanwhile
 
 
 @retry_on_conflict
@@ -188,7 +205,7 @@ def _check_pin(access: TableAccess, pin: str, pair: Pair) -> None:
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
     """The opponents do not agree: the line goes back to North, and the director is called."""
-    line = _line(access, key)
+    line = line_by_key(access, key)
     if line.state == TableLine.State.ENTERED:
         TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).update(
             state=TableLine.State.DISPUTED
@@ -204,7 +221,7 @@ def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
     return line
 
 
-def _known(access: TableAccess, key: uuid.UUID) -> TableLine | None:
+def known_line(access: TableAccess, key: uuid.UUID) -> TableLine | None:
     """The line already sent with this key; refused when the key is another table's."""
     line = TableLine.objects.filter(key=key).first()
     if line is not None and line.access_id != access.pk:
@@ -212,8 +229,8 @@ def _known(access: TableAccess, key: uuid.UUID) -> TableLine | None:
     return line
 
 
-def _line(access: TableAccess, key: uuid.UUID) -> TableLine:
-    line = _known(access, key)
+def line_by_key(access: TableAccess, key: uuid.UUID) -> TableLine:
+    line = known_line(access, key)
     if line is None:
         raise LineRefused(gettext("no such line at this table: enter it again"))
     return line
@@ -276,7 +293,7 @@ def _wait(access, board: BoardAtTable, round: int, text: str, key, correcting) -
             )
     except IntegrityError:
         # The same key from another phone at once: its line. Another key: a line waits.
-        if (known := _known(access, key)) is not None:
+        if (known := known_line(access, key)) is not None:
             return known
         raise LineRefused(
             gettext("board %(board)s is waiting for East-West to accept it")

@@ -16,7 +16,6 @@ accept_line, dispute_line, reopen_line) where they do the same thing, so that on
 both, dispatching on the access's half.
 """
 
-import functools
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
@@ -36,7 +35,7 @@ from events.models import (
 )
 from events.services.entry import LineRefused
 from events.services.tables.calls import call_director
-from events.services.tables.lines import WrongPin
+from events.services.tables.lines import WrongPin, known_line, line_by_key, once_a_key
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.teams.lines import check_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
@@ -210,25 +209,7 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
     return at
 
 
-def _once_a_key(enter):
-    """A line's key is one line: sent again, or from two phones at once (the other phone's
-    line saved while this one was checked), the answer is the line under that key."""
-
-    @functools.wraps(enter)
-    def wrapper(*, access: TableAccess, key: uuid.UUID, **kwargs) -> TableLine:
-        if (known := _known(access, key)) is not None:
-            return known
-        try:
-            return enter(access=access, key=key, **kwargs)
-        except LineRefused:
-            if (known := _known(access, key)) is not None:
-                return known
-            raise
-
-    return wrapper
-
-
-@_once_a_key
+@once_a_key
 def enter_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
@@ -250,7 +231,7 @@ def enter_line(
     return _wait(access, at, board_number, text, key, correcting=None)
 
 
-@_once_a_key
+@once_a_key
 def reopen_line(
     *, access: TableAccess, round: int, board_number: int, text: str, key: uuid.UUID
 ) -> TableLine:
@@ -305,7 +286,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     """East-West accept the waiting line: it is saved as the match's line at this table, in
     one recorded change naming the table and the accepting team (their PIN when the event asks
     for one). Accepting again is answered with the line as saved."""
-    line = _line(access, key)
+    line = line_by_key(access, key)
     if line.state == State.ACCEPTED:
         return line
     if line.state == State.DISPUTED:
@@ -338,7 +319,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
             state=State.ACCEPTED
         )
         if not claimed:  # another phone accepted it meanwhile
-            return _line(access, key)
+            return line_by_key(access, key)
         line.match_line = save_match_line(
             match=at.match,
             board_number=line.board_number,
@@ -367,7 +348,7 @@ def _check_pin(access: TableAccess, pin: str, team: Team) -> None:
 
 def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
     """East-West do not agree: the line goes back to North, and the director is called."""
-    line = _line(access, key)
+    line = line_by_key(access, key)
     if line.state == State.ENTERED:
         TableLine.objects.filter(pk=line.pk, state=State.ENTERED).update(state=State.DISPUTED)
         line.refresh_from_db()
@@ -408,24 +389,9 @@ def _wait(access, at: MatchAtTable, board_number: int, text: str, key, correctin
             )
     except IntegrityError:
         # The same key from another phone at once: its line. Another key: a line waits.
-        if (known := _known(access, key)) is not None:
+        if (known := known_line(access, key)) is not None:
             return known
         raise LineRefused(_waiting(board_number)) from None
-
-
-def _known(access: TableAccess, key: uuid.UUID) -> TableLine | None:
-    """The line already sent with this key; refused when the key is another table's."""
-    line = TableLine.objects.filter(key=key).first()
-    if line is not None and line.access_id != access.pk:
-        raise LineRefused(gettext("this line belongs to another table"))
-    return line
-
-
-def _line(access: TableAccess, key: uuid.UUID) -> TableLine:
-    line = _known(access, key)
-    if line is None:
-        raise LineRefused(gettext("no such line at this table: enter it again"))
-    return line
 
 
 def _waiting(board_number: int) -> str:
