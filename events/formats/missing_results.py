@@ -4,68 +4,137 @@ A board played fewer times than the others (a sit-out, a late arrival, a fouled 
 matchpointed by Neuberg's formula or by counting each missing result as a tie with every result
 played; and the count a board is scaled to is either the most results any board has, or every
 table of the movement, the sit-out table too (a phantom pair counts as a table). The file's own
-matchpoints say which: each way is worked out again and the one that gives the file's figures is
-the event's setting. A file that publishes no matchpoints, or whose figures fit no way, is
-scored with Neuberg to the field's top, and the preview says so.
+matchpoints say which: each way is worked out again on every board (scoring.printed_conventions)
+and the one that gives the file's figures is the event's setting. A board whose printed figures
+fit that way in no form keeps them as fixed scores, flagged, and the preview names it. A file
+that publishes no matchpoints is scored with Neuberg to the field's top, and the preview says so.
 """
 
-from events.formats.imported import ImportedEvent, ImportedLine
-from scoring import Adjusted, ScoringError, Split, Weighted, matchpoint_traveller
+from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
+from scoring import Adjusted, Split, Weighted
+from scoring.printed_conventions import (
+    EVERY_TABLE,
+    FIELD_TOP,
+    Convention,
+    PrintedBoard,
+    choose_convention,
+)
 from scoring.weighted_scores import weighted_entry
-
-# Files print matchpoints to one decimal (Ruter, Compscore) or two.
-_TOLERANCE = 0.051
 
 
 def choose_missing_results(event: ImportedEvent) -> None:
-    """Set the event's missing-results rule and expected count from the file's figures, and
-    say on the preview what was read; does nothing for IMP events or when no board is short."""
+    """Set the event's missing-results rule and expected count from the file's figures, mark
+    the lines of the boards whose figures fit no rule as fixed, and say on the preview what was
+    read; does nothing for IMP events."""
     if event.settings.get("scoring") != "mp":
         return
-    counts = [len(_played(board.lines)) for board in event.boards]
-    field_top = max(counts)
-    tables = _tables(event)
-    if min(counts) == field_top == tables:
-        return
-    ways = [("neuberg", field_top), ("tie", field_top)]
-    if tables > field_top:
-        ways += [("neuberg", tables), ("tie", tables)]
-    published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
-    if not published:
-        event.readings.append(
-            ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
-        )
+    parts = [event, *event.sections]
+    field_tops = [max(len(_played(board.lines)) for board in part.boards) for part in parts]
+    tables = [_tables(part, event) for part in parts]
+    uneven = any(
+        len(_played(board.lines)) < top
+        for part, top in zip(parts, field_tops, strict=True)
+        for board in part.boards
+    )
+    more_tables = any(count > top for top, count in zip(field_tops, tables, strict=True))
+    ways = [Convention("neuberg", FIELD_TOP), Convention("tie", FIELD_TOP)]
+    if more_tables:
+        ways += [Convention("neuberg", EVERY_TABLE), Convention("tie", EVERY_TABLE)]
+    printed = _printed_boards(event, parts, field_tops, tables)
+    if not printed:
+        if uneven or more_tables:
+            event.readings.append(
+                ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
+            )
         return
     per_beat = event.settings.get("mp_scale", 2)
-    fitting = [way for way in ways if _reproduces(published, *way, per_beat)]
-    if not fitting:
+    choice = choose_convention([board for _, _, board in printed], ways, per_beat=per_beat)
+    unfit = [printed[i] for i in choice.unfit]
+    for _, boards, _ in unfit:
+        for line in (line for board in boards for line in board.lines):
+            line.fixed = line.published is not None
+    rule, basis = choice.convention.rule, choice.convention.basis
+    unfit_at = set(choice.unfit)
+    told = any(
+        len(board.entries) < board.counts[FIELD_TOP]
+        for i, (_, _, board) in enumerate(printed)
+        if i not in unfit_at
+    )
+    if len(unfit) < len(printed) and (told or choice.convention != ways[0]):
+        _read_rule(event, parts, rule, basis, field_tops, tables)
+    if choice.unfactored:
         event.readings.append(
             (
                 "Short boards",
-                "Neuberg to the field's top, but neither Neuberg nor a tie with each result "
-                "played gives the file's published matchpoints: check them",
+                f"{_named([printed[i][0] for i in choice.unfactored])} printed on its own "
+                "count of results, not factored: scored as the other boards",
             )
         )
-        return
-    rule, expected = fitting[0]
-    if (rule, expected) == ("neuberg", field_top) and min(counts) == field_top:
-        return  # no board is short: nothing to tell
+    if unfit:
+        named = _named([name for name, _, _ in unfit])
+        event.readings.append(
+            (
+                "Fixed scores",
+                f"{named}: the file's matchpoints fit no rule we know "
+                "(Neuberg or a missing result as a tie, to any count); kept as printed, "
+                "fixed and flagged",
+            )
+        )
+
+
+def _read_rule(event, parts, rule: str, basis: str, field_tops, tables) -> None:
+    """Set the rule and say how it was read."""
     event.settings["missing_results"] = rule
-    event.expected_results = expected if expected != field_top else 0
+    if basis == EVERY_TABLE:
+        for part, top, count in zip(parts, field_tops, tables, strict=True):
+            part.expected_results = count if count > top else 0
+    expected = tables[0] if basis == EVERY_TABLE else field_tops[0]
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
     # More than any board has: every table of the movement, a sit-out's or one not yet played.
-    to = f"{expected} results" + (", every table counted" if expected > field_top else "")
+    to = f"{expected} results" + (", every table counted" if expected > field_tops[0] else "")
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
 
 
-def _tables(event: ImportedEvent) -> int:
+def _printed_boards(event, parts, field_tops, tables):
+    """(name, boards, PrintedBoard) for every board that prints matchpoints: a section's board,
+    or across the field the boards of that number in every section, compared as one."""
+    across = event.settings.get("section_scoring") == "field" and len(parts) > 1
+    groups: dict[tuple, list[tuple[ImportedBoard, int, int]]] = {}
+    for part, top, count in zip(parts, field_tops, tables, strict=True):
+        for board in part.boards:
+            key = (board.number,) if across else (board.number, part.section)
+            groups.setdefault(key, []).append((board, top, count))
+    found = []
+    for key, members in groups.items():
+        lines = [line for board, _, _ in members for line in _played(board.lines)]
+        if not any(line.published for line in lines):
+            continue
+        name = str(key[0]) if len(key) == 1 or len(parts) == 1 else f"{key[0]} ({key[1]})"
+        counts = {
+            FIELD_TOP: sum(top for _, top, _ in members),
+            EVERY_TABLE: sum(max(top, count) for _, top, count in members),
+        }
+        board = PrintedBoard(
+            entries=[_entry(line) for line in lines],
+            printed=[None if line.is_adjusted else line.published for line in lines],
+            counts=counts,
+        )
+        found.append((name, [board for board, _, _ in members], board))
+    return found
+
+
+def _named(boards: list[str]) -> str:
+    return ("Board " if len(boards) == 1 else "Boards ") + ", ".join(boards)
+
+
+def _tables(part: ImportedEvent, event: ImportedEvent) -> int:
     """The tables of the movement, as the lines show: two pairs a table (a sit-out pair's table
     counted), or in an individual four players a table (its sides change every round)."""
     seated = {
-        n for board in event.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
+        n for board in part.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
     }
-    if event.side_seats:
-        players = {player for side in seated for player, _ in event.side_seats[side]}
+    if sides := part.side_seats or event.side_seats:
+        players = {player for side in seated for player, _ in sides.get(side, ())}
         return (len(players) + 3) // 4
     return (len(seated) + 1) // 2
 
@@ -82,23 +151,3 @@ def _entry(line: ImportedLine):
     if line.score_ew is not None:
         return Split(line.score_ns, line.score_ew)
     return line.score_ns
-
-
-def _reproduces(boards, rule: str, expected: int, per_beat: int) -> bool:
-    for board in boards:
-        lines = _played(board.lines)
-        try:
-            points = matchpoint_traveller(
-                [_entry(line) for line in lines],
-                expected=max(expected, len(lines)),
-                per_beat=per_beat,
-                missing=rule,
-            )
-        except ScoringError:
-            return False
-        for line, (ns, ew) in zip(lines, points, strict=True):
-            if line.published is None or line.is_adjusted:
-                continue
-            if abs(line.published[0] - ns) > _TOLERANCE or abs(line.published[1] - ew) > _TOLERANCE:
-                return False
-    return True

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from events.formats.imported import (
     DIRECTIONS,
     NOT_PLAYED,
+    NOTE_LENGTH,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -68,7 +69,6 @@ _SETTINGS_META = {
     "Reveal": ("reveal", {k: k for k in REVEALS}),
     "Status": ("status", {k: k for k in STATUSES}),
 }
-_NOTE_LENGTH = 200  # Result.note
 
 
 # ---------------------------------------------------------------------------------------------
@@ -601,8 +601,8 @@ def board_header(game: _Game) -> ImportedBoard | None:
 def _note(row: dict[str, str], where: str) -> str:
     """Our own ScoreTable's Note column: the director's note on the line."""
     note = row.get("Note", "").replace('\\"', '"').strip()
-    if len(note) > _NOTE_LENGTH:
-        raise FileRefused(f"{where}: a note is at most {_NOTE_LENGTH} characters")
+    if len(note) > NOTE_LENGTH:
+        raise FileRefused(f"{where}: a note is at most {NOTE_LENGTH} characters")
     if any(ord(c) < 32 or ord(c) == 127 for c in note):
         raise FileRefused(f"{where}: the note holds a control character")
     return note

@@ -7,9 +7,10 @@ are worked out before the transaction opens, so that the database is not held wh
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
@@ -135,6 +136,19 @@ def import_upload(*, upload: Upload, earlier: str = "", user=None) -> Event:
     return event
 
 
+def refuse_upload(*, upload: Upload, boards: list[str]) -> str:
+    """The director's no to a file whose printed points fit no rule on `boards`: nothing is
+    imported, and the upload says why; the reason, naming the boards."""
+    reason = ngettext(
+        "refused: board %(boards)s's printed points fit no rule we score by",
+        "refused: boards %(boards)s's printed points fit no rule we score by",
+        len(boards),
+    ) % {"boards": ", ".join(boards)}
+    upload.status, upload.error = Upload.Status.FAILED, reason
+    upload.save(update_fields=["status", "error"])
+    return reason
+
+
 def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
     """The club's events imported from a file with this content, newest first."""
     if not file_hash:
@@ -169,6 +183,9 @@ class ImportPreview:
     groups: list[tuple[str, list[PreviewRow]]]
     is_teams: bool = False
     players: int = 0  # an individual's
+    # Boards with lines kept as the file printed them, fixed and flagged, unless the director
+    # refuses the file: "3", or "3 (B)" of several sections.
+    fixed_boards: list[str] = field(default_factory=list)
 
 
 def is_large(imported: ImportedEvent | TeamsFile) -> bool:
@@ -226,6 +243,7 @@ def preview_import(
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
+            fixed_boards=imported.fixed_boards,
         )
         transaction.set_rollback(True)
     return preview
@@ -412,6 +430,8 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         note=line.note,
         weights=line.weights,
     )
+    if line.fixed:
+        result.fixed_ns_points, result.fixed_ew_points = line.published
     if line.is_adjusted:
         for side in ("ns", "ew"):
             percent = getattr(line, f"{side}_percent")
