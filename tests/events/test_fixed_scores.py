@@ -19,8 +19,10 @@ from events.formats.imported import FileRefused
 from events.models import Change, Event, Result, Upload
 from events.services.entry import save_line
 from events.services.explanations import explain_score
+from events.services.exports import export_file
 from events.services.history import recording, undo_change
 from events.services.imports import import_event, read_result_file
+from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
 from scoring import parse_traveller_line
 from tests.events.files import confirm, upload
@@ -40,10 +42,10 @@ BAROMETER = [
     '3 1 3 7 - - - - "A+" "A+" 3.6 3.6',
     '4 1 4 8 - - - - "A-" "A-" 2.4 2.4',
 ]
-# Board 2, four real results, matchpointed as every program does: 6, 4, 2, 0.
+# Board 2 (NS vulnerable), four real results, matchpointed as every program does: 6, 4, 2, 0.
 PLAIN = [
-    '1 1 1 6 4S N 11 - "450" - 6.0 0.0',
-    '2 1 2 7 4S N 10 - "420" - 4.0 2.0',
+    '1 1 1 6 4S N 11 - "650" - 6.0 0.0',
+    '2 1 2 7 4S N 10 - "620" - 4.0 2.0',
     '3 1 3 8 2S N 8 - "110" - 2.0 4.0',
     '4 1 4 5 3N W 9 - - "400" 0.0 6.0',
 ]
@@ -53,8 +55,9 @@ def pbn(boards: dict[int, list[str]]) -> bytes:
     text = ['% <META  name=Generator  content="Ruter">']
     for number, rows in boards.items():
         text += [
-            f'[Event "Barometer"]\n[Date "2026.11.20"]\n[Board "{number}"]\n[Dealer "N"]',
-            '[Vulnerable "None"]\n[Scoring "MatchPoints;MP1"]',
+            f'[Event "Barometer"]\n[Date "2026.11.20"]\n[Board "{number}"]',
+            f'[Dealer "{"NESW"[number - 1]}"]\n[Vulnerable "{["None", "NS"][number - 1]}"]',
+            '[Scoring "MatchPoints;MP1"]',
             f'[ScoreTable "{COLUMNS}"]',
             *rows,
             "",
@@ -141,6 +144,26 @@ def test_the_traveller_the_explanation_and_the_history_say_the_score_is_fixed(
     assert "Fixed as the file printed it" in traveller.decode()
     history = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
     assert "4S N 10 (+420), fixed at 2 / 0 as the file printed it" in history
+    problems = section_problems(section=event.sections.get())
+    assert [(p.kind, p.message) for p in problems if p.severity == "fixed"] == [
+        (
+            "fixed",
+            f"Board 1, {ns} v {ew}: its points are fixed as the imported file printed them (they "
+            "fit no rule we score by); changing the line scores it",
+        )
+        for ns, ew in (("1", "5"), ("2", "6"))
+    ]
+
+
+@pytest.mark.django_db
+def test_a_fixed_score_stays_through_our_exports(club):
+    event = import_event(imported=read_result_file(BOTH), club=club)
+    for format_key in ("pbn", "usebio"):
+        again = read_result_file(export_file(event=event, format_key=format_key))
+        assert again.fixed_boards == ["1"], format_key
+        copy = import_event(imported=again, club=club)
+        assert _points(copy, 1) == _points(event, 1), format_key
+        assert _pair_score(copy, 1) == _pair_score(event, 1) == 8.0
 
 
 @pytest.mark.django_db
@@ -186,7 +209,7 @@ def test_the_command_keeps_the_fixed_boards_and_says_which(club, tmp_path: Path)
 # A line the file scored but whose contract cannot be read
 
 UNREAD = [
-    '1 1 1 6 42 N 11 - "450" - 6.0 0.0',
+    '1 1 1 6 42 N 11 - "650" - 6.0 0.0',
     *PLAIN[1:],
 ]
 
@@ -199,7 +222,7 @@ def test_a_scored_line_whose_contract_cannot_be_read_is_kept_fixed(club):
     line = Result.objects.get(board__number=2, ns_pair__number=1)
     assert (line.contract, line.score_ns, line.ns_points, line.ew_points, line.is_fixed) == (
         "",
-        450,
+        650,
         6.0,
         0.0,
         True,
@@ -209,7 +232,7 @@ def test_a_scored_line_whose_contract_cannot_be_read_is_kept_fixed(club):
 
 
 def test_a_line_whose_contract_cannot_be_read_without_printed_points_is_refused():
-    rows = ['1 1 1 6 42 N 11 - "450" - - -', *PLAIN[1:]]
+    rows = ['1 1 1 6 42 N 11 - "650" - - -', *PLAIN[1:]]
     with pytest.raises(FileRefused) as refused:
         read_result_file(pbn({2: rows}))
     assert str(refused.value) == "line 9: the contract '42' cannot be read (level must be 1 to 7)"
