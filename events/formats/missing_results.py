@@ -54,11 +54,12 @@ def choose_missing_results(event: ImportedEvent) -> None:
         for line in (line for board in boards for line in board.lines):
             line.fixed = line.published is not None
     rule, basis = choice.convention.rule, choice.convention.basis
-    unfit_at = set(choice.unfit)
+    # The rule is told by a short board the convention fits factored, not on its own count.
+    untold = {*choice.unfit, *choice.unfactored}
     told = any(
         len(board.entries) < board.counts[FIELD_TOP]
         for i, (_, _, board) in enumerate(printed)
-        if i not in unfit_at
+        if i not in untold
     )
     if len(unfit) < len(printed) and (told or choice.convention != ways[0]):
         _read_rule(event, parts, rule, basis, field_tops, tables)
@@ -66,8 +67,8 @@ def choose_missing_results(event: ImportedEvent) -> None:
         event.readings.append(
             (
                 "Short boards",
-                f"{_named([printed[i][0] for i in choice.unfactored])} printed on its own "
-                "count of results, not factored: scored as the other boards",
+                f"{_named([printed[i][0] for i in choice.unfactored])} printed unfactored, "
+                "on the board's own count of results: scored as the other boards",
             )
         )
     if unfit:

@@ -308,6 +308,22 @@ def test_a_sit_out_table_counts_as_a_table_when_the_figures_say_so():
     ]  # fmt: skip
 
 
+def test_a_board_printed_on_its_own_count_is_scored_as_the_others_and_said_so():
+    """Compscore3 prints a board played fewer times on its own top, unfactored
+    (../shared/realdata/README.md, mp_pairs_howell.xml): 2 and 0 of two results, where Neuberg
+    to three gives 3.5 and 0.5; nothing there tells Neuberg from a tie."""
+    event = _short_event([(2, 0), (0, 2)])
+    third = ImportedLine(ns_pair=3, ew_pair=6, where="x", score_ns=-50, published=(0, 4))
+    event.boards[0].lines[0].published, event.boards[0].lines[1].published = (4, 0), (2, 2)
+    event.boards[0].lines.append(third)
+    choose_missing_results(event)
+    assert (event.settings.get("missing_results"), event.fixed_boards) == (None, [])
+    assert event.readings == [
+        ("Short boards", "Boards 2, 3 printed unfactored, on the board's own count of "
+         "results: scored as the other boards"),
+    ]  # fmt: skip
+
+
 def test_boards_all_played_as_often_as_each_other_need_no_rule():
     event = _short_event([(2, 0), (0, 2)])
     choose_missing_results(event)
