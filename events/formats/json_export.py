@@ -7,9 +7,11 @@
      "boards": [{"section", "number", "dealer", "vulnerability", "deal", "par", "datum",
                  "results": [{"ns", "ew", "ns_label", "ew_label", "round", "table", "contract",
                               "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
-                              "weighted", "not_played", "ns_points", "ew_points"}]}]}
+                              "weighted", "not_played", "ns_points", "ew_points",
+                              "fixed"}]}]}
 
-"datum" is null unless the event is scored by Butler. "adjusted" is null, or the two sides'
+"datum" is null unless the event is scored by Butler. "fixed" is true for a line whose points
+are kept as the file it was imported from printed them (they fit no rule we score by). "adjusted" is null, or the two sides'
 codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "weighted" is
 null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S", "declarer":
 "N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score alone), its
@@ -187,6 +189,7 @@ def _result(result: FileLine, individual: bool) -> dict:
         "not_played": result.not_played,
         "ns_points": _number(result.ns_points),
         "ew_points": _number(result.ew_points),
+        "fixed": result.fixed,
     }
     if individual:
         line["players"] = result.players

@@ -108,7 +108,8 @@ def _printed_boards(event, parts, field_tops, tables):
     found = []
     for key, members in groups.items():
         lines = [line for board, _, _ in members for line in _played(board.lines)]
-        if not any(line.published for line in lines):
+        # A line fixed already (our own files say so) is no evidence of a rule.
+        if not any(line.published and not line.fixed for line in lines):
             continue
         name = str(key[0]) if len(key) == 1 or len(parts) == 1 else f"{key[0]} ({key[1]})"
         counts = {
@@ -117,7 +118,7 @@ def _printed_boards(event, parts, field_tops, tables):
         }
         board = PrintedBoard(
             entries=[_entry(line) for line in lines],
-            printed=[None if line.is_adjusted else line.published for line in lines],
+            printed=[None if line.is_adjusted or line.fixed else line.published for line in lines],
             counts=counts,
         )
         found.append((name, [board for board, _, _ in members], board))

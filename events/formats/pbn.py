@@ -671,6 +671,8 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         **seat,
     )
     line.published = _published(row)
+    # Our own Fixed column: the points stay as printed, whatever rule they fit.
+    line.fixed = bool(_cell(row, "Fixed")) and line.published is not None
     return line
 
 
@@ -800,6 +802,7 @@ def render_event(event: PairsFile) -> bytes:
     ]
     notes = any(line.note for line in event.lines)
     weighted = any(line.weights is not None for line in event.lines)
+    fixed = any(line.fixed for line in event.lines)
     first = True
     for section in sections:
         letter = section.letter if several else ""
@@ -829,7 +832,7 @@ def render_event(event: PairsFile) -> bytes:
                 lines += _total_score_table(event, sections if several else [section], unit)
             first = False
             lines += _score_table(
-                event, board, unit, notes=notes, weighted=weighted, section=letter
+                event, board, unit, notes=notes, weighted=weighted, fixed=fixed, section=letter
             )
             if board.double_dummy:
                 lines += _optimum(board)
@@ -931,6 +934,7 @@ def _score_table(
     *,
     notes: bool,
     weighted: bool,
+    fixed: bool = False,
     section: str = "",
 ) -> list[str]:
     """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
@@ -948,6 +952,8 @@ def _score_table(
         columns.append("Note\\20L")
     if weighted:
         columns.append("Weighted\\30L")
+    if fixed:  # our own column, only when a line's points are fixed as a file printed them
+        columns.append("Fixed\\5L")
     if section:
         columns.insert(0, "Section\\2R")
     rows = [_table_tag("ScoreTable", columns)]
@@ -981,6 +987,7 @@ def _score_table(
                     _points(result.ew_points),
                     *([_quote(_one_line(result.note))] if notes else []),
                     *([_weighted_cell(result)] if weighted else []),
+                    *(["Fixed" if result.fixed else "-"] if fixed else []),
                 ]
             )
         )

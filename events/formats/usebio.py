@@ -470,6 +470,7 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         **seat,
     )
     line.published = _published(element)
+    line.fixed = ours.get("fixed") == "1" and line.published is not None
     return line
 
 
@@ -699,6 +700,8 @@ def _traveller_line(out: _Writer, result: FileLine, points: str, individual: boo
     ours = {"round": result.round, "table": result.table, "score_ew": result.score_ew}
     if result.weights:
         ours["weighted"] = weighted_text(result.weights, typed=True)
+    if result.fixed:  # the points stay as printed, whatever rule they fit
+        ours["fixed"] = 1
     if written := " ".join(f'{k}="{v}"' for k, v in ours.items() if v is not None):
         out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")
     out.element(f"NS_{points}", _number(result.ns_points))

@@ -140,8 +140,8 @@ def refuse_upload(*, upload: Upload, boards: list[str]) -> str:
     """The director's no to a file whose printed points fit no rule on `boards`: nothing is
     imported, and the upload says why; the reason, naming the boards."""
     reason = ngettext(
-        "refused: board %(boards)s's printed points fit no rule we score by",
-        "refused: boards %(boards)s's printed points fit no rule we score by",
+        "refused: board %(boards)s has lines whose printed points would be kept as fixed scores",
+        "refused: boards %(boards)s have lines whose printed points would be kept as fixed scores",
         len(boards),
     ) % {"boards": ", ".join(boards)}
     upload.status, upload.error = Upload.Status.FAILED, reason

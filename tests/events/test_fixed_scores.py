@@ -16,10 +16,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from events.formats.imported import FileRefused
+from events.formats import json_export
 from events.models import Change, Event, Result, Upload
 from events.services.entry import save_line
 from events.services.explanations import explain_score
-from events.services.exports import export_file
+from events.services.exports import export_file, pairs_file
 from events.services.history import recording, undo_change
 from events.services.imports import import_event, read_result_file
 from events.services.problems import section_problems
@@ -170,7 +171,10 @@ def test_a_fixed_score_stays_through_our_exports(club):
 @pytest.mark.parametrize("choice", ["keep", "refuse", ""])
 def test_the_director_keeps_the_fixed_board_or_refuses_the_file(director_client, club, choice):
     preview = upload(director_client, club, "barometer.pbn", BOTH).content.decode()
-    assert "Board 1: its printed points fit no rule we score by." in preview
+    assert (
+        "Board 1 has lines whose printed points fit no rule we score by, or whose contract "
+        "could not be read (see above)."
+    ) in preview
 
     response = confirm(director_client, club, **({"fixed": choice} if choice else {}))
 
@@ -184,8 +188,8 @@ def test_the_director_keeps_the_fixed_board_or_refuses_the_file(director_client,
         assert response.status_code == 302
         page = director_client.get(response.url).content.decode()
         assert (
-            "barometer.pbn: refused: board 1&#x27;s printed points fit no rule we score by; "
-            "nothing was imported."
+            "barometer.pbn: refused: board 1 has lines whose printed points would be kept as "
+            "fixed scores; nothing was imported."
         ) in page
     else:  # no choice: asked again, nothing saved
         assert Event.objects.count() == 0
@@ -236,3 +240,22 @@ def test_a_line_whose_contract_cannot_be_read_without_printed_points_is_refused(
     with pytest.raises(FileRefused) as refused:
         read_result_file(pbn({2: rows}))
     assert str(refused.value) == "line 9: the contract '42' cannot be read (level must be 1 to 7)"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("format_key", ["pbn", "usebio"])
+def test_a_fixed_line_whose_points_fit_stays_fixed_through_our_own_file(club, format_key):
+    """Its points agree with the board's rule, so only our file's own mark keeps it fixed."""
+    event = import_event(imported=read_result_file(pbn({2: UNREAD})), club=club)
+    data = export_file(event=event, format_key=format_key)
+    again = read_result_file(data)
+    assert (again.fixed_boards, [r for r in again.readings if r[0] == "Fixed scores"]) == (
+        ["2"],
+        [],
+    )
+    copy = import_event(imported=again, club=club)
+    assert _points(copy, 2) == _points(event, 2)
+    lines = json_export.event_results(pairs_file(event=copy))["boards"][0]["results"]
+    assert [(line["ns"], line["fixed"]) for line in lines] == [
+        (1, True), (2, False), (3, False), (4, False)
+    ]  # fmt: skip
