@@ -15,8 +15,8 @@ are kept as the file it was imported from printed them (they fit no rule we scor
 "adjusted" is null, or the two sides' codes and percents: {"ns": "A+", "ew": "A-",
 "ns_percent": 60, "ew_percent": 40}. "weighted" is null, or a weighted score's parts (Law
 12C1(c)): [{"percent": 40, "contract": "4S", "declarer": "N", "tricks": 10, "score_ns": 420},
-...] (contract null for a part given as a score alone), its "score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers, unique in the event;
-a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
+...] (contract null for a part given as a score alone), its "score_ns" then their weighted mean.
+"pair", "ns" and "ew" are pair numbers, unique in the event; a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
 else the number. Numbers are
 unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
 North-South, then East-West, each with its own places. An event of several sections ranks each
