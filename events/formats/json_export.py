@@ -10,19 +10,18 @@
                               "weighted", "not_played", "ns_points", "ew_points",
                               "fixed"}]}]}
 
-"datum" is null unless the event is scored by Butler. "fixed" is true for a line whose points
-are kept as the file it was imported from printed them (they fit no rule we score by).
-"adjusted" is null, or the two sides' codes and percents: {"ns": "A+", "ew": "A-",
-"ns_percent": 60, "ew_percent": 40}. "weighted" is null, or a weighted score's parts (Law
-12C1(c)): [{"percent": 40, "contract": "4S", "declarer": "N", "tricks": 10, "score_ns": 420},
-...] (contract null for a part given as a score alone), its "score_ns" then their weighted mean.
-"pair", "ns" and "ew" are pair numbers, unique in the event; a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
-else the number. Numbers are
-unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
-North-South, then East-West, each with its own places. An event of several sections ranks each
-section ("section" is its letter; "pair" is unique in its section, the label names it: "A3 NS"),
-then the whole field in "overall"; "section_scoring" says whether its boards were matchpointed
-within each section or across the field.
+"datum" is null unless the event is scored by Butler. "fixed" is true for a line whose points are
+kept as the file it was imported from printed them (they fit no rule we score by). "adjusted" is
+null, or the two sides' codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent":
+40}. "weighted" is null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract":
+"4S", "declarer": "N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a
+score alone), its "score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers,
+unique in the event; a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell
+numbered per direction, else the number. Numbers are unrounded (to 6 decimals); "place" is a string
+such as "3=". With two winners the ranking lists North-South, then East-West, each with its own
+places. An event of several sections ranks each section ("section" is its letter; "pair" is unique
+in its section, the label names it: "A3 NS"), then the whole field in "overall"; "section_scoring"
+says whether its boards were matchpointed within each section or across the field.
 
 An individual event ("kind": "individual") ranks players: "ranking" is [{"player", "name",
 "score", "percentage", "place", "boards_played"}], and each result names its four players,

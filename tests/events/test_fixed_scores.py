@@ -15,8 +15,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from events.formats.imported import FileRefused
 from events.formats import json_export
+from events.formats.imported import FileRefused
 from events.models import Change, Event, Result, Upload
 from events.services.entry import save_line
 from events.services.explanations import explain_score
