@@ -6,6 +6,7 @@ places) are not carried; our engine scores the raw results again.
 """
 
 import datetime
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -22,6 +23,8 @@ EVENT_NAME_LENGTH = 120
 PLAYER_NAME_LENGTH = 120
 PAIR_NAMES_LENGTH = 250
 NOTE_LENGTH = 200  # Result.note
+# The most matchpoints a line can print: the top of a board played on every table we can hold.
+MAX_POINTS = 2 * SMALL
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -49,6 +52,16 @@ def ew_offset(found: list[tuple[int, str]]) -> int:
     ns_numbers = {n for n, d in found if d == "NS"}
     ew_numbers = {n for n, d in found if d == "EW"}
     return max(ns_numbers) if ns_numbers & ew_numbers else 0
+
+
+def printed_points(ns: str, ew: str) -> tuple[float, float] | None:
+    """A line's matchpoints as a file prints them, "3.5" and "0.5"; None unless both are
+    numbers from 0 up (what a board's points can be: a fixed score keeps them as they are)."""
+    try:
+        points = float(ns), float(ew)
+    except ValueError:
+        return None
+    return points if all(math.isfinite(p) and 0 <= p <= MAX_POINTS for p in points) else None
 
 
 def whole_number(text: str) -> int | None:
@@ -346,6 +359,8 @@ def result_line(
     try:
         parsed = parse_contract(contract)
     except ScoringError as refused:
+        if score_ns not in possible_scores(vulnerability):
+            score_ns = None  # nothing a contract scores: the line is refused
         return _unread_line(line, f"{where}: {refused}", contract, score_ns)
     try:
         if parsed.passed_out:

@@ -51,8 +51,8 @@ def choose_missing_results(event: ImportedEvent) -> None:
     choice = choose_convention([board for _, _, board in printed], ways, per_beat=per_beat)
     unfit = [printed[i] for i in choice.unfit]
     for _, boards, _ in unfit:
-        for line in (line for board in boards for line in board.lines):
-            line.fixed = line.published is not None
+        for line in (line for board in boards for line in _played(board.lines)):
+            line.fixed = line.published is not None and not line.is_adjusted
     rule, basis = choice.convention.rule, choice.convention.basis
     # The rule is told by a short board the convention fits factored, not on its own count.
     untold = {*choice.unfit, *choice.unfactored}

@@ -25,6 +25,7 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_points,
     result_line,
     weighted_line,
     whole_number,
@@ -672,16 +673,13 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
     )
     line.published = _published(row)
     # Our own Fixed column: the points stay as printed, whatever rule they fit.
-    line.fixed = bool(_cell(row, "Fixed")) and line.published is not None
+    line.fixed = bool(_cell(row, "Fixed")) and line.published is not None and not line.not_played
     return line
 
 
 def _published(row: dict[str, str]) -> tuple[float, float] | None:
     """The line's matchpoints as the file prints them (MP_NS, MP_EW), when it does."""
-    try:
-        return float(_cell(row, "MP_NS")), float(_cell(row, "MP_EW"))
-    except ValueError:
-        return None
+    return printed_points(_cell(row, "MP_NS"), _cell(row, "MP_EW"))
 
 
 def _artificial(text: str) -> float | None:

@@ -23,6 +23,7 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_points,
     result_line,
     weighted_line,
     whole_number,
@@ -470,16 +471,13 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         **seat,
     )
     line.published = _published(element)
-    line.fixed = ours.get("fixed") == "1" and line.published is not None
+    line.fixed = ours.get("fixed") == "1" and line.published is not None and not line.not_played
     return line
 
 
 def _published(element: ET.Element) -> tuple[float, float] | None:
     """The line's NS and EW matchpoints as the file prints them, when it does."""
-    try:
-        return float(_text(element, "NS_MATCH_POINTS")), float(_text(element, "EW_MATCH_POINTS"))
-    except ValueError:
-        return None
+    return printed_points(_text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS"))
 
 
 # ---------------------------------------------------------------------------------------------

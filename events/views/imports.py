@@ -114,7 +114,11 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
                 error = gettext("Choose whether to keep the fixed scores or refuse the file.")
                 return _preview_page(request, club, upload, imported, confirm, fixed_error=error)
             reason = refuse_upload(upload=upload, boards=imported.fixed_boards)
-            messages.info(request, f"{upload.name}: {reason}; nothing was imported.")
+            messages.info(
+                request,
+                gettext("%(name)s: %(reason)s; nothing was imported.")
+                % {"name": upload.name, "reason": reason},
+            )
             return redirect("import-upload", slug=club.slug)
         try:
             if is_large(imported):

@@ -259,3 +259,41 @@ def test_a_fixed_line_whose_points_fit_stays_fixed_through_our_own_file(club, fo
     assert [(line["ns"], line["fixed"]) for line in lines] == [
         (1, True), (2, False), (3, False), (4, False)
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        (
+            '1 1 1 6 42 N 11 - "655" - 6.0 0.0',
+            "line 9: the contract '42' cannot be read (level must be 1 to 7)",
+        ),
+        (
+            '1 1 1 6 4S N 11 - "650" - nan 0.0',
+            None,  # printed points that are no number are not printed: scored as ever
+        ),
+    ],
+    ids=["impossible-score", "nan-points"],
+)
+def test_what_a_file_prints_is_kept_only_when_it_can_be(row, message):
+    data = pbn({2: [row, *PLAIN[1:]]})
+    if message is None:
+        imported = read_result_file(data)
+        assert imported.boards[0].lines[0].published is None
+        assert imported.fixed_boards == []
+        return
+    with pytest.raises(FileRefused) as refused:
+        read_result_file(data)
+    assert str(refused.value) == message
+
+
+@pytest.mark.django_db
+def test_a_board_not_played_at_a_table_keeps_that_line_not_played(club):
+    """Ruter prints points on a not-played line too (tests/events/files/ruter_pairs.pbn): on a
+    board whose points fit no rule, that line stays not played, nothing fixed on it."""
+    rows = [*BAROMETER[:3], "4 1 4 8 NP - - - - - 2.0 2.0"]
+    imported = read_result_file(pbn({1: rows, 2: PLAIN}))
+    assert imported.fixed_boards == ["1"]
+    event = import_event(imported=imported, club=club)
+    assert _points(event, 1)[4] == (None, None, False)
+    assert _points(event, 1)[1] == (2.0, 0.0, True)
