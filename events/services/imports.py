@@ -136,6 +136,12 @@ def import_upload(*, upload: Upload, earlier: str = "", user=None) -> Event:
     return event
 
 
+def fixed_boards(imported: ImportedEvent | TeamsFile) -> list[str]:
+    """The boards whose lines the file's points would be kept on as fixed scores (a teams
+    file has none)."""
+    return [] if isinstance(imported, TeamsFile) else imported.fixed_boards
+
+
 def refuse_upload(*, upload: Upload, boards: list[str]) -> str:
     """The director's no to a file whose printed points fit no rule on `boards`: nothing is
     imported, and the upload says why; the reason, naming the boards."""
@@ -243,7 +249,7 @@ def preview_import(
             lines=imported.line_count,
             is_imps=event.is_imps,
             groups=groups,
-            fixed_boards=imported.fixed_boards,
+            fixed_boards=fixed_boards(imported),
         )
         transaction.set_rollback(True)
     return preview

@@ -20,6 +20,7 @@ from events.models import Event, Upload
 from events.services.imports import (
     AlreadyImported,
     earlier_imports,
+    fixed_boards,
     import_upload,
     is_large,
     preview_import,
@@ -109,11 +110,11 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
             imported = read_result_file(bytes(upload.data))
         except FileRefused:  # the preview says why
             return redirect("import-preview", slug=club.slug, upload_id=upload.pk)
-        if imported.fixed_boards and confirm.cleaned_data["fixed"] != "keep":
+        if (fixed := fixed_boards(imported)) and confirm.cleaned_data["fixed"] != "keep":
             if confirm.cleaned_data["fixed"] != "refuse":
                 error = gettext("Choose whether to keep the fixed scores or refuse the file.")
                 return _preview_page(request, club, upload, imported, confirm, fixed_error=error)
-            reason = refuse_upload(upload=upload, boards=imported.fixed_boards)
+            reason = refuse_upload(upload=upload, boards=fixed)
             messages.info(
                 request,
                 gettext("%(name)s: %(reason)s; nothing was imported.")

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from events.formats.imported import FileRefused
 from events.models import Club
 from events.services.hand_records import analyse_event_hands
-from events.services.imports import import_event, read_result_file
+from events.services.imports import fixed_boards, import_event, read_result_file
 
 
 class Command(BaseCommand):
@@ -57,8 +57,7 @@ class Command(BaseCommand):
             f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: {counts}, "
             f"{imported.line_count} lines, {scoring}, in {seconds:.1f} s"
         )
-        fixed = [] if event.is_teams else imported.fixed_boards
-        if fixed:
+        if fixed := fixed_boards(imported):
             self.stdout.write(
                 ngettext(
                     "Board %(boards)s kept with the file's points, fixed and flagged: they "
