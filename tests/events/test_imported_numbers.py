@@ -243,6 +243,21 @@ def test_boards_are_factored_to_the_count_the_printed_tops_show():
     ]  # fmt: skip
 
 
+def test_a_board_the_movements_count_does_not_give_is_kept_fixed():
+    """Boards are tried one by one (scoring.printed_conventions): board 3 printed 0.5 off
+    fits no count, and keeps the file's points, fixed and flagged; the others still tell the
+    movement's count."""
+    event = _three_quarter_howell()
+    board = event.boards[2]
+    for line in board.lines:
+        line.published = (line.published[0] + 0.5, line.published[1] - 0.5)
+    choose_missing_results(event)
+    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 6)
+    assert event.fixed_boards == ["3"]
+    assert all(line.fixed for line in board.lines)
+    assert not any(line.fixed for b in event.boards[:2] for line in b.lines)
+
+
 @pytest.mark.django_db
 def test_the_movements_count_is_the_boards_top_once_imported(club):
     imported = finish_event(_three_quarter_howell())

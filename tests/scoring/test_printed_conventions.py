@@ -5,7 +5,9 @@ played); ../shared/realdata/README.md, mp_pairs_howell.xml (Compscore3 prints a 
 five times of six on its own top of 8, unfactored) and sm1.pbn (Ruter factors a board with two
 artificial scores from 16 to 18 results); issue 24 (a barometer board of two real results and two
 artificial ones whose printed points are neither Neuberg's nor a tie's: the real results
-matchpointed alone, on their own top).
+matchpointed alone, on their own top; a ¾ Howell's board played five times, factored to the
+movement's six as its printed top shows; a short board on its own top, an artificial score
+sharing that top).
 """
 
 import pytest
@@ -14,6 +16,7 @@ from scoring import Adjusted
 from scoring.printed_conventions import (
     EVERY_TABLE,
     FIELD_TOP,
+    TOPS_SHOWN,
     UNFACTORED,
     Convention,
     PrintedBoard,
@@ -98,3 +101,40 @@ def test_boards_that_disagree_get_one_convention_and_the_fewer_are_named():
     # Level: the first in order.
     choice = choose_convention([tie, neuberg], [NEUBERG, TIE], per_beat=2)
     assert (choice.convention, choice.unfit) == (NEUBERG, [0])
+
+
+def test_a_board_is_factored_to_the_count_its_printed_tops_show():
+    """A ¾ Howell's board played five times of the movement's six (eight tables): Neuberg from
+    five to six, (raw + 1)·6/5 − 1, a top of 10, fits neither five results nor eight."""
+    scores = (420, 170, 140, -50, -100)
+    printed = [((raw + 1) * 6 / 5 - 1, 10 - ((raw + 1) * 6 / 5 - 1)) for raw in (8, 6, 4, 2, 0)]
+    board = PrintedBoard(
+        entries=list(scores),
+        printed=[(round(ns, 2), round(ew, 2)) for ns, ew in printed],
+        counts={FIELD_TOP: 5, EVERY_TABLE: 8, TOPS_SHOWN: 6},
+    )
+    by_tops = Convention("neuberg", TOPS_SHOWN)
+    assert fitting_conventions(board, [*WAYS, by_tops], per_beat=2) == {by_tops}
+
+
+OWN_TOP = Convention("own", FIELD_TOP)
+
+
+@pytest.mark.parametrize(
+    ("artificial", "fits"),
+    [
+        # 60% and 40% of the short board's own top, 2: the rule "own".
+        ((1.2, 0.8), {OWN_TOP}),
+        # 60% and 40% of the field's top, 4: the real results alone, the artificial score not
+        # on their top; no rule gives it (issue 24's barometer board).
+        ((2.4, 1.6), set()),
+    ],
+    ids=["own-top", "field-top"],
+)
+def test_an_artificial_scores_printed_points_tell_a_board_on_its_own_top(artificial, fits):
+    board = PrintedBoard(
+        entries=[420, 170, Adjusted(60, 40)],
+        printed=[(2, 0), (0, 2), artificial],
+        counts={FIELD_TOP: 3, EVERY_TABLE: 3},
+    )
+    assert fitting_conventions(board, [*WAYS, OWN_TOP], per_beat=2) == fits
