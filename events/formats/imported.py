@@ -22,6 +22,9 @@ SMALL = 32767
 EVENT_NAME_LENGTH = 120
 PLAYER_NAME_LENGTH = 120
 PAIR_NAMES_LENGTH = 250
+NOTE_LENGTH = 200  # Result.note
+# The most matchpoints a line can print: the top of a board played on every table we can hold.
+MAX_POINTS = 2 * SMALL
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -58,6 +61,22 @@ def printed_number(text: str) -> float | None:
     except ValueError:
         return None
     return number if math.isfinite(number) else None
+
+
+def printed_imps(ns: str, ew: str) -> tuple[float, float] | None:
+    """A line's IMPs as a file prints them, "3.5" and "-3.5"; None unless both are numbers."""
+    imps = printed_number(ns), printed_number(ew)
+    return None if None in imps else imps
+
+
+def printed_points(ns: str, ew: str) -> tuple[float, float] | None:
+    """A line's matchpoints as a file prints them, "3.5" and "0.5"; None unless both are
+    numbers from 0 up (what a board's points can be: a fixed score keeps them as they are)."""
+    try:
+        points = float(ns), float(ew)
+    except ValueError:
+        return None
+    return points if all(math.isfinite(p) and 0 <= p <= MAX_POINTS for p in points) else None
 
 
 def whole_number(text: str) -> int | None:
@@ -104,7 +123,13 @@ class ImportedLine:
     # The points (matchpoints or IMPs) the other program published for the line, when the file
     # gives them: they tell which rule it scored an irregular board under. Never saved.
     published: tuple[float, float] | None = None
+    # Why the line's contract could not be read ("line 12: ..."): the line is kept with the
+    # file's score and points, fixed, when the file printed them (finish_event).
+    unread: str = ""
     weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
+    # Saved with its published points as a fixed score, flagged: the board's figures fit no
+    # rule (missing_results.py), or the file scored a contract it wrote unreadably.
+    fixed: bool = False
 
     @property
     def is_adjusted(self) -> bool:
@@ -171,6 +196,18 @@ class ImportedEvent:
     # event of its own (pairs, boards, movement); the settings are this one's.
     section: str = "A"
     sections: list["ImportedEvent"] = field(default_factory=list)
+
+    @property
+    def fixed_boards(self) -> list[str]:
+        """The boards with a line kept with the file's points, fixed and flagged: "3", or of
+        several sections "3 (B)"."""
+        parts = [self, *self.sections]
+        return [
+            f"{board.number} ({part.section})" if len(parts) > 1 else str(board.number)
+            for part in parts
+            for board in part.boards
+            if any(line.fixed for line in board.lines)
+        ]
 
     @property
     def line_count(self) -> int:
@@ -345,7 +382,7 @@ def result_line(
             try:
                 line.contract = str(parse_contract(contract))
             except ScoringError as refused:
-                raise FileRefused(f"{where}: {refused}") from None
+                return _unread_line(line, f"{where}: {refused}", contract, score_ns, score_ew)
             if declarer not in ("", "N", "E", "S", "W"):
                 raise FileRefused(f"{where}: the declarer must be N, E, S or W, not {declarer!r}")
             if tricks is not None and tricks not in range(14):
@@ -364,6 +401,11 @@ def result_line(
         return line
     try:
         parsed = parse_contract(contract)
+    except ScoringError as refused:
+        if score_ns not in possible_scores(vulnerability):
+            score_ns = None  # nothing a contract scores: the line is refused
+        return _unread_line(line, f"{where}: {refused}", contract, score_ns)
+    try:
         if parsed.passed_out:
             computed = 0
         else:
@@ -386,6 +428,17 @@ def result_line(
     if not parsed.passed_out:
         line.declarer, line.tricks = declarer, tricks
     line.score_ns = computed
+    return line
+
+
+def _unread_line(line: ImportedLine, refusal: str, contract: str, score_ns, score_ew=None):
+    """A line whose contract cannot be read, kept when the file scored it: its score, and
+    (finish_event) its printed points as a fixed score; without a score it is refused."""
+    where, _, why = refusal.partition(": ")
+    refusal = f"{where}: the contract {contract[:20]!r} cannot be read ({why})"
+    if score_ns is None:
+        raise FileRefused(refusal)
+    line.score_ns, line.score_ew, line.unread = score_ns, score_ew, refusal
     return line
 
 
@@ -452,6 +505,7 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
                     )
                 on_board[number] = line
                 sides.setdefault(number, set()).add(side)
+    _fix_unread_lines(event)
     known = {pair.number: pair for pair in event.pairs}
     for number in sorted(set(sides) - set(known)):
         known[number] = ImportedPair(number=number)
@@ -549,6 +603,26 @@ def _barometer_table_rounds(event: ImportedEvent) -> None:
         for (round, table), ((ns, ew), boards) in sorted(seats.items())
     ]
     event.boards_per_round = max(tr.high_board - tr.low_board + 1 for tr in event.table_rounds)
+
+
+def _fix_unread_lines(event: ImportedEvent) -> None:
+    """A line whose contract could not be read keeps the points the file printed for it,
+    fixed and flagged; without printed points nothing says what it scored, and the file is
+    refused by that line."""
+    unread = [line for board in event.boards for line in board.lines if line.unread]
+    for line in unread:
+        if line.published is None:
+            raise FileRefused(line.unread)
+        line.fixed = True
+        line.note = line.note or line.unread.partition(": ")[2][:NOTE_LENGTH]
+    if unread:
+        event.readings.append(
+            (
+                "Fixed scores",
+                "; ".join(line.unread for line in unread)
+                + ": kept with the file's score and points, fixed and flagged",
+            )
+        )
 
 
 def check_limits(event: ImportedEvent) -> None:

@@ -7,21 +7,22 @@
      "boards": [{"section", "number", "dealer", "vulnerability", "deal", "par", "datum",
                  "results": [{"ns", "ew", "ns_label", "ew_label", "round", "table", "contract",
                               "declarer", "tricks", "lead", "score_ns", "score_ew", "adjusted",
-                              "weighted", "not_played", "ns_points", "ew_points"}]}]}
+                              "weighted", "not_played", "ns_points", "ew_points",
+                              "fixed"}]}]}
 
 "datum" is null unless the event is scored by Butler; across the field it is the field's datum,
-the one the board was scored against. "adjusted" is null, or the two sides'
-codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}. "weighted" is
-null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S", "declarer":
-"N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score alone), its
-"score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers, unique in the event;
-a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per direction,
-else the number. Numbers are
-unrounded (to 6 decimals); "place" is a string such as "3=". With two winners the ranking lists
-North-South, then East-West, each with its own places. An event of several sections ranks each
-section ("section" is its letter; "pair" is unique in its section, the label names it: "A3 NS"),
-then the whole field in "overall"; "section_scoring" says whether its boards were matchpointed
-within each section or across the field.
+the one the board was scored against. "fixed" is true for a line whose points are kept as the
+file it was imported from printed them (they fit no rule we score by). "adjusted" is null, or the
+two sides' codes and percents: {"ns": "A+", "ew": "A-", "ns_percent": 60, "ew_percent": 40}.
+"weighted" is null, or a weighted score's parts (Law 12C1(c)): [{"percent": 40, "contract": "4S",
+"declarer": "N", "tricks": 10, "score_ns": 420}, ...] (contract null for a part given as a score
+alone), its "score_ns" then their weighted mean. "pair", "ns" and "ew" are pair numbers, unique in
+the event; a label is what players know the pair by: "3 NS" and "3 EW" in a Mitchell numbered per
+direction, else the number. Numbers are unrounded (to 6 decimals); "place" is a string such as
+"3=". With two winners the ranking lists North-South, then East-West, each with its own places. An
+event of several sections ranks each section ("section" is its letter; "pair" is unique in its
+section, the label names it: "A3 NS"), then the whole field in "overall"; "section_scoring" says
+whether its boards were matchpointed within each section or across the field.
 
 An individual event ("kind": "individual") ranks players: "ranking" is [{"player", "name",
 "score", "percentage", "place", "boards_played"}], and each result names its four players,
@@ -188,6 +189,7 @@ def _result(result: FileLine, individual: bool) -> dict:
         "not_played": result.not_played,
         "ns_points": _number(result.ns_points),
         "ew_points": _number(result.ew_points),
+        "fixed": result.fixed,
     }
     if individual:
         line["players"] = result.players

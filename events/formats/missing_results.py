@@ -5,63 +5,100 @@ matchpointed by Neuberg's formula or by counting each missing result as a tie wi
 played; and the count a board is scaled to is either the most results any board has, or every
 table of the movement, the sit-out table too (a phantom pair counts as a table), or the count
 the movement gives each board, as the file's printed tops show (a ¾ Howell with a phantom pair
-plays a board five times where the movement has it six, the phantom's table counted). The file's own
-matchpoints say which: each way is worked out again and the one that gives the file's figures is
-the event's setting. A file that publishes no matchpoints, or whose figures fit no way, is
-scored with Neuberg to the field's top, and the preview says so.
+plays a board five times where the movement has it six, the phantom's table counted); or, tried
+last, each short board is matchpointed on its own top. The file's own matchpoints say which:
+each way is worked out again on every board (scoring.printed_conventions) and the one that
+gives the file's figures is the event's setting. A board whose printed figures fit that way in
+no form keeps them as fixed scores, flagged, and the preview names it. A file that publishes no
+matchpoints is scored with Neuberg to the field's top, and the preview says so.
 """
 
-from events.formats.imported import ImportedEvent, ImportedLine
-from scoring import Adjusted, ScoringError, Split, Weighted, matchpoint_traveller
+from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
+from scoring import Adjusted, Split, Weighted
+from scoring.printed_conventions import (
+    EVERY_TABLE,
+    FIELD_TOP,
+    TOPS_SHOWN,
+    Convention,
+    PrintedBoard,
+    choose_convention,
+)
 from scoring.weighted_scores import weighted_entry
-
-# Files print matchpoints to one decimal (Ruter, Compscore) or two.
-_TOLERANCE = 0.051
 
 
 def choose_missing_results(event: ImportedEvent) -> None:
-    """Set the event's missing-results rule and expected count from the file's figures, and
-    say on the preview what was read; does nothing for IMP events or when no board is short."""
+    """Set the event's missing-results rule and expected count from the file's figures, mark
+    the lines of the boards whose figures fit no rule as fixed, and say on the preview what was
+    read; does nothing for IMP events."""
     if event.settings.get("scoring") != "mp":
         return
-    counts = [len(_played(board.lines)) for board in event.boards]
-    field_top = max(counts)
-    tables = _tables(event)
+    parts = [event, *event.sections]
+    field_tops = [max(len(_played(board.lines)) for board in part.boards) for part in parts]
+    tables = [_tables(part, event) for part in parts]
     per_beat = event.settings.get("mp_scale", 2)
-    published = [b for b in event.boards if any(line.published for line in _played(b.lines))]
-    # Across the field a board's printed top is the whole field's, not this section's count.
-    across = event.sections and event.settings.get("section_scoring") == "field"
-    tops = set() if across else _counts_the_tops_show(published, per_beat)
-    if min(counts) == field_top == tables and tops <= {field_top}:
+    shown = _counts_shown(event, parts, field_tops, per_beat)
+    uneven = any(
+        len(_played(board.lines)) < top
+        for part, top in zip(parts, field_tops, strict=True)
+        for board in part.boards
+    )
+    more_tables = any(count > top for top, count in zip(field_tops, tables, strict=True))
+    # The count the printed tops show where it is neither the field's top nor every table.
+    by_tops = any(
+        top < count != every for top, count, every in zip(field_tops, shown, tables, strict=True)
+    )
+    ways = [Convention("neuberg", FIELD_TOP), Convention("tie", FIELD_TOP)]
+    if more_tables:
+        ways += [Convention("neuberg", EVERY_TABLE), Convention("tie", EVERY_TABLE)]
+    if by_tops:
+        ways += [Convention("neuberg", TOPS_SHOWN), Convention("tie", TOPS_SHOWN)]
+    ways.append(Convention("own", FIELD_TOP))  # each short board on its own top: tried last
+    printed = _printed_boards(event, parts, field_tops, tables, shown)
+    if not printed:
+        if uneven or more_tables:
+            event.readings.append(
+                ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
+            )
         return
-    shown = next(iter(tops)) if len(tops) == 1 else field_top
-    ways = [
-        (rule, count)
-        for count in sorted({field_top, tables, shown})
-        if count >= field_top
-        for rule in ("neuberg", "tie")
-    ]
-    ways.append(("own", field_top))  # each short board on its own top: tried last
-    if not published:
-        event.readings.append(
-            ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
-        )
-        return
-    fitting = [way for way in ways if _reproduces(published, *way, per_beat)]
-    if not fitting:
+    choice = choose_convention([board for _, _, board in printed], ways, per_beat=per_beat)
+    unfit = [printed[i] for i in choice.unfit]
+    for _, boards, _ in unfit:
+        for line in (line for board in boards for line in _played(board.lines)):
+            line.fixed = line.published is not None and not line.is_adjusted
+    rule, basis = choice.convention.rule, choice.convention.basis
+    # The rule is told by a short board the convention fits factored, not on its own count.
+    untold = {*choice.unfit, *choice.unfactored}
+    told = any(
+        len(board.entries) < board.counts[FIELD_TOP]
+        for i, (_, _, board) in enumerate(printed)
+        if i not in untold
+    )
+    if len(unfit) < len(printed) and (told or choice.convention != ways[0]):
+        counts = tables if basis == EVERY_TABLE else shown
+        _read_rule(event, parts, rule, basis, field_tops, counts)
+    if choice.unfactored:
         event.readings.append(
             (
                 "Short boards",
-                "Neuberg to the field's top, but neither Neuberg nor a tie with each result "
-                "played gives the file's published matchpoints: check them",
+                f"{_named([printed[i][0] for i in choice.unfactored])} printed unfactored, "
+                "on the board's own count of results: scored as the other boards",
             )
         )
-        return
-    rule, expected = fitting[0]
-    if (rule, expected) == ("neuberg", field_top) and min(counts) == field_top:
-        return  # no board is short: nothing to tell
+    if unfit:
+        named = _named([name for name, _, _ in unfit])
+        event.readings.append(
+            (
+                "Fixed scores",
+                f"{named}: the file's matchpoints fit no rule we know "
+                "(Neuberg or a missing result as a tie, to any count); kept as printed, "
+                "fixed and flagged",
+            )
+        )
+
+
+def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
+    """Set the rule and say how it was read: `counts` are each part's count of the basis."""
     event.settings["missing_results"] = rule
-    event.expected_results = expected if expected != field_top else 0
     if rule == "own":
         event.readings.append(
             (
@@ -71,13 +108,30 @@ def choose_missing_results(event: ImportedEvent) -> None:
             )
         )
         return
+    if basis != FIELD_TOP:
+        for part, top, count in zip(parts, field_tops, counts, strict=True):
+            part.expected_results = count if count > top else 0
+    expected = field_tops[0] if basis == FIELD_TOP else counts[0]
     how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
     # More than any board has: every table of the movement, a sit-out's or one not yet played;
     # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
     to = f"{expected} results"
-    if expected > field_top:
-        to += ", every table counted" if expected == tables else ", the movement's count"
+    if expected > field_tops[0]:
+        to += ", every table counted" if basis == EVERY_TABLE else ", the movement's count"
     event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+
+
+def _counts_shown(event, parts, field_tops, per_beat: int) -> list[int]:
+    """Each part's count the printed tops show, where its boards show one count above the
+    field's top; else its field's top. Across the field a board's printed top is the whole
+    field's, not a section's count: it shows none."""
+    if event.settings.get("section_scoring") == "field" and len(parts) > 1:
+        return field_tops
+    shown = []
+    for part, top in zip(parts, field_tops, strict=True):
+        tops = _counts_the_tops_show(part.boards, per_beat)
+        shown.append(next(iter(tops)) if len(tops) == 1 and max(tops) > top else top)
+    return shown
 
 
 def _counts_the_tops_show(boards, per_beat: int) -> set[int]:
@@ -88,18 +142,52 @@ def _counts_the_tops_show(boards, per_beat: int) -> set[int]:
         round(sum(line.published) / per_beat) + 1
         for board in boards
         for line in _played(board.lines)
-        if line.published is not None and not line.is_adjusted and not line.weights
+        if line.published is not None and not (line.is_adjusted or line.weights or line.fixed)
     }
 
 
-def _tables(event: ImportedEvent) -> int:
+def _printed_boards(event, parts, field_tops, tables, shown):
+    """(name, boards, PrintedBoard) for every board that prints matchpoints: a section's board,
+    or across the field the boards of that number in every section, compared as one."""
+    across = event.settings.get("section_scoring") == "field" and len(parts) > 1
+    groups: dict[tuple, list[tuple[ImportedBoard, int, int, int]]] = {}
+    for part, top, count, tops in zip(parts, field_tops, tables, shown, strict=True):
+        for board in part.boards:
+            key = (board.number,) if across else (board.number, part.section)
+            groups.setdefault(key, []).append((board, top, count, tops))
+    found = []
+    for key, members in groups.items():
+        lines = [line for board, *_ in members for line in _played(board.lines)]
+        # A line fixed already (our own files say so) is no evidence of a rule.
+        if not any(line.published and not line.fixed for line in lines):
+            continue
+        name = str(key[0]) if len(key) == 1 or len(parts) == 1 else f"{key[0]} ({key[1]})"
+        counts = {
+            FIELD_TOP: sum(top for _, top, _, _ in members),
+            EVERY_TABLE: sum(max(top, count) for _, top, count, _ in members),
+            TOPS_SHOWN: sum(max(top, tops) for _, top, _, tops in members),
+        }
+        board = PrintedBoard(
+            entries=[_entry(line) for line in lines],
+            printed=[None if line.fixed else line.published for line in lines],
+            counts=counts,
+        )
+        found.append((name, [board for board, *_ in members], board))
+    return found
+
+
+def _named(boards: list[str]) -> str:
+    return ("Board " if len(boards) == 1 else "Boards ") + ", ".join(boards)
+
+
+def _tables(part: ImportedEvent, event: ImportedEvent) -> int:
     """The tables of the movement, as the lines show: two pairs a table (a sit-out pair's table
     counted), or in an individual four players a table (its sides change every round)."""
     seated = {
-        n for board in event.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
+        n for board in part.boards for line in board.lines for n in (line.ns_pair, line.ew_pair)
     }
-    if event.side_seats:
-        players = {player for side in seated for player, _ in event.side_seats[side]}
+    if sides := part.side_seats or event.side_seats:
+        players = {player for side in seated for player, _ in sides.get(side, ())}
         return (len(players) + 3) // 4
     return (len(seated) + 1) // 2
 
@@ -116,23 +204,3 @@ def _entry(line: ImportedLine):
     if line.score_ew is not None:
         return Split(line.score_ns, line.score_ew)
     return line.score_ns
-
-
-def _reproduces(boards, rule: str, expected: int, per_beat: int) -> bool:
-    for board in boards:
-        lines = _played(board.lines)
-        try:
-            points = matchpoint_traveller(
-                [_entry(line) for line in lines],
-                expected=max(expected, len(lines)),
-                per_beat=per_beat,
-                missing=rule,
-            )
-        except ScoringError:
-            return False
-        for line, (ns, ew) in zip(lines, points, strict=True):
-            if line.published is None or line.is_adjusted:
-                continue
-            if abs(line.published[0] - ns) > _TOLERANCE or abs(line.published[1] - ew) > _TOLERANCE:
-                return False
-    return True

@@ -69,6 +69,7 @@ class FileLine:
     ns_points: float | None
     ew_points: float | None
     players: dict[str, int] = field(default_factory=dict)  # an individual's: seat -> player
+    fixed: bool = False  # points kept as an imported file printed them (Result.is_fixed)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from events.formats.imported import (
     DIRECTIONS,
     NOT_PLAYED,
+    NOTE_LENGTH,
     FileRefused,
     ImportedBoard,
     ImportedEvent,
@@ -23,7 +24,9 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_imps,
     printed_number,
+    printed_points,
     read_table_rounds,
     result_line,
     table_rounds_text,
@@ -73,7 +76,6 @@ _SETTINGS_META = {
     "Reveal": ("reveal", {k: k for k in REVEALS}),
     "Status": ("status", {k: k for k in STATUSES}),
 }
-_NOTE_LENGTH = 200  # Result.note
 
 
 # ---------------------------------------------------------------------------------------------
@@ -625,8 +627,8 @@ def board_header(game: _Game) -> ImportedBoard | None:
 def _note(row: dict[str, str], where: str) -> str:
     """Our own ScoreTable's Note column: the director's note on the line."""
     note = row.get("Note", "").replace('\\"', '"').strip()
-    if len(note) > _NOTE_LENGTH:
-        raise FileRefused(f"{where}: a note is at most {_NOTE_LENGTH} characters")
+    if len(note) > NOTE_LENGTH:
+        raise FileRefused(f"{where}: a note is at most {NOTE_LENGTH} characters")
     if any(ord(c) < 32 or ord(c) == 127 for c in note):
         raise FileRefused(f"{where}: the note holds a control character")
     return note
@@ -697,18 +699,17 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         published=_published(row),
         **seat,
     )
+    # Our own Fixed column: the points stay as printed, whatever rule they fit.
+    line.fixed = bool(_cell(row, "Fixed")) and line.published is not None and not line.not_played
     return line
 
 
 def _published(row: dict[str, str]) -> tuple[float, float] | None:
-    """The line's points as the file prints them, when it does: matchpoints (MP_NS, MP_EW)
-    or IMPs (IMP_NS, IMP_EW)."""
-    for unit in ("MP", "IMP"):
-        try:
-            return float(_cell(row, f"{unit}_NS")), float(_cell(row, f"{unit}_EW"))
-        except ValueError:
-            continue
-    return None
+    """The line's points as the file prints them, when it does: matchpoints from 0 up (MP_NS,
+    MP_EW) or IMPs (IMP_NS, IMP_EW)."""
+    return printed_points(_cell(row, "MP_NS"), _cell(row, "MP_EW")) or printed_imps(
+        _cell(row, "IMP_NS"), _cell(row, "IMP_EW")
+    )
 
 
 def _published_datum(rows: list[dict[str, str]]) -> int | None:
@@ -839,6 +840,7 @@ def render_event(event: PairsFile) -> bytes:
     ]
     notes = any(line.note for line in event.lines)
     weighted = any(line.weights is not None for line in event.lines)
+    fixed = any(line.fixed for line in event.lines)
     first = True
     for section in sections:
         letter = section.letter if several else ""
@@ -868,7 +870,7 @@ def render_event(event: PairsFile) -> bytes:
                 lines += _total_score_table(event, sections if several else [section], unit)
             first = False
             lines += _score_table(
-                event, board, unit, notes=notes, weighted=weighted, section=letter
+                event, board, unit, notes=notes, weighted=weighted, fixed=fixed, section=letter
             )
             if board.double_dummy:
                 lines += _optimum(board)
@@ -955,6 +957,7 @@ def _score_table(
     *,
     notes: bool,
     weighted: bool,
+    fixed: bool = False,
     section: str = "",
 ) -> list[str]:
     """The board's ScoreTable. PBN has no weighted score: its line carries the parts' weighted
@@ -972,6 +975,8 @@ def _score_table(
         columns.append("Note\\20L")
     if weighted:
         columns.append("Weighted\\30L")
+    if fixed:  # our own column, only when a line's points are fixed as a file printed them
+        columns.append("Fixed\\5L")
     if section:
         columns.insert(0, "Section\\2R")
     rows = [_table_tag("ScoreTable", columns)]
@@ -1005,6 +1010,7 @@ def _score_table(
                     _points(result.ew_points),
                     *([_quote(_one_line(result.note))] if notes else []),
                     *([_weighted_cell(result)] if weighted else []),
+                    *(["Fixed" if result.fixed else "-"] if fixed else []),
                 ]
             )
         )

@@ -24,7 +24,9 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    printed_imps,
     printed_number,
+    printed_points,
     read_table_rounds,
     result_line,
     table_rounds_text,
@@ -525,17 +527,19 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
         published=_published(element),
         **seat,
     )
+    line.fixed = ours.get("fixed") == "1" and line.published is not None and not line.not_played
     return line
 
 
 def _published(element: ET.Element) -> tuple[float, float] | None:
-    """The line's NS and EW points as the file prints them, when it does: matchpoints, Butler
-    IMPs or cross-IMPs (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS and EW_...)."""
-    for points in _POINTS.values():
-        try:
-            return float(_text(element, f"NS_{points}")), float(_text(element, f"EW_{points}"))
-        except ValueError:
-            continue
+    """The line's NS and EW points as the file prints them, when it does: matchpoints from 0 up,
+    Butler IMPs or cross-IMPs (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS, EW_...)."""
+    for scoring, points in _POINTS.items():
+        read = printed_points if scoring == MATCHPOINTS else printed_imps
+        if (
+            found := read(_text(element, f"NS_{points}"), _text(element, f"EW_{points}"))
+        ) is not None:
+            return found
     return None
 
 
@@ -778,6 +782,8 @@ def _traveller_line(out: _Writer, result: FileLine, points: str, individual: boo
     ours = {"round": result.round, "table": result.table, "score_ew": result.score_ew}
     if result.weights:
         ours["weighted"] = weighted_text(result.weights, typed=True)
+    if result.fixed:  # the points stay as printed, whatever rule they fit
+        ours["fixed"] = 1
     if written := " ".join(f'{k}="{v}"' for k, v in ours.items() if v is not None):
         out.lines.append(f"{'  ' * out.depth}<?clubscoring {written}?>")
     out.element(f"NS_{points}", _number(result.ns_points))

@@ -1,6 +1,7 @@
 """Forms for importing a results file: the upload, and the confirmation after the preview."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
@@ -40,6 +41,11 @@ class ImportConfirmForm(forms.Form):
     which of those events it replaces, or "new" to keep both."""
 
     earlier = forms.RegexField(regex=r"^(new|\d{1,12})?$", required=False, max_length=20)
+    # For a file with boards whose printed points fit no rule: keep those points as fixed
+    # scores, flagged, or refuse the file.
+    fixed = forms.ChoiceField(
+        choices=[("keep", _("Keep")), ("refuse", _("Refuse"))], required=False
+    )
 
 
 class HandRecordForm(forms.Form):

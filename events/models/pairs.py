@@ -190,6 +190,11 @@ class Result(TravellerLineFields):
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
+    # A fixed score, flagged: the points another program printed for the line, kept as they
+    # are because they fit no rule we score by (or its contract could not be read). Rescoring
+    # keeps them; the director's edit of the line replaces them with a scored line.
+    fixed_ns_points = models.FloatField(null=True, blank=True)
+    fixed_ew_points = models.FloatField(null=True, blank=True)
     # The director looked at the problems panel's question about this line and said it is
     # right; an edit of the line clears it.
     confirmed = models.BooleanField(default=False)
@@ -227,10 +232,20 @@ class Result(TravellerLineFields):
                 | Q(not_played=False, score_ns__isnull=False, score_ew__isnull=True, contract=""),
                 name="result_weighted_is_played",
             ),
+            models.CheckConstraint(
+                condition=Q(fixed_ns_points__isnull=True, fixed_ew_points__isnull=True)
+                | Q(not_played=False, fixed_ns_points__isnull=False, fixed_ew_points__isnull=False),
+                name="result_fixed_points_both",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Board {self.board.number}: {self.ns_pair.name} v {self.ew_pair.name}"
+
+    @property
+    def is_fixed(self) -> bool:
+        """Whether the line's points are fixed as another program printed them."""
+        return self.fixed_ns_points is not None
 
     @property
     def weighted_text(self) -> str:

@@ -432,3 +432,5 @@ def _fill(
     result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
     result.not_played = line.not_played
     result.confirmed = False  # a line changed is a line to question again
+    # An edited line is scored: a fixed score the file printed goes (undo brings it back).
+    result.fixed_ns_points = result.fixed_ew_points = None

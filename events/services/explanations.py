@@ -31,7 +31,7 @@ class ScoreExplanation:
     pair: Pair
     opponents: Pair
     # "matchpoints", "weighted" (a board with a weighted score), "adjusted", "datum", "cross",
-    # "adjusted-imps", "not-played"
+    # "adjusted-imps", "not-played", "fixed" (points kept as an imported file printed them)
     kind: str
     steps: object  # the engine's steps for `kind`; the IMPs for "adjusted-imps"; None
     points: float | None  # as stored: the number the explanation arrives at
@@ -48,6 +48,8 @@ class ScoreExplanation:
         """The number the explanation arrives at."""
         if self.kind == "not-played":
             return None
+        if self.kind == "fixed":
+            return self.points
         if self.kind == "adjusted-imps":
             return self.steps
         return self.steps.final
@@ -91,6 +93,8 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
 def _steps(event: Event, boards: list[Board], lines: list[Result], result: Result, side: str):
     if result.not_played:
         return "not-played", None
+    if result.is_fixed:  # the file's printed points: nothing to work out
+        return "fixed", None
     code = result.ns_adjustment if side == "NS" else result.ew_adjustment
     if event.scoring == Event.Scoring.MATCHPOINTS:
         entries = [matchpoint_entry(line) for line in lines]

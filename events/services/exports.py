@@ -284,6 +284,7 @@ def _line(result: Result, pairs: dict[int, FilePair], seats: dict) -> FileLine:
         ns_points=result.ns_points,
         ew_points=result.ew_points,
         players={seat: player.number for seat, player in sorted(players.items())},
+        fixed=result.is_fixed,
     )
 
 

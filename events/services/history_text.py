@@ -101,7 +101,16 @@ def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], 
 def describe(change: Change, rows, numbers) -> list[str]:
     """What the change did, one line a thing a director would name."""
     if change.kind == Change.Kind.IMPORT:
-        return _import_lines(rows)
+        # The lines kept with the file's points are named: a director looks for them.
+        fixed = [
+            _line_text(v, numbers)
+            for v in rows
+            if v.model is Result
+            and v.before is None
+            and v.after
+            and v.after.fixed_ns_points is not None
+        ]
+        return _import_lines(rows) + fixed
     lines = []
     if change.undoes_id:
         lines.append(f"Undo of change #{change.undoes_id} ({change.undoes.get_kind_display()})")
@@ -197,6 +206,11 @@ def _quoted(row) -> str:
         **{f.attname: getattr(row, f.attname) for f in Result.history.model.tracked_fields}
     )
     text = scored_text(line)
+    if line.is_fixed:
+        text += gettext(", fixed at %(ns)s / %(ew)s as the file printed it") % {
+            "ns": f"{line.fixed_ns_points:g}",
+            "ew": f"{line.fixed_ew_points:g}",
+        }
     return f"{text} # {line.note}" if line.note else text
 
 

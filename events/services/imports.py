@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
@@ -137,6 +138,25 @@ def import_upload(*, upload: Upload, earlier: str = "", user=None) -> Event:
     return event
 
 
+def fixed_boards(imported: ImportedEvent | TeamsFile) -> list[str]:
+    """The boards whose lines the file's points would be kept on as fixed scores (a teams
+    file has none)."""
+    return [] if isinstance(imported, TeamsFile) else imported.fixed_boards
+
+
+def refuse_upload(*, upload: Upload, boards: list[str]) -> str:
+    """The director's no to a file whose printed points fit no rule on `boards`: nothing is
+    imported, and the upload says why; the reason, naming the boards."""
+    reason = ngettext(
+        "refused: board %(boards)s has lines whose printed points would be kept as fixed scores",
+        "refused: boards %(boards)s have lines whose printed points would be kept as fixed scores",
+        len(boards),
+    ) % {"boards": ", ".join(boards)}
+    upload.status, upload.error = Upload.Status.FAILED, reason
+    upload.save(update_fields=["status", "error"])
+    return reason
+
+
 def earlier_imports(*, club: Club, file_hash: str) -> list[Event]:
     """The club's events imported from a file with this content, newest first."""
     if not file_hash:
@@ -173,6 +193,9 @@ class ImportPreview:
     players: int = 0  # an individual's
     # Pairs whose printed total or percentage the file's own travellers contradict: (pair, what).
     disagreements: list[tuple[str, str]] = field(default_factory=list)
+    # Boards with lines kept as the file printed them, fixed and flagged, unless the director
+    # refuses the file: "3", or "3 (B)" of several sections.
+    fixed_boards: list[str] = field(default_factory=list)
 
 
 def is_large(imported: ImportedEvent | TeamsFile) -> bool:
@@ -231,6 +254,7 @@ def preview_import(
             is_imps=event.is_imps,
             groups=groups,
             disagreements=imported.disagreements,
+            fixed_boards=fixed_boards(imported),
         )
         transaction.set_rollback(True)
     return preview
@@ -418,6 +442,8 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         note=line.note,
         weights=line.weights,
     )
+    if line.fixed:
+        result.fixed_ns_points, result.fixed_ew_points = line.published
     if line.is_adjusted:
         for side in ("ns", "ew"):
             percent = getattr(line, f"{side}_percent")

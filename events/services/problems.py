@@ -27,6 +27,7 @@ from scoring.suspicious import BoardResult, Question, suspicious_results
 
 ERRORS = {"duplicate", "unscheduled", "captains"}
 TO_SETTLE = "settle"  # a repair left a pair to meet boards twice: its own kind, never folded
+FIXED = "fixed"  # a line's points kept as an imported file printed them: flagged, not asked
 QUESTIONS = {"direction", "suspicious", "lead"}
 
 
@@ -89,6 +90,7 @@ class _Line(NamedTuple):
     deal: str  # the board's hand record, "" when none is loaded
     ns_name: str
     ew_name: str
+    fixed: bool  # its points kept as an imported file printed them
 
     def problem(self, kind: str, message: str) -> Problem:
         return Problem(
@@ -184,6 +186,7 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
                 boards[board_id][1],
                 label[ns_id],
                 label[ew_id],
+                fixed is not None,
             )
             for (
                 pk,
@@ -196,6 +199,7 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
                 tricks,
                 lead,
                 confirmed,
+                fixed,
             ) in Result.objects.filter(board__section=section)
             # A weighted score's mean is a ruling, not a result to question as far from the rest.
             .annotate(compared=Case(When(weights__isnull=True, then=F("score_ns"))))
@@ -210,6 +214,7 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
                 "tricks",
                 "lead",
                 "confirmed",
+                "fixed_ns_points",
             )
         ),
         key=lambda line: (line.board, line.id),
@@ -225,6 +230,7 @@ def _problems(section: Section, clock_due: int) -> list[Problem]:
         *_swapped(slots, lines),
         *_suspicious(lines, double_dummy),
         *_leads(lines),
+        *_fixed(lines),
         *later,
     ]
 
@@ -476,6 +482,23 @@ def _question(line: _Line, question: Question) -> Problem:
             "%(played)s scored %(score)+d, far from every other result. Is it right?"
         ) % {"played": played, "score": line.score}
     return line.problem("suspicious", message)
+
+
+def _fixed(lines: list[_Line]) -> list[Problem]:
+    """The lines whose points are fixed as an imported file printed them: flagged until the
+    director changes the line (which scores it)."""
+    return [
+        line.problem(
+            FIXED,
+            gettext(
+                "Board %(board)s, %(ns)s v %(ew)s: its points are fixed as the imported file "
+                "printed them (they fit no rule we score by); changing the line scores it"
+            )
+            % {"board": line.board, "ns": line.ns_name, "ew": line.ew_name},
+        )
+        for line in lines
+        if line.fixed
+    ]
 
 
 def _leads(lines: list[_Line]) -> list[Problem]:

@@ -128,8 +128,11 @@ def score_lines(*, board: Board, results: list[Result] | None = None) -> tuple[s
 
 
 def _save_points(lines: list[Result], points, top: float | None) -> None:
-    """Store the points of the boards' played lines (all of `lines`)."""
+    """Store the points of the boards' played lines (all of `lines`); a fixed score keeps its
+    fixed points."""
     for line, (ns, ew) in zip(lines, points, strict=True):
+        if line.is_fixed:
+            ns, ew = line.fixed_ns_points, line.fixed_ew_points
         line.ns_points, line.ew_points, line.top = ns, ew, top
     update_rows(Result, ["ns_points", "ew_points", "top"], lines)
 
@@ -296,6 +299,7 @@ def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int,
         Result.objects.filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))
         .exclude(ns_adjustment="")
         .filter(not_played=False, top__isnull=False)  # lines of boards not scored yet wait
+        .filter(fixed_ns_points__isnull=True)  # a fixed score stays as the file printed it
         .select_for_update()
         .order_by("pk")
     )

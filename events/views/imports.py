@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -19,10 +20,12 @@ from events.models import Event, Upload
 from events.services.imports import (
     AlreadyImported,
     earlier_imports,
+    fixed_boards,
     import_upload,
     is_large,
     preview_import,
     read_result_file,
+    refuse_upload,
     store_upload,
 )
 from events.tasks import analyse_hands, import_large_file
@@ -67,7 +70,7 @@ def import_preview(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
     return _preview_page(request, club, upload, imported, ImportConfirmForm())
 
 
-def _preview_page(request, club, upload, imported, confirm, error=""):
+def _preview_page(request, club, upload, imported, confirm, error="", fixed_error=""):
     """The preview; when the same file was imported before, it says so and asks whether to
     replace that event or make a new one."""
     return render(
@@ -81,6 +84,7 @@ def _preview_page(request, club, upload, imported, confirm, error=""):
             "confirm": confirm,
             "earlier": earlier_imports(club=club, file_hash=upload.file_hash),
             "earlier_error": error,
+            "fixed_error": fixed_error,
             # Our own files keep the status they say (a running event stays running).
             "status": Event.Status(imported.settings.get("status", Event.Status.PUBLISHED)),
         },
@@ -106,6 +110,17 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
             imported = read_result_file(bytes(upload.data))
         except FileRefused:  # the preview says why
             return redirect("import-preview", slug=club.slug, upload_id=upload.pk)
+        if (fixed := fixed_boards(imported)) and confirm.cleaned_data["fixed"] != "keep":
+            if confirm.cleaned_data["fixed"] != "refuse":
+                error = gettext("Choose whether to keep the fixed scores or refuse the file.")
+                return _preview_page(request, club, upload, imported, confirm, fixed_error=error)
+            reason = refuse_upload(upload=upload, boards=fixed)
+            messages.info(
+                request,
+                gettext("%(name)s: %(reason)s; nothing was imported.")
+                % {"name": upload.name, "reason": reason},
+            )
+            return redirect("import-upload", slug=club.slug)
         try:
             if is_large(imported):
                 return _queue(request, club, upload, earlier)

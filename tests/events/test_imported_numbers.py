@@ -26,6 +26,7 @@ from events.formats.imported import (
 )
 from events.formats.missing_results import choose_missing_results
 from events.formats.printed_totals import check_printed_totals
+from events.models import Result
 from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event, read_result_file
 from scoring import butler_datum, cross_imps, datum_imps, imps
@@ -243,6 +244,21 @@ def test_boards_are_factored_to_the_count_the_printed_tops_show():
     ]  # fmt: skip
 
 
+def test_a_board_the_movements_count_does_not_give_is_kept_fixed():
+    """Boards are tried one by one (scoring.printed_conventions): board 3 printed 0.5 off
+    fits no count, and keeps the file's points, fixed and flagged; the others still tell the
+    movement's count."""
+    event = _three_quarter_howell()
+    board = event.boards[2]
+    for line in board.lines:
+        line.published = (line.published[0] + 0.5, line.published[1] - 0.5)
+    choose_missing_results(event)
+    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 6)
+    assert event.fixed_boards == ["3"]
+    assert all(line.fixed for line in board.lines)
+    assert not any(line.fixed for b in event.boards[:2] for line in b.lines)
+
+
 @pytest.mark.django_db
 def test_the_movements_count_is_the_boards_top_once_imported(club):
     imported = finish_event(_three_quarter_howell())
@@ -454,3 +470,19 @@ def test_a_cross_imp_usebio_of_two_sections_is_scored_as_its_points_show(over_fi
     assert imported.settings["section_scoring"] == scoring
     how = "across the field" if over_field else "each apart"
     assert ("Sections", f"2 (A, B), scored {how}, as the printed IMPs show") in imported.readings
+
+
+@pytest.mark.django_db
+def test_an_imp_files_unreadable_contract_keeps_its_negative_printed_imps(club):
+    """Printed IMPs are any number (matchpoints only from 0 up): a line of a Butler file whose
+    contract is written `42` keeps the file's -7.0 IMPs (-50 against the field's datum 250),
+    fixed and flagged."""
+    unread = b'B 4 1 7 8 42 "-50" -'
+    content = _butler_pbn(over_field=True).replace(b'B 4 1 7 8 - "-50" -', unread)
+    imported = read_result_file(content)
+    assert imported.fixed_boards == ["1 (B)"]
+    fixed = [line for b in imported.sections[0].boards for line in b.lines if line.fixed]
+    assert [(line.score_ns, line.published) for line in fixed] == [(-50, (-7.0, 7.0))]
+    event = import_event(imported=imported, club=club)
+    line = Result.objects.get(board__section__event=event, fixed_ns_points__isnull=False)
+    assert (line.ns_pair.number, line.ns_points, line.ew_points) == (7, -7.0, 7.0)

@@ -391,9 +391,14 @@ def test_confirming_the_preview_imports_and_publishes(director_client, club):
 
 @pytest.mark.django_db
 def test_a_malformed_upload_is_refused_naming_the_line(director_client, club):
-    data = read_file("ruter_pairs.pbn").replace(b"3 2 3 4 2H", b"3 2 3 4 2Q")
+    data = read_file("ruter_pairs.pbn").replace(
+        b'3 2 3 4 2H   S  8 CK   "110"     - 4.0 0.0', b'3 2 3 4 2Q   S  8 CK   "110"     - - -'
+    )
     response = upload(director_client, club, "ruter_pairs.pbn", data)
-    assert "ruter_pairs.pbn: line 59: strain must be C, D, H, S or NT" in response.content.decode()
+    assert (
+        "ruter_pairs.pbn: line 59: the contract &#x27;2Q&#x27; cannot be read (strain must be "
+        "C, D, H, S or NT)"
+    ) in response.content.decode()
     assert Event.objects.count() == Upload.objects.count() == 0
 
 

@@ -81,6 +81,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
         "not_played": False,
         "ns_points": 3.5,
         "ew_points": 0.5,
+        "fixed": False,
     }
     assert board["results"][2]["adjusted"] == {
         "ns": "A+",

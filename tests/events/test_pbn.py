@@ -142,7 +142,11 @@ def _broken(old: bytes, new: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        (b"1 1 1 4 4S   N 10", b"1 1 1 4 9S   N 10", "line 36: level must be 1 to 7"),
+        (  # a line scored with its points is kept (tests/events/test_fixed_scores.py)
+            b'1 1 1 4 4S   N 10 D2   "420"     - 3.5 0.5',
+            b'1 1 1 4 9S   N 10 D2   "420"     -   -   -',
+            "line 36: the contract '9S' cannot be read (level must be 1 to 7)",
+        ),
         (
             b'1 1 1 4 4S   N 10 D2   "420"',
             b'1 1 1 4 4S   N 10 D2   "450"',

@@ -101,10 +101,13 @@ def _broken(old: bytes, new: bytes, name: str = "compscore_mp.xml") -> bytes:
             "BOARD 2, TRAVELLER_LINE 2: 3NT by W taking 9 tricks scores -400 for North-South when "
             "NS are vulnerable, but the file says -430",
         ),
-        (
-            b"<CONTRACT>2H</CONTRACT>",
-            b"<CONTRACT>2Z</CONTRACT>",
-            "BOARD 2, TRAVELLER_LINE 3: strain must be C, D, H, S or NT",
+        (  # a line scored with its points is kept (tests/events/test_fixed_scores.py)
+            b"<CONTRACT>2H</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>KC</LEAD><TRICKS>8</TRICKS>"
+            b"<SCORE>110</SCORE>",
+            b"<CONTRACT>2Z</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>KC</LEAD><TRICKS>8</TRICKS>"
+            b"<SCORE></SCORE>",
+            "BOARD 2, TRAVELLER_LINE 3: the contract '2Z' cannot be read (strain must be C, D, "
+            "H, S or NT)",
         ),
         (
             b"<TRICKS>10</TRICKS>",

@@ -3,11 +3,12 @@ import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from events.formats.imported import FileRefused
 from events.models import Club
 from events.services.hand_records import analyse_event_hands
-from events.services.imports import import_event, read_result_file
+from events.services.imports import fixed_boards, import_event, read_result_file
 
 
 class Command(BaseCommand):
@@ -56,6 +57,17 @@ class Command(BaseCommand):
             f"Imported {event.name} ({event.date:%d %b %Y}) for {club.name}: {counts}, "
             f"{imported.line_count} lines, {scoring}, in {seconds:.1f} s"
         )
+        if fixed := fixed_boards(imported):
+            self.stdout.write(
+                ngettext(
+                    "Board %(boards)s kept with the file's points, fixed and flagged: they "
+                    "fit no rule we score by",
+                    "Boards %(boards)s kept with the file's points, fixed and flagged: they "
+                    "fit no rule we score by",
+                    len(fixed),
+                )
+                % {"boards": ", ".join(fixed)}
+            )
         self.stdout.write(str(event.pk))
 
     def _club(self, slug: str | None) -> Club:
