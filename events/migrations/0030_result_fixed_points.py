@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0028_section_barometer'),
+        ('events', '0029_table_line_waiting_once_a_round'),
     ]
 
     operations = [
