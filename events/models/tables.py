@@ -45,6 +45,11 @@ class TableAccess(models.Model):
     seated_round = models.PositiveSmallIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
+    # The evening's working state, and the site's secrets: a club's backup leaves the tables'
+    # tokens, waiting lines and calls out (events.services.backup), so that a copy restored
+    # beside its club opens none of its tables; the lines accepted are the backup's results.
+    in_backup = False
+
     class Meta:
         ordering = ["section__letter", "table", "half"]
         constraints = [
@@ -72,6 +77,8 @@ class TableLine(models.Model):
     `key` is the phone's own id for the line, so that a line sent twice (a lost answer, a queue
     replayed after the Wi-Fi came back) is one line.
     """
+
+    in_backup = False  # as TableAccess's
 
     class State(models.TextChoices):
         ENTERED = "entered", _("Waiting for the opponents")
@@ -113,6 +120,8 @@ class TableLine(models.Model):
 
 class TableCall(models.Model):
     """A table's call to the director (the button, or a dispute), until the director clears it."""
+
+    in_backup = False  # as TableAccess's
 
     class Kind(models.TextChoices):
         CALL = "call", _("Director called")
