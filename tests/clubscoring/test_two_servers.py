@@ -72,32 +72,30 @@ def test_a_line_saved_on_one_server_is_in_the_other_servers_pages_at_once(
     cache = redis.Redis.from_url(REDIS_URL)
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
+    # The clients are closed at the end: the servers keep connections alive (gunicorn's threads).
     with (
         production_server(tmp_path / "a", **shared) as one,
         production_server(tmp_path / "b", **shared) as other,
+        httpx.Client(base_url=other, timeout=20) as reader,
+        closing(logged_in(one)) as director,
     ):
-        # Closed at the end: the servers keep connections alive (gunicorn's threads).
-        with (
-            httpx.Client(base_url=other, timeout=20) as reader,
-            closing(logged_in(one)) as director,
-        ):
-            traveller = reverse("traveller", args=[event.pk, "A", 1])
-            ranking = reverse("event", args=[event.pk])
-            before = reader.get(ranking).text
-            assert "+420" not in reader.get(traveller).text  # both pages now in the cache
+        traveller = reverse("traveller", args=[event.pk, "A", 1])
+        ranking = reverse("event", args=[event.pk])
+        before = reader.get(ranking).text
+        assert "+420" not in reader.get(traveller).text  # both pages now in the cache
 
-            saved = director.post(
-                reverse("line-save", args=[event.pk, 1]),
-                data={"line": "4S N 10", "ns": 1, "ew": 4, "mode": "board:1"},
-                headers={"HX-Request": "true", "X-CSRFToken": director.cookies["csrftoken"]},
-            )
-            assert saved.headers["HX-Trigger"] == '{"result-saved": {}}'
+        saved = director.post(
+            reverse("line-save", args=[event.pk, 1]),
+            data={"line": "4S N 10", "ns": 1, "ew": 4, "mode": "board:1"},
+            headers={"HX-Request": "true", "X-CSRFToken": director.cookies["csrftoken"]},
+        )
+        assert saved.headers["HX-Trigger"] == '{"result-saved": {}}'
 
-            assert "+420" in reader.get(traveller).text
-            after = reader.get(ranking).text
-            strip = re.compile(r'"X-CSRFToken": "[^"]+"')
-            assert strip.sub("", after) != strip.sub("", before)
-            played_one = '<td class="num boards">1</td>'  # the boards column of pairs 1 and 4
-            assert played_one not in before and played_one in after
+        assert "+420" in reader.get(traveller).text
+        after = reader.get(ranking).text
+        strip = re.compile(r'"X-CSRFToken": "[^"]+"')
+        assert strip.sub("", after) != strip.sub("", before)
+        played_one = '<td class="num boards">1</td>'  # the boards column of pairs 1 and 4
+        assert played_one not in before and played_one in after
     for key in cache.scan_iter(f"{shared['CACHE_KEY_PREFIX']}:*"):
         cache.delete(key)
