@@ -498,7 +498,9 @@ class _Restorer:
             # One row a statement, sent together (psycopg's pipeline): a statement of many rows
             # costs psycopg more to read than the database to run.
             database.ensure_connection()
-            with database.connection.cursor() as cursor:
+            # psycopg's own cursor: its errors as Django's (a row breaking a constraint is an
+            # IntegrityError, refused in words), as Django's cursors raise them.
+            with database.wrap_database_errors, database.connection.cursor() as cursor:
                 cursor.executemany(f"{insert} {one_row} {returning}", rows, returning=True)
                 while True:
                     saved.append(cursor.fetchone()[0])
