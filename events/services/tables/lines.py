@@ -77,22 +77,7 @@ def reopen_line(
     """A correction of the table's own accepted line, waiting for the opponents to accept it
     again: only until the round ends for the table (seating's words); after that the director's.
     Until accepted, the result saved before stands."""
-    now = table_now(access=access)
-    at = now.round(round)
-    board = at.board(board_number) if at else None
-    if board is None or not now.correctable(round):
-        raise LineRefused(
-            gettext(
-                "round %(round)s is over at this table: call the director to correct board "
-                "%(board)s"
-            )
-            % {"round": round, "board": board_number}
-        )
-    if board.result is None or board.line is None:
-        raise LineRefused(
-            gettext("board %(board)s was not entered at this table: call the director")
-            % {"board": board_number}
-        )
+    at, board = board_to_correct(table_now(access=access), round, board_number)
     line = _parse(text)
     check_at_table(access=access, board=board.board, line=line)
     check_line(
@@ -219,6 +204,28 @@ def dispute_line(*, access: TableAccess, key: uuid.UUID) -> TableLine:
             kind=TableCall.Kind.DISPUTE,
         )
     return line
+
+
+def board_to_correct(now, round: int, board_number: int):
+    """The round and the board at the table (a pairs or a teams table's `table_now`) whose own
+    line of `board_number` in `round` the players correct; LineRefused when the round is over
+    for the table or the board was not entered there."""
+    at = now.round(round)
+    board = at.board(board_number) if at else None
+    if board is None or not now.correctable(round):
+        raise LineRefused(
+            gettext(
+                "round %(round)s is over at this table: call the director to correct board "
+                "%(board)s"
+            )
+            % {"round": round, "board": board_number}
+        )
+    if board.result is None or board.line is None:
+        raise LineRefused(
+            gettext("board %(board)s was not entered at this table: call the director")
+            % {"board": board_number}
+        )
+    return at, board
 
 
 def known_line(access: TableAccess, key: uuid.UUID) -> TableLine | None:

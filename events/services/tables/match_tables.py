@@ -35,7 +35,13 @@ from events.models import (
 )
 from events.services.entry import LineRefused
 from events.services.tables.calls import call_director
-from events.services.tables.lines import WrongPin, known_line, line_by_key, once_a_key
+from events.services.tables.lines import (
+    WrongPin,
+    board_to_correct,
+    known_line,
+    line_by_key,
+    once_a_key,
+)
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.teams.lines import check_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
@@ -238,22 +244,7 @@ def reopen_line(
     """A correction of the table's own saved line, waiting for the opponents to accept it
     again: only until the round ends (after that the director's). Until it is accepted, the
     result saved before stands."""
-    now = table_now(access=access)
-    at = now.round(round)
-    board = at.board(board_number) if at else None
-    if board is None or not now.correctable(round):
-        raise LineRefused(
-            gettext(
-                "round %(round)s is over at this table: call the director to correct board "
-                "%(board)s"
-            )
-            % {"round": round, "board": board_number}
-        )
-    if board.result is None or board.line is None:
-        raise LineRefused(
-            gettext("board %(board)s was not entered at this table: call the director")
-            % {"board": board_number}
-        )
+    at, board = board_to_correct(table_now(access=access), round, board_number)
     check_at_table(access=access, match=at.match, board_number=board_number, text=text)
     return _wait(access, at, board_number, text, key, correcting=board.result)
 
