@@ -72,6 +72,8 @@ MIDDLEWARE = [
     # A public page from the cache, to a reader without a session: before the rest.
     "events.middleware.CachedPublicPages",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the switch's cookie, else the browser's (Accept-Language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -188,6 +190,9 @@ LOGIN_REDIRECT_URL = "director-home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
+# Each language's name as its speakers write it, for the switch on every page.
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("nb", "Norsk bokmål")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
