@@ -22,3 +22,13 @@ control_socket_disable = True
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 30)
+
+# A new connection that has sent nothing yet waits in the worker's poller, not in one of its
+# threads: gunicorn's gthread worker lets a thread wait up to 5 s for a new connection's first
+# bytes (DEFAULT_WORKER_DATA_TIMEOUT, not a setting), so a room of phones that open their
+# connections before they ask (browsers open them ahead) held every thread while the requests
+# that had arrived waited (benchmarks/room.py: 800 phones, reads timing out at 10 s with the
+# server's cores two-thirds idle). Read by the worker at each connection, after this file.
+import gunicorn.workers.gthread  # noqa: E402
+
+gunicorn.workers.gthread.DEFAULT_WORKER_DATA_TIMEOUT = 0.05

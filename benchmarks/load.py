@@ -42,7 +42,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(scratch: Path) -> tuple[subprocess.Popen, str]:
+def start_server(scratch: Path, **settings: str) -> tuple[subprocess.Popen, str]:
+    """`make production` on a free port, with the environment's `settings` added."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "GUNICORN_"))}
     env.update(
@@ -51,6 +52,7 @@ def start_server(scratch: Path) -> tuple[subprocess.Popen, str]:
         DJANGO_SETTINGS_MODULE="clubscoring.settings",
         GUNICORN_BIND=f"127.0.0.1:{port}",
         GUNICORN_CMD_ARGS="--access-logfile /dev/null",
+        **settings,
     )
     env.pop("DJANGO_DEBUG", None)
     process = subprocess.Popen(

@@ -90,7 +90,10 @@ def run(sections: int, tables: int, played: int, phones: int, seconds: float) ->
     requests = table_requests(event, played + 1)
     scratch = Path(tempfile.mkdtemp())
     (scratch / "requests.txt").write_text("\n".join(requests) + "\n")
-    process, server = start_server(scratch)
+    # A table's connection stays open, idle, from its last request to the end of the run (wrk
+    # sends nothing more): the server keeps it, where it would close it after 30 s and wrk
+    # count that as an error (a phone's browser opens another connection without a word).
+    process, server = start_server(scratch, GUNICORN_KEEPALIVE=str(round(seconds * 2 + 30)))
     try:
         wait_for(server, process, scratch)
         ranking = f"{server}{event.get_absolute_url()}"

@@ -34,7 +34,7 @@ from scoring.weighted_scores import weighted_entry
 @dataclass(frozen=True)
 class LockedBoard:
     """What lock_board read under the lock: the pairs it holds, and whether the event is
-    published (and not reopened), read in the same query."""
+    published (and not reopened)."""
 
     pair_ids: frozenset[int]
     event_locked: bool
@@ -46,16 +46,19 @@ def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> LockedBoard
     Lines are added to or removed from a board only under its lock, so the pairs read here are
     all the pairs a rescore of the board will touch. SQLite lets one writer in at a time.
     """
+    boards = field_boards(board).select_for_update(of=("self",)).order_by("pk")
+    held = list(boards.values_list("pk", flat=True))
+    # Read after the boards' lock, in a statement of its own, so that it sees a publication
+    # that held them before: only the boards are locked (read in the locking query, the event's
+    # row was locked with them, and every save of the event waited for the one before it).
     states = list(
-        field_boards(board)
-        .select_for_update(of=("self",))
-        .order_by("pk")
-        .values_list("section__event__status", "section__event__reopened_on")
+        Event.objects.filter(pk=board.section.event_id).values_list("status", "reopened_on")
     )
     lines = Result.objects.filter(board__in=field_boards(board))
     on_board = Q(pk__in=lines.values("ns_pair")) | Q(pk__in=lines.values("ew_pair"))
     locked = Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk")
-    status, reopened_on = states[0] if states else (None, None)  # a board deleted meanwhile
+    # A board deleted meanwhile: nothing to refuse.
+    status, reopened_on = states[0] if held and states else (None, None)
     return LockedBoard(
         pair_ids=frozenset(locked.values_list("pk", flat=True)),
         event_locked=Event(status=status, reopened_on=reopened_on).is_locked,

@@ -76,3 +76,35 @@ def test_the_same_line_entered_twice_at_once_is_saved_once(make_event):
     refused = [e for e in errors if isinstance(e, LineRefused)]
     assert all("already entered" in str(e) or "changed while you typed" in str(e) for e in refused)
     assert len(errors) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saves_on_two_boards_of_an_event_do_not_wait_for_each_other(make_event):
+    """A board's lock holds the board (and its pairs), not its section or its event: on
+    PostgreSQL a save that locked the event's row made every other save of the event wait."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite lets one writer in at a time")
+    from django.db import transaction
+
+    from events.services.scoring import lock_board
+
+    event = make_event(mitchell(3, 2))
+    first, other = Board.objects.filter(section__event=event).order_by("number")[:2]
+    held, done = threading.Event(), threading.Event()
+
+    def hold_first_board():
+        with transaction.atomic():
+            lock_board(board=Board.objects.select_related("section__event").get(pk=first.pk))
+            held.set()
+            done.wait(10)
+
+    holder = threading.Thread(target=lambda: (hold_first_board(), connection.close()))
+    holder.start()
+    try:
+        assert held.wait(10)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '2s'")
+            lock_board(board=Board.objects.select_related("section__event").get(pk=other.pk))
+    finally:
+        done.set()
+        holder.join()

@@ -5,7 +5,8 @@ each correction at once. The page cache's clock is the test's."""
 import re
 
 import pytest
-from django.test import Client
+from django.core.cache import cache
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from events.models import Event, Result
@@ -135,3 +136,39 @@ def test_a_reader_served_from_the_cache_gets_a_csrf_token_and_its_cookie(make_ev
     again = reader.get(reverse("event", args=[event.pk]))
     assert reader.cookies["csrftoken"].value == cookie
     assert page_cache.CSRF_TOKEN not in again.text
+
+
+def first_drawing(event) -> str:
+    """The mark of a reader drawing the event's ranking page, the first time it is drawn."""
+    request = RequestFactory().get(reverse("event", args=[event.pk]))
+    return page_cache._first_drawing(page_cache._page_key(request))
+
+
+def test_readers_of_a_page_not_yet_drawn_wait_for_the_reader_drawing_it(
+    make_event, clock, monkeypatch
+):
+    event = make_event(mitchell(3, 2))
+    mark = first_drawing(event)
+    key = mark.removeprefix("drawing:").removesuffix(":first")
+    cache.add(mark, 1)  # another reader is drawing the page
+    drawn = page_cache.KeptPage(b"<p>as the other reader drew it</p>", event.pk, None, "", True, 0)
+    waits = []
+
+    def other_reader_finishes(seconds):
+        waits.append(seconds)
+        if len(waits) == 3:
+            cache.set(key, drawn)
+
+    monkeypatch.setattr(page_cache.time, "sleep", other_reader_finishes)
+    assert ranking(event) == "<p>as the other reader drew it</p>"
+    assert len(waits) == 3
+
+
+def test_a_reader_draws_the_page_itself_when_the_first_drawing_never_ends(
+    make_event, clock, monkeypatch
+):
+    event = make_event(mitchell(3, 2))
+    cache.add(first_drawing(event), 1)  # a reader who started drawing it and never finished
+    monkeypatch.setattr(page_cache, "FIRST_DRAWING_SECONDS", 0.2)
+    assert event.name in ranking(event)
+    assert cache.get(first_drawing(event)) is None  # drawn: the next readers need not wait
