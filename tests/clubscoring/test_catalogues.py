@@ -341,3 +341,17 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
         print("\n".join(f"  {route}: {answer}" for route, answer in not_drawn.items()))
     assert not [a for a in not_drawn.values() if a.startswith("raised")]
     assert leftovers == {}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("template", ["400.html", "403.html", "404.html", "500.html"])
+def test_the_error_pages_in_the_pseudo_language_show_only_marked_text(pseudo_language, template):
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    request = RequestFactory().get("/")
+    with translation.override(pseudo_language):
+        page = render_to_string(template, request=None if template == "500.html" else request)
+
+    assert untranslated(page, names=[]) == []
