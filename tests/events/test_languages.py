@@ -47,6 +47,7 @@ def test_the_switch_changes_the_language_and_keeps_the_page(make_event):
     assert 'action="/i18n/setlang/"' in page
     assert '<button class="link" name="language" value="nb" lang="nb">Norsk bokmål</button>' in page
     assert 'value="fr" lang="fr" aria-current="true" disabled>Français</button>' in page
+    assert 'value="en-gb" lang="en-gb">English</button>' in page  # not "Anglais"
 
     response = reader.post(reverse("set_language"), {"language": "nb", "next": url})
 
