@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
-from events.models import Account, Club, Competition, Event
+from events.models import Account, Club, Competition, Event, TableAccess
 
 # The session's copy of a director's language, read on each request without a query.
 SESSION_KEY = "director_language"
@@ -44,6 +44,9 @@ def club_language(view_kwargs: dict) -> str | None:
     elif "competition_id" in view_kwargs:
         competitions = Competition.objects.filter(pk=view_kwargs["competition_id"])
         rows = competitions.values_list("club__language")
+    elif "token" in view_kwargs:  # a table's page
+        accesses = TableAccess.objects.filter(token=view_kwargs["token"])
+        rows = accesses.values_list("event__club__language")
     elif "slug" in view_kwargs:
         rows = Club.objects.filter(slug=view_kwargs["slug"]).values_list("language")
     else:

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from events.models import Account, Club
+from events.models import Account, Club, Event
+from events.services.tables.access import event_tables
 from scoring import mitchell
 from tests.events.test_club_settings import settings_fields
 
@@ -59,7 +60,8 @@ def test_the_switch_changes_the_language_and_keeps_the_page(make_event):
 
 def test_a_clubs_public_pages_are_in_its_language_for_a_reader_who_asks_for_none(club, make_event):
     Club.objects.filter(pk=club.pk).update(language="nb")
-    url = reverse("event", args=[make_event(mitchell(3, 2)).pk])
+    event_id = make_event(mitchell(3, 2)).pk
+    url = reverse("event", args=[event_id])
 
     german = Client(headers={"accept-language": "de-DE,de;q=0.9"})
     english = Client(headers={"accept-language": "de-DE,en;q=0.5"})
@@ -70,6 +72,9 @@ def test_a_clubs_public_pages_are_in_its_language_for_a_reader_who_asks_for_none
     assert language_of(german.get(reverse("club", args=[club.slug]))) == "nb"
     assert language_of(english.get(url)) == "en-gb"
     assert language_of(chose.get(url)) == "fr"
+    tables = event_tables(event=Event.objects.get(pk=event_id))
+    # (The table's page writes its own <html lang>: its answer's header says its language.)
+    assert german.get(reverse("table", args=[tables[0].token]))["Content-Language"] == "nb"
     # A page that is no club's keeps the site's.
     assert language_of(german.get(reverse("calculator"))) == "en-gb"
 
