@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve production secret-key test install lint browser-deps office-deps bench-deps demo clean bench
+.PHONY: run serve production secret-key test install lint browser-deps office-deps bench-deps demo clean bench \
+  messages catalogues gettext-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +17,35 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# The translations (locale/fr, locale/nb; README, "Languages"): each catalogue (.po) compiled
+# into the .mo file Django reads, when it is newer; the .mo files are not committed.
+PO := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO := $(PO:.po=.mo)
+
+catalogues: $(MO)
+
+%.mo: %.po | gettext-deps
+	msgfmt --check -o $@ $<
+
+# GNU gettext (msgfmt, xgettext): compiles the catalogues and finds the message ids.
+gettext-deps:
+	@command -v msgfmt >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq gettext >/dev/null; \
+	  else echo "GNU gettext is missing: run 'sudo apt-get install gettext' for the translations"; exit 1; fi; }
+
+# The catalogues brought up to date with the code's message ids, French and Norwegian, the
+# pages' and the scripts' (events/management/commands/makemessages.py says what it reads); then
+# translate the new entries and `make catalogues`.
+messages: install gettext-deps
+	$(DEV) makemessages -l fr -l nb
+	$(DEV) makemessages -d djangojs -l fr -l nb
+
 DEV := env -u DATABASE_URL DJANGO_DEBUG=1 $(BIN)/python manage.py
 
 # Serve the app on SQLite, with a demo club loaded (once: later runs keep it as it is), at
 # http://127.0.0.1:8000, and run the background worker (double-dummy analysis) beside it until
 # the server stops.
-run: install
+run: install catalogues
 	$(DEV) migrate --no-input
 	$(DEV) load_demo
 	$(DEV) db_worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; $(DEV) runserver 127.0.0.1:8000
@@ -39,7 +63,7 @@ serve: install secret-key
 # TLS set DJANGO_SECURE=1 (README, "Production").
 SERVE_ENV = DJANGO_DEBUG=0 DJANGO_SECURE="$${DJANGO_SECURE:-0}"
 
-production: install secret-key
+production: install secret-key catalogues
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
 	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(SERVE_ENV) $(BIN)/python manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
@@ -79,7 +103,7 @@ bench-deps:
 
 # Everything: lint, migrations up to date, the whole suite (browser tests included; the
 # benchmarks too, each at a tiny size).
-test: install lint browser-deps office-deps bench-deps
+test: install lint gettext-deps catalogues browser-deps office-deps bench-deps
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A director's own language; a club's for its public pages when the reader chose none.
+    "events.middleware.ReadersLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "events.middleware.site_time_zone",
@@ -97,6 +99,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
             "builtins": ["django_htmx.templatetags.django_htmx"],
         },
@@ -193,6 +196,8 @@ LANGUAGE_CODE = "en-gb"
 # Each language's name as its speakers write it, for the switch on every page.
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("nb", "Norsk bokmål")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switch's choice is kept a year (Django's default: until the browser closes).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

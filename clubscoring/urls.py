@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from events.forms.accounts import ForgottenPasswordForm
+from events.views.languages import javascript_catalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -25,5 +28,10 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # The language switch (Django's set_language) and the scripts' words. The switch carries no
+    # CSRF token, so that a kept public page stays the same for all its readers: a forged post
+    # can only change the reader's language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("jsi18n/", javascript_catalog, name="javascript-catalog"),
     path("", include("events.urls")),
 ]

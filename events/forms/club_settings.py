@@ -1,5 +1,5 @@
-"""Forms of a club's settings: its time zone and national body, and what its new events start
-from."""
+"""Forms of a club's settings: its time zone, national body and language, and what its new
+events start from."""
 
 import zoneinfo
 
@@ -35,11 +35,11 @@ def _squad_field(label, name: str) -> forms.IntegerField:
 
 
 class ClubSettingsForm(forms.ModelForm):
-    """The club's time zone (an IANA name, offered from a list) and national body."""
+    """The club's time zone (an IANA name, offered from a list), national body and language."""
 
     class Meta:
         model = Club
-        fields = ["time_zone", "national_body"]
+        fields = ["time_zone", "national_body", "language"]
         widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones"})}
         help_texts = {
             "time_zone": _(
@@ -47,6 +47,14 @@ class ClubSettingsForm(forms.ModelForm):
                 "times on the club's pages follow it."
             )
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A post without it (a page drawn before clubs had a language) keeps the club's.
+        self.fields["language"].required = False
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or self.instance.language
 
     @staticmethod
     def time_zones() -> list[str]:

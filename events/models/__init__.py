@@ -4,6 +4,7 @@ One module a model family (STYLE.md, "As the app grows"), each importable from `
 Models stay thin: the rules live in `scoring`, the database work in `events.services`.
 """
 
+from .accounts import Account
 from .base import SEATS, ChangeRecord, tracked
 from .changes import Change, Upload
 from .clubs import Club, Player
@@ -18,6 +19,7 @@ from .workbooks import PreparedWorkbook
 
 __all__ = [
     "SEATS",
+    "Account",
     "Board",
     "Change",
     "ChangeRecord",

@@ -80,6 +80,18 @@ class Club(models.Model):
         default="",  # also for a backup made before clubs had one
         help_text=_("The body whose numbers the players' national member numbers are."),
     )
+    # The language of its events' public pages for a reader who chose none and whose browser
+    # asks for none of the site's (events.services.languages).
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text=_(
+            "The language of the club's public pages for a reader whose browser asks for none "
+            "of the site's languages; each reader can choose their own."
+        ),
+    )
     # What a new event's form starts from, by name (events.forms.club_settings checks them).
     event_defaults = models.JSONField(
         _("defaults for new events"),

@@ -1,5 +1,5 @@
-"""A club's settings: its time zone, national body and defaults for new events; a change to them
-is one change in the club's history, described in a sentence."""
+"""A club's settings: its time zone, national body, language and defaults for new events; a
+change to them is one change in the club's history, described in a sentence."""
 
 import zoneinfo
 
@@ -29,6 +29,7 @@ def change_club_settings(
     user,
     time_zone: str,
     national_body: str,
+    language: str | None = None,
     event_defaults: dict,
     defaults_before: dict,
 ) -> list[str]:
@@ -38,7 +39,10 @@ def change_club_settings(
     with transaction.atomic():
         # As saved, not as a form may have left the object it was given.
         saved = Club.objects.select_for_update().get(pk=club.pk)
-        changed = _changed(saved, time_zone, national_body, event_defaults, defaults_before)
+        language = saved.language if language is None else language
+        changed = _changed(
+            saved, time_zone, national_body, language, event_defaults, defaults_before
+        )
         if not changed:
             return []
         lines = [f"{label}: {before} → {after}" for label, before, after in changed]
@@ -49,8 +53,9 @@ def change_club_settings(
             }
         with recording(club=saved, kind=Change.Kind.SETTINGS, user=user, note=note):
             saved.time_zone, saved.national_body = time_zone, national_body
+            saved.language = language
             saved.event_defaults = event_defaults
-            saved.save(update_fields=["time_zone", "national_body", "event_defaults"])
+            saved.save(update_fields=["time_zone", "national_body", "language", "event_defaults"])
     return lines
 
 
@@ -61,11 +66,12 @@ def club_settings_changes(*, club: Club, limit: int = 20) -> QuerySet[Change]:
 
 
 def _changed(
-    club, time_zone, national_body, event_defaults, defaults_before
+    club, time_zone, national_body, language, event_defaults, defaults_before
 ) -> list[tuple[str, str, str]]:
     """Each setting that changes, as its label and its value before and after, in words."""
     changed = []
-    for name, value in (("time_zone", time_zone), ("national_body", national_body)):
+    settings = (("time_zone", time_zone), ("national_body", national_body), ("language", language))
+    for name, value in settings:
         field = Club._meta.get_field(name)
         if getattr(club, name) != value:
             before, after = (

@@ -17,6 +17,8 @@ drawn again by one reader while the others get it as it was: during play the pub
 the saves by that much at most, and are drawn at most once in that time, whatever the saves and
 the readers. The director's pages, and `kept`, follow every change at once.
 
+Each page is kept once per language (events.services.languages.chosen_language: the reader's
+cookie, else their browser's; one more for readers who chose none, in the club's language).
 Only readers who are not logged in get a cached page (a director's page has their own links and
 messages); each reader's page carries their own CSRF token. events.middleware.CachedPublicPages
 serves a kept page to a reader without a session before the rest of the middleware and the view
@@ -38,6 +40,10 @@ from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+
+from events.services.languages import chosen_language
 
 PAGE_SECONDS = 24 * 3600
 # How long a reader waits for a page that no one has drawn yet while another reader draws it,
@@ -92,8 +98,9 @@ def version(event) -> str:
 
 def kept(*, event, name: str, compute: Callable[[], Any]) -> Any:
     """What compute() returns, kept under the event's versions as its pages are: worked out
-    again only after the event changes. `name` tells it from the event's other values."""
-    key = f"data:{event.pk}:{version(event)}:{name}"
+    again only after the event changes. `name` tells it from the event's other values; each
+    language keeps its own (a value may hold words)."""
+    key = f"data:{event.pk}:{version(event)}:{name}:{get_language()}"
     value = cache.get(key)
     if value is None:
         value = compute()
@@ -116,8 +123,11 @@ class KeptPage:
 
 
 def _page_key(request: HttpRequest) -> str:
-    # An htmx request for the same address (the projector's refresh) is answered with a part.
-    asked = f"{request.get_full_path()} {bool(request.headers.get('HX-Request'))}"
+    # An htmx request for the same address (the projector's refresh) is answered with a part;
+    # each language the reader may have chosen has its page, and a reader who chose none (nor
+    # their browser) the page in the club's language.
+    language = chosen_language(request) or ""
+    asked = f"{request.get_full_path()} {bool(request.headers.get('HX-Request'))} {language}"
     return f"page:{hashlib.sha256(asked.encode()).hexdigest()}"
 
 
@@ -149,6 +159,7 @@ def served_from_cache(request: HttpRequest) -> HttpResponse | None:
 def _response(request: HttpRequest, page: KeptPage) -> HttpResponse:
     response = HttpResponse(page.content.replace(CSRF_TOKEN.encode(), get_token(request).encode()))
     response.headers["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 

@@ -28,6 +28,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             user=request.user,
             time_zone=form.cleaned_data["time_zone"],
             national_body=form.cleaned_data["national_body"],
+            language=form.cleaned_data["language"],
             event_defaults=defaults_form.defaults(),
             defaults_before=defaults_form.defaults_before(),
         )

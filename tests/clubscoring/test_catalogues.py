@@ -1,0 +1,357 @@
+"""The translations, checked as `make test` runs: the catalogues compile; they hold exactly the
+message ids the project's makemessages finds in the code, each translated and none fuzzy; and
+every page of every URL pattern, drawn in a pseudo-language whose every message is its English
+id between markers, shows no text outside the markers but names, numbers and format words.
+
+The pseudo-language test is also the tool that finds text left untranslated: it prints, per
+page, each text it found outside the markers.
+
+    .venv/bin/pytest tests/clubscoring/test_catalogues.py -k pseudo -q
+"""
+
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import django
+import polib
+import pytest
+from django.conf import settings
+from django.conf.locale import LANG_INFO
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+ROOT = Path(settings.BASE_DIR)
+LANGUAGES = ("fr", "nb")
+DOMAINS = ("django", "djangojs")
+CATALOGUES = sorted(ROOT.glob("locale/*/LC_MESSAGES/*.po"))
+
+
+def _key(entry: polib.POEntry) -> tuple[str | None, str, str]:
+    return (entry.msgctxt, entry.msgid, entry.msgid_plural)
+
+
+@pytest.fixture(scope="session")
+def found(tmp_path_factory) -> dict[str, polib.POFile | None]:
+    """The templates (.pot) the project's makemessages makes from the working tree, each
+    domain's (None: no id in that domain), made in a copy so that the tree is left alone."""
+    copy = tmp_path_factory.mktemp("makemessages")
+    for name in ("clubscoring", "events", "scoring", "templates", "static"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "manage.py", copy / "manage.py")
+    (copy / "locale").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"DJANGO_DEBUG": "1", "DJANGO_SETTINGS_MODULE": "clubscoring.settings"}
+    templates = {}
+    for domain in DOMAINS:
+        subprocess.run(
+            [sys.executable, "manage.py", "makemessages", "-d", domain, "-l", "fr", "--keep-pot"],
+            cwd=copy,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        pot = copy / "locale" / f"{domain}.pot"
+        templates[domain] = polib.pofile(str(pot)) if pot.exists() else None
+    return templates
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_catalogue_compiles(path):
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_holds_exactly_the_codes_ids_each_translated(found, language, domain):
+    template = found[domain]
+    wanted = {_key(e) for e in template if not e.obsolete} if template else set()
+    path = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+    if not wanted and not path.exists():
+        return  # no id in this domain, and no catalogue: as makemessages leaves it
+    assert path.exists(), f"{path.relative_to(ROOT)} is missing: run make messages"
+    catalogue = polib.pofile(str(path))
+    held = {_key(e) for e in catalogue if not e.obsolete}
+    assert sorted(wanted - held, key=str) == [], "ids of the code missing: run make messages"
+    assert sorted(held - wanted, key=str) == [], "ids the code no longer has: make messages"
+    untranslated = [e.msgid for e in catalogue if not e.obsolete and not e.translated()]
+    assert untranslated == []
+    fuzzy = [e.msgid for e in catalogue if not e.obsolete and e.fuzzy]
+    assert fuzzy == []
+
+
+# The pseudo-language: a code of its own, every message "⟦English⟧".
+PSEUDO = "qps"
+OPEN, CLOSE = "⟦", "⟧"
+MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+# Django's own messages too (a form's "This field is required.", the months' names): marked as
+# well, so that what remains is the project's.
+DJANGO_CATALOGUES = [
+    Path(django.__file__).parent / "conf/locale/fr/LC_MESSAGES/django.po",
+    Path(django.__file__).parent / "contrib/auth/locale/fr/LC_MESSAGES/django.po",
+]
+
+
+def _pseudo(entries) -> polib.POFile:
+    catalogue = polib.POFile()
+    catalogue.metadata = {
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Plural-Forms": "nplurals=2; plural=(n != 1);",
+    }
+    seen = set()
+    for entry in entries:
+        if entry.obsolete or not entry.msgid or _key(entry) in seen:
+            continue
+        seen.add(_key(entry))
+        pseudo = polib.POEntry(msgctxt=entry.msgctxt, msgid=entry.msgid)
+        if entry.msgid_plural:
+            pseudo.msgid_plural = entry.msgid_plural
+            pseudo.msgstr_plural = {
+                0: f"{OPEN}{entry.msgid}{CLOSE}",
+                1: f"{OPEN}{entry.msgid_plural}{CLOSE}",
+            }
+        else:
+            pseudo.msgstr = f"{OPEN}{entry.msgid}{CLOSE}"
+        catalogue.append(pseudo)
+    return catalogue
+
+
+@pytest.fixture
+def pseudo_language(found, tmp_path, settings, monkeypatch):
+    """The pseudo-language installed: its catalogues compiled into a locale folder of their
+    own, known to Django by its code."""
+    folder = tmp_path / "locale" / PSEUDO / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    ours = list(found["django"] or [])
+    theirs = [entry for path in DJANGO_CATALOGUES for entry in polib.pofile(str(path))]
+    _pseudo(ours + theirs).save_as_mofile(str(folder / "django.mo"))
+    _pseudo(found["djangojs"] or []).save_as_mofile(str(folder / "djangojs.mo"))
+    monkeypatch.setitem(
+        LANG_INFO, PSEUDO, {"bidi": False, "code": PSEUDO, "name": "Pseudo", "name_local": "Pseudo"}
+    )
+    settings.LANGUAGES = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
+    settings.LOCALE_PATHS = [tmp_path / "locale", *settings.LOCALE_PATHS]
+    return PSEUDO
+
+
+# Words that are the same in every language, so left outside the markers: the site's name, the
+# languages' own names on the switch, the traveller-line language (seats, directions, strains,
+# doubled), the file formats' names, and the time zone the demo uses. Single letters (a
+# section, a seat, a suit) and numbers are never words here.
+FORMAT_WORDS = {
+    "Clubscoring", "English", "Français", "Norsk", "bokmål", "Pseudo",
+    "NS", "EW", "NT", "XX", "PBN", "USEBIO", "CSV", "JSON", "XLSX", "UTC", "IMPs", "VPs",
+}  # fmt: skip
+CONTRACT = re.compile(r"\b[1-7](?:NT|[SHDC])X{0,2}\b|\b[NSEW]{2}\b")
+ADDRESS = re.compile(r"https?://\S+")
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+class _Visible(HTMLParser):
+    """The texts a reader sees: text nodes (not in script, style or template) and the
+    attributes shown as words (title, placeholder, aria-label, alt, a button input's value)."""
+
+    HIDDEN = {"script", "style", "template"}
+
+    def __init__(self):
+        super().__init__()
+        self.texts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        for name in ("title", "placeholder", "aria-label", "alt"):
+            if attrs.get(name):
+                self.texts.append(attrs[name])
+        if tag == "input" and attrs.get("type") in {"submit", "button", "reset"}:
+            self.texts.append(attrs.get("value") or "")
+
+    def handle_endtag(self, tag):
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.texts.append(data)
+
+
+def untranslated(page: str, names: list[str]) -> list[str]:
+    """The texts of `page` with a word outside the markers that is no name or format word."""
+    parser = _Visible()
+    parser.feed(page)
+    left = []
+    for text in parser.texts:
+        rest = text
+        while MARKED.search(rest):
+            rest = MARKED.sub(" ", rest)
+        for name in names:
+            rest = rest.replace(name, " ")
+        rest = CONTRACT.sub(" ", ADDRESS.sub(" ", rest))
+        if any(word not in FORMAT_WORDS for word in WORD.findall(rest)):
+            left.append(" ".join(text.split()))
+    return left
+
+
+def _routes(resolver, prefix=""):
+    """Every URL pattern's route (path() syntax), the admin site's left out (not translated)."""
+    for pattern in resolver.url_patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            if not route.startswith("admin/"):
+                yield from _routes(pattern, route)
+        elif isinstance(pattern, URLPattern):
+            yield route
+
+
+PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")
+# Not pages: the switch (a POST) and the scripts' catalog (not HTML).
+NOT_PAGES = {"i18n/setlang/", "jsi18n/"}
+
+
+def _candidates(club) -> dict[str, list]:
+    """Values to try for each URL parameter, from the demo club's events."""
+    from events.models import (
+        Change,
+        Competition,
+        CompetitionSession,
+        Event,
+        Match,
+        Player,
+        Result,
+        TableAccess,
+        TableCall,
+        TableLine,
+        Upload,
+    )
+    from events.services.tables.access import event_tables
+
+    events = list(Event.objects.filter(club=club).order_by("pk"))
+    for event in events:
+        if event.status == Event.Status.RUNNING:
+            event_tables(event=event)
+    accesses = TableAccess.objects.filter(event__club=club).order_by("pk")
+
+    def first(queryset, count=3):
+        return list(queryset.order_by("pk").values_list("pk", flat=True)[:count])
+
+    return {
+        "event_id": [e.pk for e in events],
+        "slug": [club.slug],
+        "number": [1, 2],
+        "match_id": first(Match.objects.filter(event__club=club)),
+        "player_id": first(Player.objects.filter(club=club), 1),
+        "competition_id": first(Competition.objects.filter(club=club)),
+        "session_id": first(CompetitionSession.objects.filter(competition__club=club)),
+        "round_number": [1],
+        "table": [1],
+        "result_id": first(Result.objects.filter(board__section__event__club=club)),
+        "line_id": first(TableLine.objects.filter(access__event__club=club)),
+        "call_id": first(TableCall.objects.filter(access__event__club=club)),
+        "access_id": [a.pk for a in accesses[:3]],
+        "change_id": first(Change.objects.filter(club=club)),
+        "upload_id": first(Upload.objects.filter(event__club=club)),
+        "user_id": first(get_user_model().objects.all()),
+        "section": ["A", "B"],
+        "pair": ["1", "1ns"],
+        "kind": ["rubber", "chicago"],
+        "extension": ["html"],
+        "format_key": ["html"],
+        "token": [a.token for a in accesses[:3]],
+        "key": [str(k) for k in TableLine.objects.values_list("key", flat=True)[:2]],
+    }
+
+
+def _page(client, route: str, candidates: dict) -> tuple[str, str | None, str]:
+    """The first page of `route` that draws (200, HTML, after redirects) with the candidates'
+    values: its URL, its HTML (None if none drew) and what was answered. A POST-only address
+    (405) is given up at once."""
+    names = [name for _conv, name in PARAMETER.findall(route)]
+    answers = []
+    for values in itertools.islice(
+        itertools.product(*(candidates.get(name) or ["1"] for name in names)), 40
+    ):
+        chosen = dict(zip(names, values, strict=True))
+        url = "/" + PARAMETER.sub(lambda m, c=chosen: str(c[m.group(2)]), route)
+        try:
+            response = client.get(url, follow=True)  # a pair's old address, for one
+        except Exception as error:  # a page that fails is reported, not skipped
+            return url, None, f"raised {error!r}"
+        answers.append(response.status_code)
+        if response.status_code == 405:
+            break
+        if response.status_code == 200 and "text/html" in response.get("Content-Type", ""):
+            return url, response.content.decode(), "200"
+    return route, None, f"not drawn ({sorted(set(answers))})"
+
+
+@pytest.mark.django_db
+def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language, capsys):
+    from events.models import Club, Competition, Event, IndividualPlayer, Player, Team
+    from events.services.demo import load_demo
+
+    club = load_demo()
+    director = club.directors.get()
+    get_user_model().objects.filter(pk=director.pk).update(is_staff=True)
+    director.refresh_from_db()
+    client = Client()
+    client.force_login(director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = pseudo_language
+    candidates = _candidates(club)
+    names = sorted(
+        {
+            *Club.objects.values_list("name", flat=True),
+            *Event.objects.values_list("name", flat=True),
+            *Player.objects.values_list("name", flat=True),
+            *IndividualPlayer.objects.values_list("name", flat=True),
+            *Team.objects.values_list("name", flat=True),
+            *Competition.objects.values_list("name", flat=True),
+            *get_user_model().objects.values_list("username", flat=True),
+        }
+        - {""},
+        key=len,
+        reverse=True,
+    )
+
+    leftovers, not_drawn = {}, {}
+    for route in _routes(get_resolver()):
+        if route in NOT_PAGES:
+            continue
+        url, page, answer = _page(client, route, candidates)
+        if page is None:
+            not_drawn[route] = answer
+            continue
+        if found := untranslated(page, names):
+            leftovers[url] = found
+
+    report = [f"{url}\n    " + "\n    ".join(texts) for url, texts in leftovers.items()]
+    with capsys.disabled():
+        print(f"\n{len(leftovers)} pages with text outside the markers:\n" + "\n".join(report))
+        print("Not drawn by GET (forms' posts, downloads):")
+        print("\n".join(f"  {route}: {answer}" for route, answer in not_drawn.items()))
+    assert not [a for a in not_drawn.values() if a.startswith("raised")]
+    assert leftovers == {}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("template", ["400.html", "403.html", "404.html", "500.html"])
+def test_the_error_pages_in_the_pseudo_language_show_only_marked_text(pseudo_language, template):
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    request = RequestFactory().get("/")
+    with translation.override(pseudo_language):
+        page = render_to_string(template, request=None if template == "500.html" else request)
+
+    assert untranslated(page, names=[]) == []

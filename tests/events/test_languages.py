@@ -1,0 +1,122 @@
+"""Whose language a page is in: the switch's cookie, else the browser's, else (on a club's
+public pages) the club's; a director's choice kept on their account; every kept page and
+fragment one per language."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from events.models import Account, Club, Event
+from events.services.tables.access import event_tables
+from scoring import mitchell
+from tests.events.test_club_settings import settings_fields
+
+pytestmark = pytest.mark.django_db
+
+LANG = re.compile(r'<html lang="([^"]+)"')
+
+
+def language_of(response) -> str:
+    return LANG.search(response.content.decode()).group(1)
+
+
+def test_a_french_and_an_english_reader_of_a_kept_page_each_get_theirs(
+    make_event, django_assert_num_queries
+):
+    url = reverse("event", args=[make_event(mitchell(3, 2)).pk])
+    french = Client(headers={"accept-language": "fr-FR,fr;q=0.9"})
+    english = Client(headers={"accept-language": "en-GB,en;q=0.8"})
+
+    assert language_of(french.get(url)) == "fr"
+    assert language_of(english.get(url)) == "en-gb"
+    # Both kept now (events.middleware.CachedPublicPages): each served without a query, in
+    # its reader's language, and the answer varies with the headers that chose it.
+    with django_assert_num_queries(0):
+        again_french, again_english = french.get(url), english.get(url)
+    assert (language_of(again_french), language_of(again_english)) == ("fr", "en-gb")
+    assert "Accept-Language" in again_french["Vary"]
+    assert "Cookie" in again_french["Vary"]
+
+
+def test_the_switch_changes_the_language_and_keeps_the_page(make_event):
+    url = reverse("event", args=[make_event(mitchell(3, 2)).pk])
+    reader = Client(headers={"accept-language": "fr"})
+    page = reader.get(url).content.decode()
+    assert 'action="/i18n/setlang/"' in page
+    assert '<button class="link" name="language" value="nb" lang="nb">Norsk bokmål</button>' in page
+    assert 'value="fr" lang="fr" aria-current="true" disabled>Français</button>' in page
+    assert 'value="en-gb" lang="en-gb">English</button>' in page  # not "Anglais"
+
+    response = reader.post(reverse("set_language"), {"language": "nb", "next": url})
+
+    assert response.status_code == 302
+    assert response.url == url
+    assert reader.cookies[settings.LANGUAGE_COOKIE_NAME].value == "nb"
+    assert language_of(reader.get(url)) == "nb"
+
+
+def test_a_clubs_public_pages_are_in_its_language_for_a_reader_who_asks_for_none(club, make_event):
+    Club.objects.filter(pk=club.pk).update(language="nb")
+    event_id = make_event(mitchell(3, 2)).pk
+    url = reverse("event", args=[event_id])
+
+    german = Client(headers={"accept-language": "de-DE,de;q=0.9"})
+    english = Client(headers={"accept-language": "de-DE,en;q=0.5"})
+    chose = Client(headers={"accept-language": "de-DE"})
+    chose.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+
+    assert language_of(german.get(url)) == "nb"
+    assert language_of(german.get(reverse("club", args=[club.slug]))) == "nb"
+    assert language_of(english.get(url)) == "en-gb"
+    assert language_of(chose.get(url)) == "fr"
+    tables = event_tables(event=Event.objects.get(pk=event_id))
+    # (The table's page writes its own <html lang>: its answer's header says its language.)
+    assert german.get(reverse("table", args=[tables[0].token]))["Content-Language"] == "nb"
+    # A page that is no club's keeps the site's.
+    assert language_of(german.get(reverse("calculator"))) == "en-gb"
+
+
+def test_the_club_settings_set_the_clubs_language(director_client, club):
+    url = reverse("club-settings", args=[club.slug])
+    director_client.post(url, settings_fields(language="fr"))
+
+    club.refresh_from_db()
+    assert club.language == "fr"
+    assert 'name="language"' in director_client.get(url).content.decode()
+
+
+def test_a_directors_choice_is_kept_and_applied_when_they_log_in(director, client):
+    client.force_login(director)
+    client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+    assert Account.objects.get(user=director).language == "fr"
+
+    # Another browser, which asks for English: the director's own language once logged in.
+    elsewhere = Client(headers={"accept-language": "en"})
+    response = elsewhere.post(
+        reverse("login"), {"username": "director", "password": "bridge-director"}
+    )
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert language_of(elsewhere.get(reverse("director-home"))) == "fr"
+    # While no cookie says otherwise, the session keeps it.
+    del elsewhere.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert language_of(elsewhere.get(reverse("director-home"))) == "fr"
+    # The switch again: the cookie wins, and the account follows.
+    elsewhere.post(reverse("set_language"), {"language": "nb", "next": "/director/"})
+    assert language_of(elsewhere.get(reverse("director-home"))) == "nb"
+    assert Account.objects.get(user=director).language == "nb"
+
+
+def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(client):
+    page = client.get(reverse("calculator"), headers={"accept-language": "fr"}).content.decode()
+    catalog = page.index('src="/jsi18n/?language=fr"')
+    assert catalog < page.index("js/site.js")
+
+    response = client.get("/jsi18n/?language=fr")
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "django.gettext" in response.content.decode()
+    assert "max-age=3600" in response["Cache-Control"]
+    # Our own address: the content security policy's script-src 'self' allows it.
+    assert "script-src 'self'" in response["Content-Security-Policy"]
