@@ -25,9 +25,15 @@ def adjusted_percent(code: str, *, rule: str = "fixed", session_percent: float |
     (WBFLC 1998-08-30: "whichever is greater" / "whichever is less"). Average stays 50%.
     """
     if code not in FIXED_PERCENT:
-        raise ScoringError(f"an adjusted score is A+, A or A-, not {code!r}")
+        raise ScoringError(
+            "an adjusted score is A+, A or A-, not %(code)s",
+            code=repr(code),
+        )
     if rule not in ADJUSTED_SCORE_RULES:
-        raise ScoringError(f"adjusted scores follow {' or '.join(ADJUSTED_SCORE_RULES)}")
+        raise ScoringError(
+            "adjusted scores follow %(ADJUSTED_SCORE_RULES)s",
+            ADJUSTED_SCORE_RULES=" or ".join(ADJUSTED_SCORE_RULES),
+        )
     fixed = FIXED_PERCENT[code]
     if rule == "fixed" or session_percent is None or code == "A":
         return fixed

@@ -57,7 +57,10 @@ class CumulativePlace:
 
 def _check(method: str, best_of: int | None) -> None:
     if method not in CARRY_OVER_METHODS:
-        raise ScoringError(f"there is no carry-over method {method!r}")
+        raise ScoringError(
+            "there is no carry-over method %(method)s",
+            method=repr(method),
+        )
     if best_of is not None and best_of < 1:
         raise ScoringError("best n of the sessions needs n to be at least 1")
 

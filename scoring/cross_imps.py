@@ -26,10 +26,17 @@ def cross_imps(
     """
     if mode not in CROSS_IMP_MODES:
         known = ", ".join(CROSS_IMP_MODES)
-        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown cross-IMP mode %(mode)s; choose one of %(known)s.",
+            mode=repr(mode),
+            known=known,
+        )
     imp_table(table)
     if cap is not None and (not isinstance(cap, int) or cap < 0):
-        raise ScoringError(f"A cap on IMPs per comparison must be a whole number, not {cap!r}.")
+        raise ScoringError(
+            "A cap on IMPs per comparison must be a whole number, not %(cap)s.",
+            cap=repr(cap),
+        )
     scores = list(scores)
     count = len(scores)
     if count < 2:

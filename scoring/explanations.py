@@ -34,7 +34,10 @@ SIDES = ("NS", "EW")
 
 def _check_side(side: str) -> None:
     if side not in SIDES:
-        raise ScoringError(f"A side is NS or EW, not {side!r}.")
+        raise ScoringError(
+            "A side is NS or EW, not %(side)s.",
+            side=repr(side),
+        )
 
 
 @dataclass(frozen=True)
@@ -338,7 +341,11 @@ def explain_cross_imps(
     _check_side(side)
     if mode not in CROSS_IMP_MODES:
         known = ", ".join(CROSS_IMP_MODES)
-        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown cross-IMP mode %(mode)s; choose one of %(known)s.",
+            mode=repr(mode),
+            known=known,
+        )
     mine = scores[index]
     comparisons = [
         Comparison(other, mine - other, comparison_imps(mine, other, table, cap=cap))

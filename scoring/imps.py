@@ -52,7 +52,11 @@ def imp_table(table: str) -> ImpTable:
         return IMP_TABLES[table]
     except (KeyError, TypeError):
         known = ", ".join(IMP_TABLES)
-        raise ScoringError(f"Unknown IMP table {table!r}; choose one of {known}.") from None
+        raise ScoringError(
+            "Unknown IMP table %(table)s; choose one of %(known)s.",
+            table=repr(table),
+            known=known,
+        ) from None
 
 
 def imps(points_difference: int, table: str = "wbf") -> int:
@@ -74,7 +78,10 @@ def imp_band(points_difference: int, table: str = "wbf") -> ImpBand:
     """The row of the IMP table that a difference (of either sign) falls in."""
     bounds = imp_table(table).lower_bounds
     if isinstance(points_difference, bool) or not isinstance(points_difference, Real):
-        raise ScoringError(f"A point difference must be a number, not {points_difference!r}.")
+        raise ScoringError(
+            "A point difference must be a number, not %(points_difference)s.",
+            points_difference=repr(points_difference),
+        )
     won = bisect_right(bounds, abs(points_difference)) - 1
     # Printed tables end each band 10 below the next one's start ("20-40", "50-80").
     highest = bounds[won + 1] - 10 if won + 1 < len(bounds) else None

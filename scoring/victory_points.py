@@ -220,19 +220,38 @@ def victory_points(imp_margin, boards: int, scale: str = "wbf", *, fractional: s
     """
     if scale not in VP_SCALES:
         known = ", ".join(VP_SCALES)
-        raise ScoringError(f"Unknown victory-point scale {scale!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown victory-point scale %(scale)s; choose one of %(known)s.",
+            scale=repr(scale),
+            known=known,
+        )
     vp_scale = VP_SCALES[scale]
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ScoringError(f"A match has a whole number of boards, 1 or more, not {boards!r}.")
+        raise ScoringError(
+            "A match has a whole number of boards, 1 or more, not %(boards)s.",
+            boards=repr(boards),
+        )
     if boards not in vp_scale.boards:
         first, last = vp_scale.boards[0], vp_scale.boards[-1]
         span = f"{first} boards" if first == last else f"{first} to {last} boards"
-        raise ScoringError(f"The {vp_scale.label} is for matches of {span}, not {boards}.")
+        raise ScoringError(
+            "The %(label)s is for matches of %(span)s, not %(boards)s.",
+            label=vp_scale.label,
+            span=span,
+            boards=boards,
+        )
     if fractional not in FRACTIONAL_MARGINS:
         known = ", ".join(FRACTIONAL_MARGINS)
-        raise ScoringError(f"Unknown way to treat a fractional margin {fractional!r}; use {known}.")
+        raise ScoringError(
+            "Unknown way to treat a fractional margin %(fractional)s; use %(known)s.",
+            fractional=repr(fractional),
+            known=known,
+        )
     if isinstance(imp_margin, bool) or not isinstance(imp_margin, Real) or not isfinite(imp_margin):
-        raise ScoringError(f"An IMP margin must be a number, not {imp_margin!r}.")
+        raise ScoringError(
+            "An IMP margin must be a number, not %(imp_margin)s.",
+            imp_margin=repr(imp_margin),
+        )
 
     margin = Fraction(imp_margin)
     if margin.denominator == 1:
