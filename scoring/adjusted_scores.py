@@ -1,14 +1,16 @@
 """Artificial adjusted scores (Law 12C2): average plus, average, average minus."""
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # Percent of the available matchpoints for each code (Law 12C2(a)).
 FIXED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
 
 ADJUSTED_SCORE_RULES = {
-    "fixed": "Average plus 60%, average 50%, average minus 40%",
-    "session": "Law 12C2(c): average plus is 60% or the pair's percentage on its other boards "
-    "if higher; average minus 40% or that percentage if lower",
+    "fixed": words("Average plus 60%, average 50%, average minus 40%"),
+    "session": words(
+        "Law 12C2(c): average plus is 60% or the pair's percentage on its other boards "
+        "if higher; average minus 40% or that percentage if lower"
+    ),
 }
 
 

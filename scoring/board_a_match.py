@@ -2,12 +2,12 @@
 
 from numbers import Real
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # 1 for a win is the usual scale; British clubs often play point-a-board as 2/1/0.
 POINTS_PER_BOARD = {
-    1: "1 for a win, ½ for a tie",
-    2: "2 for a win, 1 for a tie",
+    1: words("1 for a win, ½ for a tie"),
+    2: words("2 for a win, 1 for a tie"),
 }
 
 

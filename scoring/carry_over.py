@@ -19,12 +19,12 @@ with a further session ahead of one without. Entrants equal all the way share th
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 CARRY_OVER_METHODS = {
-    "sum-mps": "Sum of matchpoints",
-    "sum-percent": "Sum of percentages",
-    "average-percent": "Average percentage over the sessions played",
+    "sum-mps": words("Sum of matchpoints"),
+    "sum-percent": words("Sum of percentages"),
+    "average-percent": words("Average percentage over the sessions played"),
 }
 
 NDIGITS = 6  # float noise in unrounded totals does not split a tie

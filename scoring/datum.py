@@ -6,16 +6,20 @@ from fractions import Fraction
 from math import floor
 from numbers import Real
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 from scoring.imps import imps
 
 DATUM_METHODS = {
-    "drop-one": "Drop the highest and the lowest score, mean of the rest, nearest 10 "
-    "(UK clubs; PBN Butler-2)",
-    "acbl": "Drop the highest 5% and the lowest 5%, mean of the rest, nearest 10, "
-    "an exact 5 to the even ten (ACBLscore computed datum)",
-    "mean": "Mean of all scores, nearest 10 (PBN Butler)",
-    "median": "Median of all scores, nearest 10",
+    "drop-one": words(
+        "Drop the highest and the lowest score, mean of the rest, nearest 10 "
+        "(UK clubs; PBN Butler-2)"
+    ),
+    "acbl": words(
+        "Drop the highest 5% and the lowest 5%, mean of the rest, nearest 10, "
+        "an exact 5 to the even ten (ACBLscore computed datum)"
+    ),
+    "mean": words("Mean of all scores, nearest 10 (PBN Butler)"),
+    "median": words("Median of all scores, nearest 10"),
 }
 
 

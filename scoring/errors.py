@@ -11,7 +11,7 @@ each of their calls is a string literal.
 from collections.abc import Callable
 
 # The calls whose first argument is a message id (xgettext's --keyword=...).
-MESSAGE_KEYWORDS = ("ScoringError", "DealRefused", "Message")
+MESSAGE_KEYWORDS = ("ScoringError", "DealRefused", "Message", "words")
 
 
 def _untranslated(message: str) -> str:
@@ -25,6 +25,12 @@ def set_translator(translate: Callable[[str], str]) -> None:
     """Translate every engine message read from now on with `translate` (a gettext)."""
     global translator
     translator = translate
+
+
+def words(text: str) -> str:
+    """Marks `text`, words of the engine shown as they are (the label of a rule or a scale),
+    as a message id; returns it unchanged. The Django side shows it through gettext."""
+    return text
 
 
 def render(message: str, values: dict[str, object]) -> str:

@@ -8,15 +8,15 @@ from numbers import Real
 
 import numpy as np
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # Law 12C2: average plus, average and average minus, in percent of the board top.
 
 # 2 per score beaten (1 per tie) is the WBF/EBU scale, top 2(n-1); 1 per beat (½ per tie) is the
 # ACBL scale, top n-1. The two differ only by the factor 2.
 MATCHPOINT_SCALES = {
-    2: "2 per score beaten, 1 per tie (top 2 × (results − 1))",
-    1: "1 per score beaten, ½ per tie (top results − 1)",
+    2: words("2 per score beaten, 1 per tie (top 2 × (results − 1))"),
+    1: words("1 per score beaten, ½ per tie (top results − 1)"),
 }
 
 # How a board played fewer times than the movement expects is scored: the missing results are
@@ -25,16 +25,16 @@ MATCHPOINT_SCALES = {
 # getting its share of that top, and a pair's percentage is its matchpoints over the tops of
 # the boards it played (one program's way: a top of 8 where the full board's is 10).
 MISSING_RESULT_RULES = {
-    "neuberg": "Neuberg: scaled up to the expected number of results",
-    "tie": "A missing result ties with every result played",
-    "own": "On its own top: the results played, not scaled up",
+    "neuberg": words("Neuberg: scaled up to the expected number of results"),
+    "tie": words("A missing result ties with every result played"),
+    "own": words("On its own top: the results played, not scaled up"),
 }
 
 ROUNDING_RULES = {
-    "none": "Not rounded",
-    "ebu": "Nearest 0.1, exactly .05 towards the board average (EBU)",
-    "acbl": "Nearest 0.01, exactly .005 up (ACBLscore)",
-    "wbf": "Nearest 0.1, exactly .05 up (WBF, one decimal)",
+    "none": words("Not rounded"),
+    "ebu": words("Nearest 0.1, exactly .05 towards the board average (EBU)"),
+    "acbl": words("Nearest 0.01, exactly .005 up (ACBLscore)"),
+    "wbf": words("Nearest 0.1, exactly .05 up (WBF, one decimal)"),
 }
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 Team = Hashable
 
@@ -56,9 +56,9 @@ class Standing:
 
 
 TIE_BREAKS = {
-    "ebu": "EBU White Book: head to head, opponents' scores, IMP difference",
-    "cbai": "CBAI: head to head, IMP quotient, margin against the best common opponent",
-    "none": "No tie-break: teams level on VPs share the place",
+    "ebu": words("EBU White Book: head to head, opponents' scores, IMP difference"),
+    "cbai": words("CBAI: head to head, IMP quotient, margin against the best common opponent"),
+    "none": words("No tie-break: teams level on VPs share the place"),
 }
 
 
