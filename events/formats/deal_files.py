@@ -184,7 +184,11 @@ def _read_records(data: bytes, suffix: str) -> list[DealtBoard]:
     for index in range(len(data) // size):
         number = first + index
         record = data[index * size : (index + 1) * size]
-        deal = _bri_deal(record, f"board {number} (byte {index * size + 1})")
+        deal = _bri_deal(
+            record,
+            gettext("board %(number)s (byte %(byte)s)")
+            % {"number": number, "byte": index * size + 1},
+        )
         boards.append(DealtBoard(number, deal, index + 1))
     return boards
 
@@ -241,5 +245,14 @@ def _read_dlm(data: bytes) -> list[DealtBoard]:
                 % {"line": line, "board": board},
             )
         holders = [h for c in letters for h in divmod(ord(c) - ord("a"), 4)]
-        boards.append(DealtBoard(board, _deal(holders, f"line {line}: board {board}"), line))
+        boards.append(
+            DealtBoard(
+                board,
+                _deal(
+                    holders,
+                    gettext("line %(line)s: board %(board)s") % {"line": line, "board": board},
+                ),
+                line,
+            )
+        )
     return boards

@@ -245,7 +245,13 @@ class Sides:
                 event.players.setdefault(player, "")
         event.pairs = [ImportedPair(number=n) for n in sorted(event.side_seats)]
         event.settings |= {"kind": "individual", "ew_numbered_on": True}
-        event.readings.append(("Players", f"An individual: {len(event.players)} players"))
+        event.readings.append(
+            (
+                gettext("Players"),
+                gettext("An individual: %(players_count)s players")
+                % {"players_count": len(event.players)},
+            )
+        )
 
 
 # How programs write a board that was not played, and a passed-out board, in the contract (and,
@@ -484,7 +490,11 @@ def _unread_line(line: ImportedLine, refusal: str, contract: str, score_ns, scor
     """A line whose contract cannot be read, kept when the file scored it: its score, and
     (finish_event) its printed points as a fixed score; without a score it is refused."""
     where, _, why = refusal.partition(": ")
-    refusal = f"{where}: the contract {contract[:20]!r} cannot be read ({why})"
+    refusal = gettext("%(where)s: the contract %(contract)s cannot be read (%(why)s)") % {
+        "where": where,
+        "contract": repr(contract[:20]),
+        "why": why,
+    }
     if score_ns is None:
         raise FileRefused(refusal)
     line.score_ns, line.score_ew, line.unread = score_ns, score_ew, refusal
@@ -594,10 +604,14 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
             pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
         winners = 1
-        event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
+        event.readings.append(
+            (gettext("Winners"), gettext("One: the file does not say, nor rank by direction"))
+        )
     event.settings["winners"] = winners
     if event.barometer:
-        event.readings.append(("Movement", "A barometer: every table played each round's boards"))
+        event.readings.append(
+            (gettext("Movement"), gettext("A barometer: every table played each round's boards"))
+        )
         if not event.table_rounds:
             _barometer_table_rounds(event)
     check_limits(event)
@@ -714,9 +728,9 @@ def _fix_unread_lines(event: ImportedEvent) -> None:
     if unread:
         event.readings.append(
             (
-                "Fixed scores",
-                "; ".join(line.unread for line in unread)
-                + ": kept with the file's score and points, fixed and flagged",
+                gettext("Fixed scores"),
+                gettext("%(lines)s: kept with the file's score and points, fixed and flagged")
+                % {"lines": "; ".join(line.unread for line in unread)},
             )
         )
 
@@ -727,7 +741,7 @@ def check_limits(event: ImportedEvent) -> None:
     Every database must store the same thing: SQLite would keep a board 40000 or a name of 500
     characters that PostgreSQL refuses, and neither may fail half-way through a save.
     """
-    check_text(event.name, "the event's name", EVENT_NAME_LENGTH)
+    check_text(event.name, gettext("the event's name"), EVENT_NAME_LENGTH)
     factor_boards = event.settings.get("factor_boards")
     if factor_boards is not None and not 0 <= factor_boards <= SMALL:
         raise FileRefused(
@@ -742,7 +756,11 @@ def check_limits(event: ImportedEvent) -> None:
                 % {"where": where, "number": pair.number, "small": SMALL},
             )
         for name in pair.names:
-            check_text(name, f"{where}the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            check_text(
+                name,
+                gettext("%(where)sthe name %(name)s") % {"where": where, "name": repr(name[:40])},
+                PLAYER_NAME_LENGTH,
+            )
         if len(" & ".join(n.strip() for n in pair.names)) > PAIR_NAMES_LENGTH:
             raise FileRefused(
                 gettext(
@@ -757,7 +775,12 @@ def check_limits(event: ImportedEvent) -> None:
                 gettext("player %(number)s: player numbers go up to %(small)s")
                 % {"number": number, "small": SMALL},
             )
-        check_text(name, f"player {number}: the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+        check_text(
+            name,
+            gettext("player %(number)s: the name %(name)s")
+            % {"number": number, "name": repr(name[:40])},
+            PLAYER_NAME_LENGTH,
+        )
     for board in event.boards:
         if board.number > SMALL:
             raise FileRefused(

@@ -290,12 +290,17 @@ def parse_file(data: bytes) -> ImportedEvent:
     if not scoring:
         scoring, why = read_section_scoring(parts, ranked_across=_ranked_across_sections(games))
     event.settings["section_scoring"] = scoring
-    across = "matchpointed" if event.settings.get("scoring", "mp") == "mp" else "scored"
+    if scoring != "field":
+        how = gettext("each scored apart")
+    elif event.settings.get("scoring", "mp") == "mp":
+        how = gettext("matchpointed across the field")
+    else:
+        how = gettext("scored across the field")
     event.readings.append(
         (
-            "Sections",
+            gettext("Sections"),
             f"{len(parts)} ({', '.join(p.section for p in parts)}), "
-            + (f"{across} across the field" if scoring == "field" else "each scored apart")
+            + how
             + (f", {why}" if why else ""),
         )
     )
@@ -367,7 +372,9 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
             )
             % {"value": first.tags["Board"].line if "Board" in first.tags else 1},
         )
-    settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
+    settings = scoring_settings(
+        scoring_tag.value, gettext("line %(line)s") % {"line": scoring_tag.line}
+    )
     settings.update(_settings_from_meta(meta))
     individual = first.value("Competition").strip().lower() == "individuals"
     event = ImportedEvent(
@@ -445,7 +452,7 @@ def _sided(tag: _Tag, sides: Sides) -> _Tag:
             )
     rows = []
     for number, row in _table(tag, "ScoreTable"):
-        where = f"line {number}"
+        where = gettext("line %(line)s") % {"line": number}
         players = {seat: _number(row, column, where) for seat, column in _PLAYER_COLUMNS.items()}
         if None in players.values() or len(set(players.values())) < 4:
             raise FileRefused(
@@ -576,13 +583,19 @@ def _published_winners(games: list[_Game], event: ImportedEvent) -> int | None:
             for t in tables
         ]
         if sorted(d.pop() if len(d) == 1 else "" for d in directions) == ["EW", "NS"]:
-            event.readings.append(("Winners", "Two: the file ranks each direction in a table"))
+            event.readings.append(
+                (gettext("Winners"), gettext("Two: the file ranks each direction in a table"))
+            )
             return 2
     winners = winners_from_places(places)
     if winners == 2:
-        event.readings.append(("Winners", "Two: the file ranks North-South and East-West apart"))
+        event.readings.append(
+            (gettext("Winners"), gettext("Two: the file ranks North-South and East-West apart"))
+        )
     elif winners == 1:
-        event.readings.append(("Winners", "One: the file ranks the whole field in one list"))
+        event.readings.append(
+            (gettext("Winners"), gettext("One: the file ranks the whole field in one list"))
+        )
     return winners
 
 
@@ -594,7 +607,9 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
     found = []
     for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
-            pair_number, suffix = file_pair_id(row.get("PairId", ""), f"line {number}")
+            pair_number, suffix = file_pair_id(
+                row.get("PairId", ""), gettext("line %(line)s") % {"line": number}
+            )
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
@@ -603,7 +618,7 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
             printed = ImportedPair(
                 number=pair_number,
                 names=names,
-                where=f"line {number}",
+                where=gettext("line %(line)s") % {"line": number},
                 printed_total=printed_number(total),
                 printed_percentage=printed_number(row.get("TotalPercentage", "")),
             )
@@ -632,11 +647,13 @@ def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
         rows = _table(score_tag, "ScoreTable")
         board.published_datum = _published_datum([row for _, row in rows])
         for line_number, row in rows:
-            line = _score_row(row, f"line {line_number}", board.vulnerability, offset)
+            line = _score_row(
+                row, gettext("line %(line)s") % {"line": line_number}, board.vulnerability, offset
+            )
             if line is None:
                 had_bye = True
             else:
-                line.note = _note(row, f"line {line_number}")
+                line.note = _note(row, gettext("line %(line)s") % {"line": line_number})
                 board.lines.append(line)
     return board, had_bye
 

@@ -163,7 +163,7 @@ def _teams(games: list[_Game]) -> list[FileTeam]:
                 % {"line": tag.line},
             )
         for line, row in _table(tag, "TotalScoreTable"):
-            where = f"line {line}"
+            where = gettext("line %(line)s") % {"line": line}
             number = _whole(row, "TeamId", where)
             name = _cell(row, "TeamName") or f"Team {number}"
             total = _cell(row, "TotalScoreVP")
@@ -199,7 +199,7 @@ def _players(row: dict[str, str]) -> list[str]:
 def _match_rows(game: _Game, matches: dict) -> None:
     tag = game.tags["ScoreTable"]
     for line, row in _table(tag, "ScoreTable"):
-        where = f"line {line}"
+        where = gettext("line %(line)s") % {"line": line}
         match = _match(row, where, matches)
         if match.published_vps is not None or match.published_imps is not None:
             raise FileRefused(
@@ -299,7 +299,7 @@ def _board_rows(game: _Game, matches: dict) -> None:
             % {"line": tag.line},
         )
     for line, row in _table(tag, "ScoreTable"):
-        where = f"line {line}"
+        where = gettext("line %(line)s") % {"line": line}
         match = _match(row, where, matches)
         room = _ROOMS.get(_cell(row, "Room").lower())
         if room is None:

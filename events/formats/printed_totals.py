@@ -13,6 +13,8 @@ factored matchpoints and works its percentages on the unfactored ones).
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
 
 # Each printed line may be off by half its last decimal (0.05); totals and percentages add that.
@@ -90,9 +92,11 @@ def check_printed_totals(event: ImportedEvent) -> None:
     if _unfactored_percentages(bases):
         event.readings.append(
             (
-                "Percentages",
-                "The file works them on each board's own results (its matchpoints before "
-                "factoring); ours are on the factored matchpoints, so they differ",
+                gettext("Percentages"),
+                gettext(
+                    "The file works them on each board's own results (its matchpoints before "
+                    "factoring); ours are on the factored matchpoints, so they differ"
+                ),
             )
         )
 

@@ -109,7 +109,7 @@ def check_teams_file(teams_file: TeamsFile) -> None:
     """Refuse, naming the line or element, a file whose teams and matches do not hold together
     or hold a number or a text our tables cannot: no teams, a team number or name twice, a match
     naming a team the file does not list, a team twice in a round, a board twice in a match."""
-    check_text(teams_file.name, "the event's name", EVENT_NAME_LENGTH)
+    check_text(teams_file.name, gettext("the event's name"), EVENT_NAME_LENGTH)
     if not teams_file.teams:
         raise FileRefused(
             gettext("the file lists no teams"),
@@ -128,7 +128,12 @@ def check_teams_file(teams_file: TeamsFile) -> None:
                 % {"where": where, "number": team.number},
             )
         numbers.add(team.number)
-        check_text(team.name, f"{where}the team name {team.name[:40]!r}", TEAM_NAME_LENGTH)
+        check_text(
+            team.name,
+            gettext("%(where)sthe team name %(name)s")
+            % {"where": where, "name": repr(team.name[:40])},
+            TEAM_NAME_LENGTH,
+        )
         if not team.name.strip():
             raise FileRefused(
                 gettext("%(where)steam %(number)s has no name")
@@ -155,13 +160,18 @@ def check_teams_file(teams_file: TeamsFile) -> None:
                 },
             )
         for name in team.players:
-            check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            check_text(
+                name,
+                gettext("%(where)sthe player name %(name)s")
+                % {"where": where, "name": repr(name[:40])},
+                PLAYER_NAME_LENGTH,
+            )
     if not teams_file.matches:
         raise FileRefused(
             gettext("the file has no matches"),
         )
     if teams_file.settings.get("bye_vps") is not None:
-        check_figure(teams_file.settings["bye_vps"], "the VPs for a bye")
+        check_figure(teams_file.settings["bye_vps"], gettext("the VPs for a bye"))
     playing: dict[tuple[int, int], str] = {}
     for match in teams_file.matches:
         for what in ("round", "table"):
@@ -180,13 +190,13 @@ def check_teams_file(teams_file: TeamsFile) -> None:
                 },
             )
         for what, figures in (
-            ("IMPs", match.published_imps),
-            ("VPs", match.published_vps),
-            ("VP penalties", match.penalty_vps),
-            ("carry-over", (match.carry_over,)),
+            (gettext("%(where)s: the match's IMPs"), match.published_imps),
+            (gettext("%(where)s: the match's VPs"), match.published_vps),
+            (gettext("%(where)s: the match's VP penalties"), match.penalty_vps),
+            (gettext("%(where)s: the match's carry-over"), (match.carry_over,)),
         ):
             for figure in figures or ():
-                check_figure(figure, f"{match.where}: the match's {what}")
+                check_figure(figure, what % {"where": match.where})
         if match.home == match.away:
             raise FileRefused(
                 gettext("%(where)s: team %(home)s cannot play against itself")
@@ -229,7 +239,11 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             seen.add(board.number)
             for figure in (board.assigned_imps, board.published_imps):
                 if figure is not None:
-                    check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+                    check_figure(
+                        figure,
+                        gettext("%(where)s: board %(board)s's IMPs")
+                        % {"where": match.where, "board": board.number},
+                    )
     check_line_ups(teams_file)
 
 
@@ -252,13 +266,21 @@ def check_line_ups(teams_file: TeamsFile) -> None:
                     if name
                 ]
                 if team is not None and names:
-                    where = f"{match.where}, board {board.number}"
+                    where = gettext("%(where)s, board %(board)s") % {
+                        "where": match.where,
+                        "board": board.number,
+                    }
                     _check_line_up(team, names, where, number in unlisted)
 
 
 def _check_line_up(team: FileTeam, names: list[str], where: str, unlisted: bool) -> None:
     for name in names:
-        check_text(name, f"{where}: the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+        check_text(
+            name,
+            gettext("%(where)s: the player name %(name)s")
+            % {"where": where, "name": repr(name[:40])},
+            PLAYER_NAME_LENGTH,
+        )
     folded = [name.strip().casefold() for name in names]
     if len(set(folded)) != len(folded):
         raise FileRefused(

@@ -98,7 +98,7 @@ def _settle_vps(teams_file: TeamsFile) -> None:
                     "imps_text": _imps_text(match),
                     "length": _length(match, boards),
                     "vps_text": _vps_text(match.vps),
-                    "label": VP_SCALES[scale].label,
+                    "label": gettext(VP_SCALES[scale].label),
                     "vps_text_2": _vps_text(match.published_vps),
                 },
             )
@@ -192,12 +192,20 @@ def _points_per_board(teams_file: TeamsFile) -> int:
         )
     if not readings:
         teams_file.readings.append(
-            ("Board-a-match points", f"{POINTS_PER_BOARD[1]}: the file prints no match's points")
+            (
+                gettext("Board-a-match points"),
+                gettext("%(points)s: the file prints no match's points")
+                % {"points": gettext(POINTS_PER_BOARD[1])},
+            )
         )
         return 1
     (per_board,) = readings
     teams_file.readings.append(
-        ("Board-a-match points", f"{POINTS_PER_BOARD[per_board]}: the match points it prints")
+        (
+            gettext("Board-a-match points"),
+            gettext("%(points)s: the match points it prints")
+            % {"points": gettext(POINTS_PER_BOARD[per_board])},
+        )
     )
     return per_board
 
@@ -256,7 +264,10 @@ def board_imps_of(board, match: FileMatch) -> int | None:
     """The home team's IMPs on a board: its assigned IMPs, else the two tables' North-South
     scores (scoring.team_matches), an artificial score at a table being worth its Law 86A IMPs;
     None while a table has no result."""
-    where = f"{_match_name(match)}, board {board.number}"
+    where = gettext("%(where)s, board %(board)s") % {
+        "where": _match_name(match),
+        "board": board.number,
+    }
     if board.assigned_imps is not None:
         if board.assigned_imps != int(board.assigned_imps):
             raise FileRefused(
@@ -303,8 +314,8 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
         # No match has a result to tell by: the file's own word, else the app's defaults.
         scale, length = stated_scale or DEFAULT_SCALE, stated_length or DEFAULT_LENGTH
         teams_file.readings += [
-            ("VP scale", f"{VP_SCALES[scale].label}: " + _said(stated_scale)),
-            ("Boards a match", f"{length}: " + _said(stated_length)),
+            (gettext("VP scale"), f"{gettext(VP_SCALES[scale].label)}: " + _said(stated_scale)),
+            (gettext("Boards a match"), f"{length}: " + _said(stated_length)),
         ]
         return scale, length
     scales = [stated_scale] if stated_scale else list(VP_SCALES)
@@ -325,8 +336,15 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
         if not fits and evidence:
             raise _first_misfit(evidence, stated_scale, stated_length)
         teams_file.readings += [
-            ("VP scale", f"{VP_SCALES[stated_scale].label}: the file says so"),
-            ("Boards a match", f"{stated_length}: the file says so"),
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the file says so")
+                % {"label": gettext(VP_SCALES[stated_scale].label)},
+            ),
+            (
+                gettext("Boards a match"),
+                gettext("%(label)s: the file says so") % {"label": stated_length},
+            ),
         ]
         return stated_scale, stated_length
     if not fits:
@@ -336,27 +354,40 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
                     "the published VPs do not follow the %(label)s for any match length from "
                     "1 to %(max_boards)s boards"
                 )
-                % {"label": VP_SCALES[stated_scale].label, "max_boards": MAX_BOARDS},
+                % {"label": gettext(VP_SCALES[stated_scale].label), "max_boards": MAX_BOARDS},
             )
         raise FileRefused(
-            "the published VPs follow none of the scales we know ("
-            + ", ".join(scale.label for scale in VP_SCALES.values())
-            + ") for any match length: its VP scale cannot be read"
+            gettext(
+                "the published VPs follow none of the scales we know (%(scales)s) for any match "
+                "length: its VP scale cannot be read"
+            )
+            % {"scales": ", ".join(gettext(scale.label) for scale in VP_SCALES.values())}
         )
     found_scales = sorted({scale for scale, _ in fits}, key=list(VP_SCALES).index)
     if len(found_scales) > 1:
         raise FileRefused(
-            "the file does not name its VP scale and its VPs fit more than one ("
-            + ", ".join(VP_SCALES[s].label for s in found_scales)
-            + "): the scale cannot be told"
+            gettext(
+                "the file does not name its VP scale and its VPs fit more than one (%(scales)s): "
+                "the scale cannot be told"
+            )
+            % {"scales": ", ".join(gettext(VP_SCALES[s].label) for s in found_scales)}
         )
     scale = found_scales[0]
     found_lengths = sorted({length for _, length in fits if length is not None})
     if stated_scale:
-        teams_file.readings.append(("VP scale", f"{VP_SCALES[scale].label}: the file says so"))
+        teams_file.readings.append(
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the file says so") % {"label": gettext(VP_SCALES[scale].label)},
+            )
+        )
     else:
         teams_file.readings.append(
-            ("VP scale", f"{VP_SCALES[scale].label}: the only scale giving every published award")
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the only scale giving every published award")
+                % {"label": gettext(VP_SCALES[scale].label)},
+            )
         )
     if unknown and stated_length is None:
         if len(found_lengths) > 1:
@@ -369,9 +400,12 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
             )
         teams_file.readings.append(
             (
-                "Boards a match",
-                f"{found_lengths[0]}: the file does not say; the only length giving every "
-                "published award",
+                gettext("Boards a match"),
+                gettext(
+                    "%(found_lengths)s: the file does not say; the only length giving every "
+                    "published award"
+                )
+                % {"found_lengths": found_lengths[0]},
             )
         )
         return scale, found_lengths[0]
@@ -384,13 +418,19 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
             % {"length": length, "max_boards": MAX_BOARDS},
         )
     teams_file.readings.append(
-        ("Boards a match", f"{length}: " + ("the file says so" if stated_length else "as played"))
+        (
+            gettext("Boards a match"),
+            f"{length}: "
+            + (gettext("the file says so") if stated_length else gettext("as played")),
+        )
     )
     return scale, length
 
 
 def _said(stated) -> str:
-    return "the file says so" if stated else "no match has a result to tell by; the usual one"
+    if stated:
+        return gettext("the file says so")
+    return gettext("no match has a result to tell by; the usual one")
 
 
 def _length(match: FileMatch, boards: int | None) -> int | None:
@@ -432,7 +472,7 @@ def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRef
                     )
                     % {
                         "match_name": _match_name(match),
-                        "label": VP_SCALES[scale].label,
+                        "label": gettext(VP_SCALES[scale].label),
                         "length": length,
                     },
                 )
@@ -446,7 +486,7 @@ def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRef
                     "imps_text": _imps_text(match),
                     "length": length,
                     "vps_text": _vps_text(_vps(match, scale, length)),
-                    "label": VP_SCALES[scale].label,
+                    "label": gettext(VP_SCALES[scale].label),
                     "vps_text_2": _vps_text(match.published_vps),
                 },
             )
@@ -459,9 +499,11 @@ def _settle_byes(teams_file: TeamsFile) -> None:
     awards = {m.published_vps[0] for m in byes if m.published_vps is not None}
     if len(awards) > 1:
         raise FileRefused(
-            "the file gives byes different VPs ("
-            + ", ".join(f"{v:g}" for v in sorted(awards))
-            + "): a bye scores the same for every team"
+            gettext(
+                "the file gives byes different VPs (%(awards)s): a bye scores the same for every "
+                "team"
+            )
+            % {"awards": ", ".join(f"{v:g}" for v in sorted(awards))}
         )
     if awards:
         teams_file.settings.setdefault("bye_vps", awards.pop())
@@ -507,7 +549,11 @@ def _same(ours, theirs) -> bool:
 
 
 def _match_name(match: FileMatch) -> str:
-    return f"{match.where}: round {match.round}, table {match.table}"
+    return gettext("%(where)s: round %(round)s, table %(table)s") % {
+        "where": match.where,
+        "round": match.round,
+        "table": match.table,
+    }
 
 
 def _home(match: FileMatch) -> str:

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from xml.sax.saxutils import escape
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from events.formats.imported import (
     NOT_PLAYED,
@@ -177,9 +177,15 @@ def parse_file(data: bytes) -> ImportedEvent:
             across = _ranked_across_sections(sections)
             scoring, why = read_section_scoring(parts, ranked_across=across)
         event.settings["section_scoring"] = scoring
-        how = "across the field" if scoring == "field" else "each apart"
+        how = gettext("across the field") if scoring == "field" else gettext("each apart")
         how += f", {why}" if why else ""
-        readings.append(("Sections", f"{len(parts)} ({', '.join(letters)}), scored {how}"))
+        readings.append(
+            (
+                gettext("Sections"),
+                gettext("%(parts_count)s (%(letters)s), scored %(how)s")
+                % {"parts_count": len(parts), "letters": ", ".join(letters), "how": how},
+            )
+        )
     return event
 
 
@@ -332,7 +338,13 @@ def _winners(event_element: ET.Element, readings: list) -> int | None:
             % {"winner_type": repr(winner_type)},
         )
     if winner_type:
-        readings.append(("Winners", f"{_COUNT[winner_type]}: the file's WINNER_TYPE says so"))
+        readings.append(
+            (
+                gettext("Winners"),
+                gettext("%(count)s: the file's WINNER_TYPE says so")
+                % {"count": gettext(_COUNT[winner_type])},
+            )
+        )
         return int(winner_type)
     places = [
         (
@@ -343,12 +355,18 @@ def _winners(event_element: ET.Element, readings: list) -> int | None:
     ]
     winners = winners_from_places(places)
     if winners is not None:
-        how = "by direction" if winners == 2 else "as one field"
-        readings.append(("Winners", f"{_COUNT[str(winners)]}: the file places its pairs {how}"))
+        how = gettext("by direction") if winners == 2 else gettext("as one field")
+        readings.append(
+            (
+                gettext("Winners"),
+                gettext("%(count)s: the file places its pairs %(how)s")
+                % {"count": gettext(_COUNT[str(winners)]), "how": how},
+            )
+        )
     return winners
 
 
-_COUNT = {"1": "One", "2": "Two"}
+_COUNT = {"1": gettext_noop("One"), "2": gettext_noop("Two")}
 
 
 def _pair_direction(text: str) -> str:

@@ -73,9 +73,8 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     event_type = event_element.get("EVENT_TYPE", "").strip().upper()
     if event_type not in TEAM_TYPES:
         raise FileRefused(
-            f"EVENT_TYPE {event_type or '(none)'} is not a teams event: "
-            + ", ".join(TEAM_TYPES)
-            + " only"
+            gettext("EVENT_TYPE %(event_type)s is not a teams event: %(types)s only")
+            % {"event_type": event_type or "(none)", "types": ", ".join(TEAM_TYPES)}
         )
     settings = _settings(root, event_element)
     if TEAM_TYPES[event_type]:
@@ -115,8 +114,17 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
     board_a_match = MATCH_METHODS[match_method] == "bam"
     if board_method not in ("", "IMPS", "IMP", *(BOARD_A_MATCH_METHODS if board_a_match else ())):
         raise FileRefused(
-            f"BOARD_SCORING_METHOD {board_method} is not supported: boards scored in IMPs only"
-            + ("" if board_a_match else " (board-a-match: MATCH_SCORING_METHOD PAB)")
+            (
+                gettext(
+                    "BOARD_SCORING_METHOD %(method)s is not supported: boards scored in IMPs only"
+                )
+                if board_a_match
+                else gettext(
+                    "BOARD_SCORING_METHOD %(method)s is not supported: boards scored in IMPs "
+                    "only (board-a-match: MATCH_SCORING_METHOD PAB)"
+                )
+            )
+            % {"method": board_method}
         )
     settings = {}
     if MATCH_METHODS[match_method]:
@@ -191,9 +199,11 @@ def _settle_rounds(teams_file: TeamsFile) -> None:
                 match.round = round_
             teams_file.readings.append(
                 (
-                    "Rounds",
-                    "worked out from the matches: the file numbers each match's round from its "
-                    "TEAM's side (the team's n-th match)",
+                    gettext("Rounds"),
+                    gettext(
+                        "worked out from the matches: the file numbers each match's round from "
+                        "its TEAM's side (the team's n-th match)"
+                    ),
                 )
             )
     tables: dict[int, int] = {}

@@ -261,7 +261,7 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
         (gettext("Scoring"), _scoring_label(settings.get("match_scoring", "vps"))),
     ]
     if settings.get("vp_scale") in VP_SCALES:
-        rows.append((gettext("VP scale"), str(VP_SCALES[settings["vp_scale"]].label)))
+        rows.append((gettext("VP scale"), gettext(VP_SCALES[settings["vp_scale"]].label)))
     rows += [
         (gettext("Boards a match"), settings.get("boards_per_match")),
         (gettext("Teams"), len(teams_file.teams)),
