@@ -33,8 +33,8 @@ def adjusted_percent(code: str, *, rule: str = "fixed", session_percent: float |
         )
     if rule not in ADJUSTED_SCORE_RULES:
         raise ScoringError(
-            "adjusted scores follow %(ADJUSTED_SCORE_RULES)s",
-            ADJUSTED_SCORE_RULES=" or ".join(ADJUSTED_SCORE_RULES),
+            "adjusted scores follow %(rules)s",
+            rules=" or ".join(ADJUSTED_SCORE_RULES),
         )
     fixed = FIXED_PERCENT[code]
     if rule == "fixed" or session_percent is None or code == "A":

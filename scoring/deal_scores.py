@@ -77,8 +77,8 @@ def check_score(score: int) -> int:
         )
     if abs(score) > MAX_SCORE:
         raise ScoringError(
-            "A duplicate score is at most %(MAX_SCORE)s either way, not %(score)s.",
-            MAX_SCORE=MAX_SCORE,
+            "A duplicate score is at most %(max_score)s either way, not %(score)s.",
+            max_score=MAX_SCORE,
             score=score,
         )
     return score

@@ -176,9 +176,9 @@ def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
         codes = list(_USUAL_RULING[codes[0]])
     if len(codes) != 2:
         raise ScoringError(
-            "an adjusted score gives each side its own: %(ADJUSTED_EXAMPLES)s (A+ "
+            "an adjusted score gives each side its own: %(examples)s (A+ "
             "alone is Ave+ to North-South, Ave- to East-West)",
-            ADJUSTED_EXAMPLES=_ADJUSTED_EXAMPLES,
+            examples=_ADJUSTED_EXAMPLES,
         )
     (ns, ns_percent), (ew, ew_percent) = (_adjusted_side(code) for code in codes)
     return TravellerLine(
