@@ -8,6 +8,7 @@ FIXED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
 ADJUSTED_SCORE_RULES = {
     "fixed": words("Average plus 60%, average 50%, average minus 40%"),
     "session": words(
+        # xgettext:no-python-format (a percent sign: the label is shown as it is)
         "Law 12C2(c): average plus is 60% or the pair's percentage on its other boards "
         "if higher; average minus 40% or that percentage if lower"
     ),
