@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scoring.adjusted_scores import FIXED_PERCENT, adjusted_percent
 from scoring.cross_imps import CROSS_IMP_MODES, comparison_imps, cross_imp_divisor
 from scoring.datum import Datum, datum_formed
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 from scoring.imps import ImpBand, imp_band, imp_table, imps
 from scoring.matchpoints import (
     ROUNDING_RULES,
@@ -45,7 +45,7 @@ class Rank:
     """One score on the board from the explained side, and how the explained score fared."""
 
     score: int
-    outcome: str  # "this score", "beaten", "tied", "lost to"
+    outcome: str  # "this score", "beaten", "tied", "lost to" (words(): a page translates them)
     line: int  # the index of its line among the entries explained
 
 
@@ -85,7 +85,9 @@ class MatchpointSteps:
 
 def _outcome(score: int, mine: int) -> str:
     """How the explained score `mine` fared against another score."""
-    return "beaten" if score < mine else "tied" if score == mine else "lost to"
+    if score < mine:
+        return words("beaten")
+    return words("tied") if score == mine else words("lost to")
 
 
 def explain_matchpoints(
@@ -113,7 +115,7 @@ def explain_matchpoints(
     tied = sum(1 for score in others if score == mine)
     lost_to = len(others) - beaten - tied
     ranks = [
-        Rank(score, "this score" if at == position else _outcome(score, mine), played[at])
+        Rank(score, words("this score") if at == position else _outcome(score, mine), played[at])
         for at, score in enumerate(scores)
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))

@@ -333,5 +333,9 @@ def _possible(score: int, vulnerability: str) -> int:
     return score
 
 
-def _vulnerability_text(vulnerability: str) -> str:
-    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")
+def _vulnerability_text(vulnerability: str) -> Message:
+    if vulnerability == "None":
+        return Message("nobody is")
+    if vulnerability == "All":
+        return Message("both sides are")
+    return Message("%(side)s are", side=vulnerability)

@@ -522,7 +522,11 @@ def adjusted_line(
 
 
 def _vulnerable_text(vulnerability: str) -> str:
-    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")
+    if vulnerability == "None":
+        return gettext("nobody is")
+    if vulnerability == "All":
+        return gettext("both sides are")
+    return gettext("%(side)s are") % {"side": vulnerability}
 
 
 def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:

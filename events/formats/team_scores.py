@@ -561,7 +561,10 @@ def _home(match: FileMatch) -> str:
 
 
 def _imps_text(match: FileMatch) -> str:
-    return f"{match.imps[0]:g}–{match.imps[1]:g} IMPs"
+    return gettext("%(home)s–%(away)s IMPs") % {
+        "home": format(match.imps[0], "g"),
+        "away": format(match.imps[1], "g"),
+    }
 
 
 def _points_text(points) -> str:
