@@ -63,16 +63,6 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.message!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Message):
-            return (self.message, self.values) == (other.message, other.values)
-        if isinstance(other, str):
-            return str(self) == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.message)
-
 
 class ScoringError(ValueError):
     """Input the rules cannot score; the message tells a director what to fix.
@@ -87,3 +77,15 @@ class ScoringError(ValueError):
 
     def __str__(self) -> str:
         return render(self.message, self.values)
+
+    def __reduce__(self):
+        # Pickled with its values (a ValueError keeps its first argument alone), whatever the
+        # subclass's own constructor takes.
+        return _restored, (type(self), self.message, self.__dict__)
+
+
+def _restored(cls: type[ScoringError], message: str, state: dict) -> ScoringError:
+    error = cls.__new__(cls)
+    ValueError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
