@@ -141,8 +141,8 @@ def _bri_deal(record: bytes, where: str) -> str:
     digits = record[:78]
     if not digits.isdigit():
         raise FileRefused(
-            gettext("%(where)s: the cards are 78 digits, two a card, not %(decode)s")
-            % {"where": where, "decode": repr(digits[:20].decode("latin-1"))},
+            gettext("%(where)s: the cards are 78 digits, two a card, not %(digits)s")
+            % {"where": where, "digits": repr(digits[:20].decode("latin-1"))},
         )
     numbers = [int(digits[i : i + 2]) for i in range(0, 78, 2)]
     holders = [3] * 52
@@ -176,8 +176,8 @@ def _read_records(data: bytes, suffix: str) -> list[DealtBoard]:
         lowest = data[148:151].strip()
         if not lowest.isdigit() or int(lowest) < 1:
             raise FileRefused(
-                gettext("bytes 149-151 give the lowest board number, not %(decode)s")
-                % {"decode": repr(lowest.decode("latin-1"))},
+                gettext("bytes 149-151 give the lowest board number, not %(text)s")
+                % {"text": repr(lowest.decode("latin-1"))},
             )
         first = int(lowest)
     boards = []

@@ -141,8 +141,8 @@ def check_teams_file(teams_file: TeamsFile) -> None:
             )
         if team.name.strip().casefold() in names:
             raise FileRefused(
-                gettext("%(where)stwo teams are called %(strip)s")
-                % {"where": where, "strip": repr(team.name.strip())},
+                gettext("%(where)stwo teams are called %(name)s")
+                % {"where": where, "name": repr(team.name.strip())},
             )
         names.add(team.name.strip().casefold())
         # A squad of any size (a league's team of seven or more); only a seat number our
@@ -177,8 +177,8 @@ def check_teams_file(teams_file: TeamsFile) -> None:
         for what in ("round", "table"):
             if not 1 <= getattr(match, what) <= SMALL:
                 raise FileRefused(
-                    gettext("%(where)s: %(what)s %(getattr)s is not a %(what)s")
-                    % {"where": match.where, "what": what, "getattr": getattr(match, what)},
+                    gettext("%(where)s: %(what)s %(number)s is not a %(what)s")
+                    % {"where": match.where, "what": what, "number": getattr(match, what)},
                 )
         if match.board_count is not None and not 1 <= match.board_count <= MAX_BOARDS:
             raise FileRefused(

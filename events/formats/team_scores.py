@@ -394,9 +394,9 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
             raise FileRefused(
                 gettext(
                     "the file does not say how many boards a match had, and its VPs fit "
-                    "%(map)s boards alike: the match length cannot be told"
+                    "%(lengths)s boards alike: the match length cannot be told"
                 )
-                % {"map": ", ".join(map(str, found_lengths))},
+                % {"lengths": ", ".join(map(str, found_lengths))},
             )
         teams_file.readings.append(
             (
