@@ -1,14 +1,17 @@
 """Artificial adjusted scores (Law 12C2): average plus, average, average minus."""
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # Percent of the available matchpoints for each code (Law 12C2(a)).
 FIXED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
 
 ADJUSTED_SCORE_RULES = {
-    "fixed": "Average plus 60%, average 50%, average minus 40%",
-    "session": "Law 12C2(c): average plus is 60% or the pair's percentage on its other boards "
-    "if higher; average minus 40% or that percentage if lower",
+    "fixed": words("Average plus 60%, average 50%, average minus 40%"),
+    "session": words(
+        # xgettext:no-python-format (a percent sign: the label is shown as it is)
+        "Law 12C2(c): average plus is 60% or the pair's percentage on its other boards "
+        "if higher; average minus 40% or that percentage if lower"
+    ),
 }
 
 
@@ -25,9 +28,15 @@ def adjusted_percent(code: str, *, rule: str = "fixed", session_percent: float |
     (WBFLC 1998-08-30: "whichever is greater" / "whichever is less"). Average stays 50%.
     """
     if code not in FIXED_PERCENT:
-        raise ScoringError(f"an adjusted score is A+, A or A-, not {code!r}")
+        raise ScoringError(
+            "an adjusted score is A+, A or A-, not %(code)s",
+            code=repr(code),
+        )
     if rule not in ADJUSTED_SCORE_RULES:
-        raise ScoringError(f"adjusted scores follow {' or '.join(ADJUSTED_SCORE_RULES)}")
+        raise ScoringError(
+            "adjusted scores follow %(rules)s",
+            rules=" or ".join(ADJUSTED_SCORE_RULES),
+        )
     fixed = FIXED_PERCENT[code]
     if rule == "fixed" or session_percent is None or code == "A":
         return fixed

@@ -19,12 +19,12 @@ with a further session ahead of one without. Entrants equal all the way share th
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 CARRY_OVER_METHODS = {
-    "sum-mps": "Sum of matchpoints",
-    "sum-percent": "Sum of percentages",
-    "average-percent": "Average percentage over the sessions played",
+    "sum-mps": words("Sum of matchpoints"),
+    "sum-percent": words("Sum of percentages"),
+    "average-percent": words("Average percentage over the sessions played"),
 }
 
 NDIGITS = 6  # float noise in unrounded totals does not split a tie
@@ -57,7 +57,10 @@ class CumulativePlace:
 
 def _check(method: str, best_of: int | None) -> None:
     if method not in CARRY_OVER_METHODS:
-        raise ScoringError(f"there is no carry-over method {method!r}")
+        raise ScoringError(
+            "there is no carry-over method %(method)s",
+            method=repr(method),
+        )
     if best_of is not None and best_of < 1:
         raise ScoringError("best n of the sessions needs n to be at least 1")
 

@@ -9,10 +9,6 @@ STRAINS = ("C", "D", "H", "S", "NT")
 MINORS = ("C", "D")
 MAJORS = ("H", "S")
 
-CONTRACT_HELP = "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS"
-LEVEL_HELP = "level must be 1 to 7"
-STRAIN_HELP = "strain must be C, D, H, S or NT"
-DOUBLED_HELP = "write X for doubled or XX for redoubled"
 
 # What a director may type for a strain, longest first so that "NT" is not read as "N" + "T".
 _STRAIN_SPELLINGS = (
@@ -53,15 +49,23 @@ class Contract:
     def __post_init__(self) -> None:
         # type() rather than isinstance(): True is an int, and 4.0 would pass a range check.
         if type(self.level) is not int or self.level not in range(8):
-            raise ScoringError(LEVEL_HELP)
+            raise ScoringError(
+                "level must be 1 to 7",
+            )
         if self.level == 0:
             if self.strain != "" or self.doubled != 0:
-                raise ScoringError(CONTRACT_HELP)
+                raise ScoringError(
+                    "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS",
+                )
             return
         if self.strain not in STRAINS:
-            raise ScoringError(STRAIN_HELP)
+            raise ScoringError(
+                "strain must be C, D, H, S or NT",
+            )
         if type(self.doubled) is not int or self.doubled not in (0, 1, 2):
-            raise ScoringError(DOUBLED_HELP)
+            raise ScoringError(
+                "write X for doubled or XX for redoubled",
+            )
 
     @property
     def passed_out(self) -> bool:
@@ -90,20 +94,30 @@ def parse_contract(text) -> Contract:
     if isinstance(text, Contract):
         return text
     if not isinstance(text, str):
-        raise ScoringError(CONTRACT_HELP)
+        raise ScoringError(
+            "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS",
+        )
     compact = _IGNORED.sub("", text).upper()
     if compact in _PASSES:
         return PASSED_OUT
     level = _LEVEL.match(compact)
     if level is None:
-        raise ScoringError(CONTRACT_HELP)
+        raise ScoringError(
+            "a contract is a level 1-7 and a strain, e.g. 4S, 3NTX, or PASS",
+        )
     if int(level.group()) not in range(1, 8):
-        raise ScoringError(LEVEL_HELP)
+        raise ScoringError(
+            "level must be 1 to 7",
+        )
     rest = compact[level.end() :]
     for spelling, strain in _STRAIN_SPELLINGS:
         if rest.startswith(spelling):
             doubling = rest[len(spelling) :]
             if doubling not in _DOUBLINGS:
-                raise ScoringError(DOUBLED_HELP)
+                raise ScoringError(
+                    "write X for doubled or XX for redoubled",
+                )
             return Contract(int(level.group()), strain, _DOUBLINGS[doubling])
-    raise ScoringError(STRAIN_HELP)
+    raise ScoringError(
+        "strain must be C, D, H, S or NT",
+    )

@@ -3,14 +3,14 @@
 from collections import Counter
 from collections.abc import Iterable
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 from scoring.imps import imp_table, imps
 
 # PBN 2.1 §3.4.12 names; ACBLscore calls "cross" Total IMPs and "cross2" Average IMPs.
 CROSS_IMP_MODES = {
-    "cross": "Sum of the IMPs against every other score (PBN Cross; ACBL Total IMPs)",
-    "cross1": "Sum divided by the number of scores (PBN Cross1)",
-    "cross2": "Sum divided by the number of comparisons (PBN Cross2; ACBL Average IMPs)",
+    "cross": words("Sum of the IMPs against every other score (PBN Cross; ACBL Total IMPs)"),
+    "cross1": words("Sum divided by the number of scores (PBN Cross1)"),
+    "cross2": words("Sum divided by the number of comparisons (PBN Cross2; ACBL Average IMPs)"),
 }
 
 
@@ -26,10 +26,17 @@ def cross_imps(
     """
     if mode not in CROSS_IMP_MODES:
         known = ", ".join(CROSS_IMP_MODES)
-        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown cross-IMP mode %(mode)s; choose one of %(known)s.",
+            mode=repr(mode),
+            known=known,
+        )
     imp_table(table)
     if cap is not None and (not isinstance(cap, int) or cap < 0):
-        raise ScoringError(f"A cap on IMPs per comparison must be a whole number, not {cap!r}.")
+        raise ScoringError(
+            "A cap on IMPs per comparison must be a whole number, not %(cap)s.",
+            cap=repr(cap),
+        )
     scores = list(scores)
     count = len(scores)
     if count < 2:

@@ -6,16 +6,20 @@ from fractions import Fraction
 from math import floor
 from numbers import Real
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 from scoring.imps import imps
 
 DATUM_METHODS = {
-    "drop-one": "Drop the highest and the lowest score, mean of the rest, nearest 10 "
-    "(UK clubs; PBN Butler-2)",
-    "acbl": "Drop the highest 5% and the lowest 5%, mean of the rest, nearest 10, "
-    "an exact 5 to the even ten (ACBLscore computed datum)",
-    "mean": "Mean of all scores, nearest 10 (PBN Butler)",
-    "median": "Median of all scores, nearest 10",
+    "drop-one": words(
+        "Drop the highest and the lowest score, mean of the rest, nearest 10 "
+        "(UK clubs; PBN Butler-2)"
+    ),
+    "acbl": words(
+        "Drop the highest 5% and the lowest 5%, mean of the rest, nearest 10, "
+        "an exact 5 to the even ten (ACBLscore computed datum)"
+    ),
+    "mean": words("Mean of all scores, nearest 10 (PBN Butler)"),
+    "median": words("Median of all scores, nearest 10"),
 }
 
 
@@ -40,10 +44,14 @@ def acbl_dropped(results: int, trim_percent: float = 5) -> int:
     small keeps every score (the plain mean).
     """
     if isinstance(trim_percent, bool) or not isinstance(trim_percent, Real):
-        raise ScoringError(f"The share of scores to drop must be a number, not {trim_percent!r}.")
+        raise ScoringError(
+            "The share of scores to drop must be a number, not %(trim_percent)s.",
+            trim_percent=repr(trim_percent),
+        )
     if not 0 <= trim_percent < 50:
         raise ScoringError(
-            f"The share of scores to drop must be from 0 to 50%, not {trim_percent}%."
+            "The share of scores to drop must be from 0 to 50%%, not %(trim_percent)s%%.",
+            trim_percent=trim_percent,
         )
     share = Fraction(results) * Fraction(str(trim_percent)) / 100
     dropped = floor(share + Fraction(1, 2))
@@ -81,13 +89,20 @@ def datum_formed(scores: Iterable[int], method: str = "drop-one", *, trim_percen
     """The datum of butler_datum with the steps that form it (see Datum)."""
     if method not in DATUM_METHODS:
         known = ", ".join(DATUM_METHODS)
-        raise ScoringError(f"Unknown datum method {method!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown datum method %(method)s; choose one of %(known)s.",
+            method=repr(method),
+            known=known,
+        )
     scores = list(scores)
     if not scores:
         raise ScoringError("A datum needs at least one score on the board.")
     for score in scores:
         if isinstance(score, bool) or not isinstance(score, Real):
-            raise ScoringError(f"A score on a traveller must be a number, not {score!r}.")
+            raise ScoringError(
+                "A score on a traveller must be a number, not %(score)s.",
+                score=repr(score),
+            )
     ordered = sorted(scores)
     count = len(ordered)
     if method == "median":

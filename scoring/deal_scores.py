@@ -71,9 +71,16 @@ def check_tricks(tricks) -> int:
 def check_score(score: int) -> int:
     """A score that a duplicate board can give; ScoringError saying why not otherwise."""
     if score % 10:
-        raise ScoringError(f"A duplicate score is a multiple of 10: {score} is not.")
+        raise ScoringError(
+            "A duplicate score is a multiple of 10: %(score)s is not.",
+            score=score,
+        )
     if abs(score) > MAX_SCORE:
-        raise ScoringError(f"A duplicate score is at most {MAX_SCORE} either way, not {score}.")
+        raise ScoringError(
+            "A duplicate score is at most %(max_score)s either way, not %(score)s.",
+            max_score=MAX_SCORE,
+            score=score,
+        )
     return score
 
 

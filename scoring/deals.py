@@ -24,11 +24,17 @@ def normalize_deal(text: str) -> str:
     """
     match = _DEAL.match(text)
     if match is None:
-        raise DealRefused(f"a deal starts with the first hand's seat, e.g. N:AKQ.., not {text!r}")
+        raise DealRefused(
+            "a deal starts with the first hand's seat, e.g. N:AKQ.., not %(text)s",
+            text=repr(text),
+        )
     first = SEATS.index(match[1].upper())
     hands = match[2].split()
     if len(hands) != 4:
-        raise DealRefused(f"a deal has four hands separated by spaces, not {len(hands)}")
+        raise DealRefused(
+            "a deal has four hands separated by spaces, not %(hands_count)s",
+            hands_count=len(hands),
+        )
     by_seat = {SEATS[(first + i) % 4]: hand for i, hand in enumerate(hands)}
     seen: dict[str, str] = {}
     written = []
@@ -40,20 +46,34 @@ def normalize_deal(text: str) -> str:
         suits = ["" if cards == "-" else cards for cards in hand.upper().split(".")]
         if len(suits) != 4:
             raise DealRefused(
-                f"{seat}'s hand has {len(suits)} suits: write spades.hearts.diamonds.clubs"
+                "%(seat)s's hand has %(suits_count)s suits: write spades.hearts.diamonds.clubs",
+                seat=seat,
+                suits_count=len(suits),
             )
         for suit, cards in zip(SUITS, suits, strict=True):
             for card in cards:
                 if card not in RANKS:
-                    raise DealRefused(f"{seat}'s hand has {card!r}: ranks are AKQJT98765432")
+                    raise DealRefused(
+                        "%(seat)s's hand has %(card)s: ranks are AKQJT98765432",
+                        seat=seat,
+                        card=repr(card),
+                    )
                 if (suit + card) in seen:
                     raise DealRefused(
-                        f"the {suit}{card} is in both {seen[suit + card]}'s and {seat}'s hands"
+                        "the %(suit)s%(card)s is in both %(seen)s's and %(seat)s's hands",
+                        suit=suit,
+                        card=card,
+                        seen=seen[suit + card],
+                        seat=seat,
                     )
                 seen[suit + card] = seat
         if sum(len(cards) for cards in suits) != 13:
             count = sum(len(cards) for cards in suits)
-            raise DealRefused(f"{seat}'s hand has {count} cards, not 13")
+            raise DealRefused(
+                "%(seat)s's hand has %(count)s cards, not 13",
+                seat=seat,
+                count=count,
+            )
         written.append(".".join("".join(sorted(c, key=RANKS.index)) for c in suits))
     return "N:" + " ".join(written)
 

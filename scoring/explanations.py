@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scoring.adjusted_scores import FIXED_PERCENT, adjusted_percent
 from scoring.cross_imps import CROSS_IMP_MODES, comparison_imps, cross_imp_divisor
 from scoring.datum import Datum, datum_formed
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 from scoring.imps import ImpBand, imp_band, imp_table, imps
 from scoring.matchpoints import (
     ROUNDING_RULES,
@@ -34,7 +34,10 @@ SIDES = ("NS", "EW")
 
 def _check_side(side: str) -> None:
     if side not in SIDES:
-        raise ScoringError(f"A side is NS or EW, not {side!r}.")
+        raise ScoringError(
+            "A side is NS or EW, not %(side)s.",
+            side=repr(side),
+        )
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class Rank:
     """One score on the board from the explained side, and how the explained score fared."""
 
     score: int
-    outcome: str  # "this score", "beaten", "tied", "lost to"
+    outcome: str  # "this score", "beaten", "tied", "lost to" (words(): a page translates them)
     line: int  # the index of its line among the entries explained
 
 
@@ -82,7 +85,9 @@ class MatchpointSteps:
 
 def _outcome(score: int, mine: int) -> str:
     """How the explained score `mine` fared against another score."""
-    return "beaten" if score < mine else "tied" if score == mine else "lost to"
+    if score < mine:
+        return words("beaten")
+    return words("tied") if score == mine else words("lost to")
 
 
 def explain_matchpoints(
@@ -110,7 +115,7 @@ def explain_matchpoints(
     tied = sum(1 for score in others if score == mine)
     lost_to = len(others) - beaten - tied
     ranks = [
-        Rank(score, "this score" if at == position else _outcome(score, mine), played[at])
+        Rank(score, words("this score") if at == position else _outcome(score, mine), played[at])
         for at, score in enumerate(scores)
     ]
     ranks.sort(key=lambda rank: (-rank.score, rank.outcome != "this score"))
@@ -338,7 +343,11 @@ def explain_cross_imps(
     _check_side(side)
     if mode not in CROSS_IMP_MODES:
         known = ", ".join(CROSS_IMP_MODES)
-        raise ScoringError(f"Unknown cross-IMP mode {mode!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown cross-IMP mode %(mode)s; choose one of %(known)s.",
+            mode=repr(mode),
+            known=known,
+        )
     mine = scores[index]
     comparisons = [
         Comparison(other, mine - other, comparison_imps(mine, other, table, cap=cap))

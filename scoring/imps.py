@@ -4,7 +4,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from numbers import Real
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # Law 86A: an artificial score in IMPs is +3 for average plus, 0 for average, −3 for average
 # minus, in a teams match as in an IMP-scored pairs event.
@@ -25,20 +25,20 @@ class ImpTable:
 # fmt: off
 IMP_TABLES: dict[str, ImpTable] = {
     "wbf": ImpTable(
-        "WBF IMP table (since 1 September 1962)",
+        words("WBF IMP table (since 1 September 1962)"),
         (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
          1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000),
     ),
     "1938": ImpTable(
-        "European Match Points (1938)",
+        words("European Match Points (1938)"),
         (0, 10, 40, 70, 110, 190, 300, 400, 500, 600, 750, 1500, 2000),
     ),
     "1948": ImpTable(
-        "IMP table of 1948",
+        words("IMP table of 1948"),
         (0, 20, 70, 140, 220, 350, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 3500, 4000),
     ),
     "1961": ImpTable(
-        "IMP table of 1961",
+        words("IMP table of 1961"),
         (0, 20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 700, 800, 900, 1050,
          1200, 1350, 1500, 1750, 2000, 2250, 2500, 3000, 3500),
     ),
@@ -52,7 +52,11 @@ def imp_table(table: str) -> ImpTable:
         return IMP_TABLES[table]
     except (KeyError, TypeError):
         known = ", ".join(IMP_TABLES)
-        raise ScoringError(f"Unknown IMP table {table!r}; choose one of {known}.") from None
+        raise ScoringError(
+            "Unknown IMP table %(table)s; choose one of %(known)s.",
+            table=repr(table),
+            known=known,
+        ) from None
 
 
 def imps(points_difference: int, table: str = "wbf") -> int:
@@ -74,7 +78,10 @@ def imp_band(points_difference: int, table: str = "wbf") -> ImpBand:
     """The row of the IMP table that a difference (of either sign) falls in."""
     bounds = imp_table(table).lower_bounds
     if isinstance(points_difference, bool) or not isinstance(points_difference, Real):
-        raise ScoringError(f"A point difference must be a number, not {points_difference!r}.")
+        raise ScoringError(
+            "A point difference must be a number, not %(points_difference)s.",
+            points_difference=repr(points_difference),
+        )
     won = bisect_right(bounds, abs(points_difference)) - 1
     # Printed tables end each band 10 below the next one's start ("20-40", "50-80").
     highest = bounds[won + 1] - 10 if won + 1 < len(bounds) else None

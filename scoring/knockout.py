@@ -29,7 +29,10 @@ def knockout_carry_over(
     lost): +21 starts it at 21/2 = 10½; −21 starts the other team at 21/3 = 7, returned as −7.
     """
     if isinstance(margin, bool) or not isinstance(margin, Rational):
-        raise ScoringError(f"An IMP margin must be a whole number, not {margin!r}.")
+        raise ScoringError(
+            "An IMP margin must be a whole number, not %(margin)s.",
+            margin=repr(margin),
+        )
     share = won_share if margin >= 0 else lost_share
     carried = min(Fraction(maximum), abs(margin) * Fraction(share))
     return carried if margin >= 0 else -carried
@@ -39,7 +42,10 @@ def bracket_order(size: int) -> list[int]:
     """Seeds 1..size in bracket order: each neighbouring pair a first-round match, 1 v 16,
     8 v 9, 4 v 13, 5 v 12, … so that seeds 1 and 2 can only meet in the final."""
     if size < 2 or size & (size - 1):
-        raise ScoringError(f"A bracket holds a power of two teams, 2 or more, not {size}.")
+        raise ScoringError(
+            "A bracket holds a power of two teams, 2 or more, not %(size)s.",
+            size=size,
+        )
     order = [1, 2]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -76,5 +82,8 @@ def extra_boards(scheduled: int) -> int:
     """Boards played to break a tied knock-out match (EBU White Book §143.2): an eighth of
     the scheduled boards, rounded up, at least 2; repeated while still tied."""
     if isinstance(scheduled, bool) or not isinstance(scheduled, int) or scheduled < 1:
-        raise ScoringError(f"A match has a whole number of boards, 1 or more, not {scheduled!r}.")
+        raise ScoringError(
+            "A match has a whole number of boards, 1 or more, not %(scheduled)s.",
+            scheduled=repr(scheduled),
+        )
     return max(2, ceil(scheduled / 8))

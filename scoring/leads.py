@@ -20,8 +20,21 @@ class LeadNotHeld(ScoringError):
 
     def __init__(self, *, leader: str, card: str, board: int):
         self.leader, self.card, self.board = leader, card, board
-        held = f"a small {SUIT_SYMBOLS[card[0]]}" if card[1] == SMALL else f"the {card_text(card)}"
-        super().__init__(f"{SEAT_NAMES[leader]} does not hold {held} on board {board}")
+        if card[1] == SMALL:
+            said = ScoringError(
+                "%(leader)s does not hold a small %(suit)s on board %(board)s",
+                leader=SEAT_NAMES[leader],
+                suit=SUIT_SYMBOLS[card[0]],
+                board=board,
+            )
+        else:
+            said = ScoringError(
+                "%(leader)s does not hold the %(card)s on board %(board)s",
+                leader=SEAT_NAMES[leader],
+                card=card_text(card),
+                board=board,
+            )
+        super().__init__(said.message, **said.values)
 
 
 def leader(declarer: str) -> str:
@@ -39,9 +52,15 @@ def check_lead(*, deal: str, declarer: str, lead: str, board: int) -> None:
     if not (deal and declarer and lead):
         return
     if declarer not in SEAT_NAMES:
-        raise ScoringError(f"declarer must be N, E, S or W, not {declarer!r}")
+        raise ScoringError(
+            "declarer must be N, E, S or W, not %(declarer)s",
+            declarer=repr(declarer),
+        )
     if len(lead) != 2 or lead[0] not in SUITS or lead[1] not in RANKS + SMALL:
-        raise ScoringError(f"{lead!r} is not a lead card (a suit and a rank, e.g. HK)")
+        raise ScoringError(
+            "%(lead)s is not a lead card (a suit and a rank, e.g. HK)",
+            lead=repr(lead),
+        )
     seat = leader(declarer)
     hand = normalize_deal(deal).split(":", 1)[1].split()[SEATS.index(seat)]
     if hand == "-":

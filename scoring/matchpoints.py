@@ -8,15 +8,15 @@ from numbers import Real
 
 import numpy as np
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # Law 12C2: average plus, average and average minus, in percent of the board top.
 
 # 2 per score beaten (1 per tie) is the WBF/EBU scale, top 2(n-1); 1 per beat (½ per tie) is the
 # ACBL scale, top n-1. The two differ only by the factor 2.
 MATCHPOINT_SCALES = {
-    2: "2 per score beaten, 1 per tie (top 2 × (results − 1))",
-    1: "1 per score beaten, ½ per tie (top results − 1)",
+    2: words("2 per score beaten, 1 per tie (top 2 × (results − 1))"),
+    1: words("1 per score beaten, ½ per tie (top results − 1)"),
 }
 
 # How a board played fewer times than the movement expects is scored: the missing results are
@@ -25,16 +25,16 @@ MATCHPOINT_SCALES = {
 # getting its share of that top, and a pair's percentage is its matchpoints over the tops of
 # the boards it played (one program's way: a top of 8 where the full board's is 10).
 MISSING_RESULT_RULES = {
-    "neuberg": "Neuberg: scaled up to the expected number of results",
-    "tie": "A missing result ties with every result played",
-    "own": "On its own top: the results played, not scaled up",
+    "neuberg": words("Neuberg: scaled up to the expected number of results"),
+    "tie": words("A missing result ties with every result played"),
+    "own": words("On its own top: the results played, not scaled up"),
 }
 
 ROUNDING_RULES = {
-    "none": "Not rounded",
-    "ebu": "Nearest 0.1, exactly .05 towards the board average (EBU)",
-    "acbl": "Nearest 0.01, exactly .005 up (ACBLscore)",
-    "wbf": "Nearest 0.1, exactly .05 up (WBF, one decimal)",
+    "none": words("Not rounded"),
+    "ebu": words("Nearest 0.1, exactly .05 towards the board average (EBU)"),
+    "acbl": words("Nearest 0.01, exactly .005 up (ACBLscore)"),
+    "wbf": words("Nearest 0.1, exactly .05 up (WBF, one decimal)"),
 }
 
 
@@ -72,12 +72,18 @@ class Weighted:
 
 def _check_per_beat(per_beat) -> None:
     if per_beat not in MATCHPOINT_SCALES:
-        raise ScoringError(f"Matchpoints are 2 or 1 per score beaten, not {per_beat!r}.")
+        raise ScoringError(
+            "Matchpoints are 2 or 1 per score beaten, not %(per_beat)s.",
+            per_beat=repr(per_beat),
+        )
 
 
 def _check_score(score) -> None:
     if isinstance(score, bool) or not isinstance(score, Real):
-        raise ScoringError(f"A score on a traveller must be a number, not {score!r}.")
+        raise ScoringError(
+            "A score on a traveller must be a number, not %(score)s.",
+            score=repr(score),
+        )
 
 
 def board_top(expected: int, per_beat: int = 2) -> int:
@@ -153,9 +159,15 @@ def neuberg(mp: float, actual: int, expected: int, per_beat: int = 2) -> float:
     """
     _check_per_beat(per_beat)
     if not isinstance(actual, int) or actual < 1:
-        raise ScoringError(f"Neuberg needs at least one actual result, not {actual!r}.")
+        raise ScoringError(
+            "Neuberg needs at least one actual result, not %(actual)s.",
+            actual=repr(actual),
+        )
     if not isinstance(expected, int) or expected < 1:
-        raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
+        raise ScoringError(
+            "The expected number of results must be 1 or more, not %(expected)s.",
+            expected=repr(expected),
+        )
     if actual == expected:
         # Exactly the input: (mp + h)·E/A − h would round an already fractional mp.
         return _as_float(mp)
@@ -170,9 +182,15 @@ def missing_as_ties(mp: float, actual: int, expected: int, per_beat: int = 2) ->
     """
     _check_per_beat(per_beat)
     if not isinstance(actual, int) or actual < 1:
-        raise ScoringError(f"A board needs at least one actual result, not {actual!r}.")
+        raise ScoringError(
+            "A board needs at least one actual result, not %(actual)s.",
+            actual=repr(actual),
+        )
     if not isinstance(expected, int) or expected < actual:
-        raise ScoringError(f"The expected number of results must be {actual} or more.")
+        raise ScoringError(
+            "The expected number of results must be %(actual)s or more.",
+            actual=actual,
+        )
     return _as_float(mp) + per_beat * (expected - actual) / 2
 
 
@@ -186,7 +204,11 @@ def missing_factor(rule: str):
     nothing is factored: the board is scored to the results played, see results_scored_to)."""
     if rule not in MISSING_RESULT_RULES:
         known = ", ".join(MISSING_RESULT_RULES)
-        raise ScoringError(f"Unknown rule for missing results {rule!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown rule for missing results %(rule)s; choose one of %(known)s.",
+            rule=repr(rule),
+            known=known,
+        )
     return missing_as_ties if rule == "tie" else neuberg
 
 
@@ -202,9 +224,15 @@ def adjusted_matchpoints(percent: float, expected: int, per_beat: int = 2) -> fl
     """An artificial score's matchpoints: percent of the board top per_beat·(expected − 1)."""
     _check_per_beat(per_beat)
     if not isinstance(expected, int) or expected < 1:
-        raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
+        raise ScoringError(
+            "The expected number of results must be 1 or more, not %(expected)s.",
+            expected=repr(expected),
+        )
     if isinstance(percent, bool) or not isinstance(percent, Real) or not 0 <= percent <= 100:
-        raise ScoringError(f"An adjusted score is a percentage from 0 to 100, not {percent!r}.")
+        raise ScoringError(
+            "An adjusted score is a percentage from 0 to 100, not %(percent)s.",
+            percent=repr(percent),
+        )
     # Multiply before dividing so that 60% of 34 is exactly the float 20.4.
     return percent * board_top(expected, per_beat) / 100
 
@@ -259,7 +287,10 @@ def matchpoint_traveller(
         expected = len(entries)
     expected = results_scored_to(entries, expected, missing)
     if not isinstance(expected, int) or expected < 1:
-        raise ScoringError(f"The expected number of results must be 1 or more, not {expected!r}.")
+        raise ScoringError(
+            "The expected number of results must be 1 or more, not %(expected)s.",
+            expected=repr(expected),
+        )
 
     if any(isinstance(entry, Weighted) for entry in entries):
         return _weighted_traveller(entries, expected, per_beat, factor)
@@ -327,12 +358,16 @@ def score_spreads(entry) -> tuple[list[tuple[Fraction, int]], list[tuple[Fractio
         for percent, score in components:
             _check_score(score)
             if isinstance(percent, bool) or not isinstance(percent, Real) or percent <= 0:
-                raise ScoringError(f"A weight is a percentage above 0, not {percent!r}.")
+                raise ScoringError(
+                    "A weight is a percentage above 0, not %(percent)s.",
+                    percent=repr(percent),
+                )
         total = sum(Fraction(str(percent)) for percent, _ in components)
         if len(components) < 2 or total != 100:
             raise ScoringError(
-                f"A weighted score is two or more results whose weights add up to 100%, not "
-                f"{float(total):g}%."
+                "A weighted score is two or more results whose weights add up to 100%%, "
+                "not %(total)s%%.",
+                total=format(float(total), "g"),
             )
         ns = [(Fraction(str(percent)) / 100, score) for percent, score in components]
         return ns, [(weight, -score) for weight, score in ns]
@@ -365,7 +400,11 @@ def round_matchpoints(value: float, rule: str, top: float) -> float:
     """
     if rule not in ROUNDING_RULES:
         known = ", ".join(ROUNDING_RULES)
-        raise ScoringError(f"Unknown matchpoint rounding {rule!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown matchpoint rounding %(rule)s; choose one of %(known)s.",
+            rule=repr(rule),
+            known=known,
+        )
     if rule == "none":
         return float(value)
     # Neuberged values carry float noise (17.549999999999997 stands for 17.55); nine decimals

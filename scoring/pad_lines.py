@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass
 
 from scoring.contracts import Contract, parse_contract
-from scoring.errors import ScoringError
+from scoring.errors import Message, ScoringError
 from scoring.rubber import HONOURS, SIDES
 
 HONOURS_WORDS = ("h", "hon", "hons", "honours", "honors")
-PAD_LINE_HELP = "Type contract, side, tricks: 4SX they 10, 2NT we +1, 6D they = hon they 150."
-PASSED_OUT_HELP = "A passed-out deal scores nothing: leave it off the pad and deal again."
+PAD_LINE_HELP = Message(
+    "Type contract, side, tricks: 4SX they 10, 2NT we +1, 6D they = hon they 150."
+)
 _RESULT = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 _GLUED_HONOURS = re.compile(r"^(h|hon|hons|honours|honors)(100|150)$")
 
@@ -41,22 +42,32 @@ def parse_pad_line(text: str) -> PadDeal:
     tokens = text.replace(",", " ").lower().split()
     sides = [i for i, token in enumerate(tokens) if token in SIDES]
     if not tokens:
-        raise ScoringError(f"Type a deal. {PAD_LINE_HELP}")
+        raise ScoringError(
+            "Type a deal. Type contract, side, tricks: 4SX they 10, 2NT we +1, 6D "
+            "they = hon they 150.",
+        )
     if tokens in (["p"], ["pass"]):
-        raise ScoringError(PASSED_OUT_HELP)
+        raise ScoringError(
+            "A passed-out deal scores nothing: leave it off the pad and deal again.",
+        )
     if not sides or sides[0] == 0:
         raise ScoringError(
             "After the contract write who declared, we or they, then the tricks: 4SX they 10."
         )
     contract = parse_contract(" ".join(tokens[: sides[0]]))
     if contract.passed_out:
-        raise ScoringError(PASSED_OUT_HELP)
+        raise ScoringError(
+            "A passed-out deal scores nothing: leave it off the pad and deal again.",
+        )
     side = tokens[sides[0]]
     rest = tokens[sides[0] + 1 :]
     if not rest or not _RESULT.match(rest[0]):
         raise ScoringError(
-            f"{contract} {side}: add the tricks declarer took "
-            f"(e.g. {contract.tricks_needed}), or =, +1, -2."
+            "%(contract)s %(side)s: add the tricks declarer took (e.g. "
+            "%(tricks_needed)s), or =, +1, -2.",
+            contract=contract,
+            side=side,
+            tricks_needed=contract.tricks_needed,
         )
     return PadDeal(contract, side, _tricks(rest[0], contract), _honours(rest[1:]))
 
@@ -79,7 +90,8 @@ def _honours(tokens: list[str]) -> tuple[str, int] | None:
     amounts = words & {str(amount) for amount in HONOURS}
     if tokens[0] not in HONOURS_WORDS or len(tokens) != 3 or len(sides) != 1 or len(amounts) != 1:
         raise ScoringError(
-            f"Could not read {' '.join(tokens)!r}: honours are written hon, who held them "
-            "(we or they) and 100 or 150, e.g. hon they 150."
+            "Could not read %(tokens)s: honours are written hon, who held them (we "
+            "or they) and 100 or 150, e.g. hon they 150.",
+            tokens=repr(" ".join(tokens)),
         )
     return sides.pop(), int(amounts.pop())

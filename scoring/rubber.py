@@ -131,9 +131,15 @@ class _ScorePad:
     and drawing the sheet take time linear in n. Undo plays the remaining deals again.
     """
 
-    OVER = ""  # the message when a deal is recorded after the end
     MAX_DEALS = 200  # no play needs more; a pad that never ends is refused past it
-    TOO_MANY = ""  # the message past MAX_DEALS
+
+    def _over(self) -> ScoringError:
+        """The error when a deal is recorded after the end."""
+        raise NotImplementedError
+
+    def _too_many(self) -> ScoringError:
+        """The error past MAX_DEALS."""
+        raise NotImplementedError
 
     def __init__(self) -> None:
         self._deals: list[_Deal] = []
@@ -146,11 +152,18 @@ class _ScorePad:
         pad = cls()
         for number, deal in enumerate(deals, start=1):
             if not isinstance(deal, Mapping) or set(deal) != set(DEAL_KEYS):
-                raise ScoringError(f"deal {number}: a deal has a side, contract, tricks, honours")
+                raise ScoringError(
+                    "deal %(number)s: a deal has a side, contract, tricks, honours",
+                    number=number,
+                )
             try:
                 pad.record(**deal)
             except ScoringError as error:
-                raise ScoringError(f"deal {number}: {error}") from None
+                raise ScoringError(
+                    "deal %(number)s: %(error)s",
+                    number=number,
+                    error=error,
+                ) from None
         return pad
 
     def record(self, side, contract, tricks, honours=None) -> None:
@@ -159,9 +172,9 @@ class _ScorePad:
         nothing, when the deal cannot be scored, play is over, or the pad holds MAX_DEALS.
         """
         if self.finished:
-            raise ScoringError(self.OVER)
+            raise self._over()
         if len(self._deals) >= self.MAX_DEALS:
-            raise ScoringError(self.TOO_MANY)
+            raise self._too_many()
         deal = _checked_deal(side, contract, tricks, honours)
         try:
             self._play_next(self._sheet, deal)
@@ -249,8 +262,13 @@ class Rubber(_ScorePad):
     nothing: the cards are dealt again.
     """
 
-    OVER = "the rubber is over"
-    TOO_MANY = f"a rubber is kept to {_ScorePad.MAX_DEALS} deals: start a new rubber"
+    def _over(self) -> ScoringError:
+        return ScoringError("the rubber is over")
+
+    def _too_many(self) -> ScoringError:
+        return ScoringError(
+            "a rubber is kept to %(max_deals)s deals: start a new rubber", max_deals=self.MAX_DEALS
+        )
 
     def _vulnerability(self, sheet: _Sheet, number: int) -> dict[str, bool]:
         return {side: sheet.games_won[side] > 0 for side in SIDES}
@@ -301,8 +319,11 @@ class Chicago(_ScorePad):
     """
 
     DEALS = 4
-    OVER = "the Chicago is over after four deals"
-    TOO_MANY = OVER
+
+    def _over(self) -> ScoringError:
+        return ScoringError("the Chicago is over after four deals")
+
+    _too_many = _over
 
     def _vulnerability(self, sheet: _Sheet, number: int) -> dict[str, bool]:
         # Past the fourth deal this is the first deal of the next Chicago.

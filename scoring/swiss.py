@@ -99,11 +99,17 @@ def swiss_draw(
         set() if not danish else set(teams) if may_rematch is None else set(may_rematch)
     )
     if window is not None and window < 1:
-        raise ScoringError(f"The draw's window is a number of places, 1 or more, not {window!r}.")
+        raise ScoringError(
+            "The draw's window is a number of places, 1 or more, not %(window)s.",
+            window=repr(window),
+        )
     if scores is not None:
         missing = [t for t in teams if t not in scores]
         if missing:
-            raise ScoringError(f"No score for {missing[0]!r}: every team needs one.")
+            raise ScoringError(
+                "No score for %(missing)s: every team needs one.",
+                missing=repr(missing[0]),
+            )
     if len(teams) < 2:
         return [(t, None) for t in teams]
 
@@ -151,12 +157,19 @@ def swap_teams(draw: Draw, first: Team, second: Team) -> Draw:
     seats = {team: (k, side) for k, match in enumerate(draw) for side, team in enumerate(match)}
     for team in (first, second):
         if team is None or team not in seats:
-            raise ScoringError(f"{team!r} is not in this draw.")
+            raise ScoringError(
+                "%(team)s is not in this draw.",
+                team=repr(team),
+            )
     if first == second:
         raise ScoringError("Swap two different teams.")
     (k1, s1), (k2, s2) = seats[first], seats[second]
     if k1 == k2:
-        raise ScoringError(f"{first!r} and {second!r} already play each other.")
+        raise ScoringError(
+            "%(first)s and %(second)s already play each other.",
+            first=repr(first),
+            second=repr(second),
+        )
     swapped = [list(match) for match in draw]
     swapped[k1][s1], swapped[k2][s2] = second, first
     return [(home, away) for home, away in swapped]
@@ -336,6 +349,9 @@ def _distinct(teams):
         if team is None:
             raise ScoringError("A team cannot be None: None stands for the bye.")
         if team in seen:
-            raise ScoringError(f"{team!r} is in the ranking twice.")
+            raise ScoringError(
+                "%(team)s is in the ranking twice.",
+                team=repr(team),
+            )
         seen.add(team)
         yield team

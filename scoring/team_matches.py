@@ -47,7 +47,11 @@ class ArtificialImps:
         for average in (home, away):
             if average not in ARTIFICIAL_IMPS:
                 known = ", ".join(ARTIFICIAL_IMPS)
-                raise ScoringError(f"An artificial score is one of {known}, not {average!r}.")
+                raise ScoringError(
+                    "An artificial score is one of %(known)s, not %(average)s.",
+                    known=known,
+                    average=repr(average),
+                )
         return cls(ARTIFICIAL_IMPS[home], ARTIFICIAL_IMPS[away])
 
 
@@ -101,7 +105,10 @@ def board_imps(home_table_ns: int, away_table_ns: int, *, table: str = "wbf") ->
     """
     for score in (home_table_ns, away_table_ns):
         if isinstance(score, bool) or not isinstance(score, int):
-            raise ScoringError(f"A board's score must be a whole number, not {score!r}.")
+            raise ScoringError(
+                "A board's score must be a whole number, not %(score)s.",
+                score=repr(score),
+            )
     return imps(home_table_ns - away_table_ns, table)
 
 
@@ -119,7 +126,10 @@ def match_imps(boards: Iterable[int | ArtificialImps | None]) -> MatchImps:
             home += max(board, 0)
             away += max(-board, 0)
         else:
-            raise ScoringError(f"A board's IMPs must be a whole number, not {board!r}.")
+            raise ScoringError(
+                "A board's IMPs must be a whole number, not %(board)s.",
+                board=repr(board),
+            )
     return MatchImps(home, away, home_artificial, away_artificial)
 
 
@@ -154,9 +164,16 @@ def bye_vps(scale: str = "wbf", *, share: Fraction = BYE_SHARE) -> float:
     """A bye's VPs on a scale: `share` of its total, 12 of 20 by default (18 of 30)."""
     if scale not in VP_SCALES:
         known = ", ".join(VP_SCALES)
-        raise ScoringError(f"Unknown victory-point scale {scale!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown victory-point scale %(scale)s; choose one of %(known)s.",
+            scale=repr(scale),
+            known=known,
+        )
     if not 0 <= share <= 1:
-        raise ScoringError(f"A bye's share of the VPs is between 0 and 1, not {share}.")
+        raise ScoringError(
+            "A bye's share of the VPs is between 0 and 1, not %(share)s.",
+            share=share,
+        )
     vps = VP_SCALES[scale].total * Fraction(share)
     return int(vps) if vps.denominator == 1 else round(float(vps), 2)
 
@@ -168,7 +185,9 @@ def three_way_scale(scale: str) -> str:
     if scale not in HALF_SCALES:
         known = ", ".join(HALF_SCALES)
         raise ScoringError(
-            f"The {scale!r} scale has no half scale for three-way matches; {known} have."
+            "The %(scale)s scale has no half scale for three-way matches; %(known)s have.",
+            scale=repr(scale),
+            known=known,
         )
     return HALF_SCALES[scale]
 
@@ -226,7 +245,10 @@ def patton_result(
 
 def _vps(value) -> float:
     if isinstance(value, bool) or not isinstance(value, Real) or value < 0:
-        raise ScoringError(f"VPs are a number, 0 or more, not {value!r}.")
+        raise ScoringError(
+            "VPs are a number, 0 or more, not %(value)s.",
+            value=repr(value),
+        )
     return value
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 Team = Hashable
 
@@ -56,9 +56,9 @@ class Standing:
 
 
 TIE_BREAKS = {
-    "ebu": "EBU White Book: head to head, opponents' scores, IMP difference",
-    "cbai": "CBAI: head to head, IMP quotient, margin against the best common opponent",
-    "none": "No tie-break: teams level on VPs share the place",
+    "ebu": words("EBU White Book: head to head, opponents' scores, IMP difference"),
+    "cbai": words("CBAI: head to head, IMP quotient, margin against the best common opponent"),
+    "none": words("No tie-break: teams level on VPs share the place"),
 }
 
 
@@ -78,7 +78,11 @@ def standings(
     """
     if tie_break not in TIE_BREAKS:
         known = ", ".join(TIE_BREAKS)
-        raise ScoringError(f"Unknown tie-break order {tie_break!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown tie-break order %(tie_break)s; choose one of %(known)s.",
+            tie_break=repr(tie_break),
+            known=known,
+        )
     field = list(teams)
     index = {team: i for i, team in enumerate(field)}
     if len(index) != len(field):
@@ -87,7 +91,10 @@ def standings(
     for match in records:
         for team in (match.home, match.away):
             if team not in index:
-                raise ScoringError(f"{team!r} played a match but is not in the event.")
+                raise ScoringError(
+                    "%(team)s played a match but is not in the event.",
+                    team=repr(team),
+                )
     vps = {team: 0.0 for team in field}
     imps_for = dict.fromkeys(field, 0)
     imps_against = dict.fromkeys(field, 0)
@@ -103,7 +110,10 @@ def standings(
             played[team] += 1
     for team, extra in (adjustments or {}).items():
         if team not in vps:
-            raise ScoringError(f"{team!r} has an adjustment but is not in the event.")
+            raise ScoringError(
+                "%(team)s has an adjustment but is not in the event.",
+                team=repr(team),
+            )
         vps[team] += extra
     vps = {team: round(total, NDIGITS) for team, total in vps.items()}
 

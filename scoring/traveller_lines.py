@@ -29,10 +29,15 @@ from scoring.adjusted_scores import adjustment_code
 from scoring.boards import is_vulnerable
 from scoring.contracts import Contract, parse_contract
 from scoring.deal_scores import deal_score
-from scoring.errors import ScoringError
+from scoring.errors import Message, ScoringError
 
 ADJUSTMENTS = ("A+", "A", "A-")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": Message("North"),
+    "E": Message("East"),
+    "S": Message("South"),
+    "W": Message("West"),
+}
 _STRAIN = r"(?:NT|N|S|H|D|C|♠|♥|♦|♣)"
 _CONTRACT_PARTS = re.compile(rf"^([1-7])\s*({_STRAIN})\s*(XX|X|\*\*|\*)?$", re.IGNORECASE)
 _RANK = r"(?:10|[AKQJT98765432X])"
@@ -112,8 +117,8 @@ def parse_traveller_line(text: str) -> TravellerLine:
         players = tuple(int(token) for token in tokens[:4])
         if len(set(players)) < 4:
             raise ScoringError(
-                f"{' '.join(tokens[:4])}: the four players, North South East West, are four "
-                "different players"
+                "%(tokens)s: the four players, North South East West, are four different players",
+                tokens=" ".join(tokens[:4]),
             )
         tokens = tokens[4:]
     elif len(tokens) >= 3 and tokens[0].isdecimal() and tokens[1].isdecimal():
@@ -121,8 +126,10 @@ def parse_traveller_line(text: str) -> TravellerLine:
         tokens = tokens[2:]
     elif len(tokens) == 2 and tokens[0].isdecimal() and tokens[1].isdecimal():
         raise ScoringError(
-            f"{tokens[0]} {tokens[1]}: after the pair numbers, type the result, "
-            f"e.g. {tokens[0]} {tokens[1]} 4S N 10"
+            "%(first)s %(second)s: after the pair numbers, type the result, e.g. "
+            "%(first)s %(second)s 4S N 10",
+            first=tokens[0],
+            second=tokens[1],
         )
     pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair, "players": players, "note": note.strip()}
     if "+" in tokens:
@@ -140,10 +147,16 @@ def parse_traveller_line(text: str) -> TravellerLine:
         return TravellerLine(**pairs, entered_score=int(head))
     contract, rest = _contract(tokens)
     if not rest:
-        raise ScoringError(f"{contract}: add the declarer (N, E, S or W) and the tricks")
+        raise ScoringError(
+            "%(contract)s: add the declarer (N, E, S or W) and the tricks",
+            contract=contract,
+        )
     declarer = rest[0].upper()
     if declarer not in SEAT_NAMES:
-        raise ScoringError(f"declarer must be N, E, S or W, not {rest[0]!r}")
+        raise ScoringError(
+            "declarer must be N, E, S or W, not %(rest)s",
+            rest=repr(rest[0]),
+        )
     outcome, lead = _outcome_and_lead(rest[1:], contract)
     return TravellerLine(
         **pairs,
@@ -163,8 +176,9 @@ def _adjusted(tokens: list[str], pairs: dict) -> TravellerLine:
         codes = list(_USUAL_RULING[codes[0]])
     if len(codes) != 2:
         raise ScoringError(
-            f"an adjusted score gives each side its own: {_ADJUSTED_EXAMPLES} "
-            "(A+ alone is Ave+ to North-South, Ave- to East-West)"
+            "an adjusted score gives each side its own: %(examples)s (A+ "
+            "alone is Ave+ to North-South, Ave- to East-West)",
+            examples=_ADJUSTED_EXAMPLES,
         )
     (ns, ns_percent), (ew, ew_percent) = (_adjusted_side(code) for code in codes)
     return TravellerLine(
@@ -178,12 +192,16 @@ def _adjusted_side(code: str) -> tuple[str, float | None]:
         return code, None
     if not (match := _PERCENT.match(code)):
         raise ScoringError(
-            f"an adjusted score is A+, A, A- or a percent such as A60 or 60%, not {code!r}"
+            "an adjusted score is A+, A, A- or a percent such as A60 or 60%%, not %(code)s",
+            code=repr(code),
         )
     typed = match[1] or match[2]
     percent = float(typed)
     if percent > 100:
-        raise ScoringError(f"an adjusted score is 0 to 100 percent of the top, not {typed}%")
+        raise ScoringError(
+            "an adjusted score is 0 to 100 percent of the top, not %(typed)s%%",
+            typed=typed,
+        )
     return adjustment_code(percent), percent
 
 
@@ -202,23 +220,29 @@ def _weighted(tokens: list[str], pairs: dict) -> TravellerLine:
             rest = rest[1:]
         if not rest:
             raise ScoringError(
-                f"a weighted score is {_WEIGHTED_EXAMPLE}: each part a percent, then a result"
+                "a weighted score is %(example)s: each part a percent, then a result",
+                example=_WEIGHTED_EXAMPLE,
             )
         line = parse_traveller_line(" ".join(rest))
         if line.contract is None and (
             line.entered_score is None or line.entered_ew_score is not None
         ):
             raise ScoringError(
-                "each part of a weighted score is a result played or a score, "
-                f"not {' '.join(rest)!r}"
+                "each part of a weighted score is a result played or a score, not %(rest)s",
+                rest=repr(" ".join(rest)),
             )
         if float(weight[1]) == 0:
-            raise ScoringError(f"a part of a weighted score weighs more than 0%: {' '.join(part)}")
+            raise ScoringError(
+                "a part of a weighted score weighs more than 0%%: %(part)s",
+                part=" ".join(part),
+            )
         weights.append((float(weight[1]), line))
     total = sum(percent for percent, _ in weights)
     if abs(total - 100) > 1e-9:
         raise ScoringError(
-            f"the parts of a weighted score add up to 100%, not {total:g}%: {_WEIGHTED_EXAMPLE}"
+            "the parts of a weighted score add up to 100%%, not %(total)s%%: %(example)s",
+            total=format(total, "g"),
+            example=_WEIGHTED_EXAMPLE,
         )
     return TravellerLine(**pairs, weights=tuple(weights))
 
@@ -233,7 +257,11 @@ def _contract(tokens: list[str]) -> tuple[Contract, list[str]]:
     try:
         return parse_contract(tokens[0]), tokens[1:]
     except ScoringError as refused:
-        raise ScoringError(f"{tokens[0]}: {refused}") from None
+        raise ScoringError(
+            "%(tokens)s: %(refused)s",
+            tokens=tokens[0],
+            refused=refused,
+        ) from None
 
 
 def _outcome_and_lead(tokens: list[str], contract: Contract) -> tuple[str, str]:
@@ -248,11 +276,14 @@ def _outcome_and_lead(tokens: list[str], contract: Contract) -> tuple[str, str]:
             lead = f"{suit}{rank}"
         else:
             raise ScoringError(
-                f"{token!r} is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)"
+                "%(token)s is neither the tricks (10, =, +1, -2) nor a lead card (HK, S10)",
+                token=repr(token),
             )
     if not outcome:
         raise ScoringError(
-            f"{contract}: add the result: tricks taken (e.g. {contract.level + 6}), or =, +1, -2"
+            "%(contract)s: add the result: tricks taken (e.g. %(level)s), or =, +1, -2",
+            contract=contract,
+            level=contract.level + 6,
         )
     return outcome, lead
 
@@ -266,7 +297,12 @@ def _tricks(outcome: str, contract: Contract) -> int:
     else:
         tricks = int(outcome)
     if not 0 <= tricks <= 13:
-        raise ScoringError(f"{contract} {outcome} would be {tricks} tricks: tricks must be 0 to 13")
+        raise ScoringError(
+            "%(contract)s %(outcome)s would be %(tricks)s tricks: tricks must be 0 to 13",
+            contract=contract,
+            outcome=outcome,
+            tricks=tricks,
+        )
     return tricks
 
 
@@ -289,11 +325,17 @@ def possible_scores(vulnerability: str) -> frozenset[int]:
 def _possible(score: int, vulnerability: str) -> int:
     if score not in possible_scores(vulnerability):
         raise ScoringError(
-            f"{score:+d} is not a possible score for North-South when "
-            f"{_vulnerability_text(vulnerability)} vulnerable"
+            "%(score)s is not a possible score for North-South when "
+            "%(vulnerability_text)s vulnerable",
+            score=format(score, "+d"),
+            vulnerability_text=_vulnerability_text(vulnerability),
         )
     return score
 
 
-def _vulnerability_text(vulnerability: str) -> str:
-    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")
+def _vulnerability_text(vulnerability: str) -> Message:
+    if vulnerability == "None":
+        return Message("nobody is")
+    if vulnerability == "All":
+        return Message("both sides are")
+    return Message("%(side)s are", side=vulnerability)

@@ -8,14 +8,14 @@ from functools import cache
 from math import ceil, floor, isfinite, log, sqrt
 from numbers import Real
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, words
 
 # R = tau³ with tau = (√5 − 1)/2, the golden-ratio constant of the WBF 2013 scales.
 _R = sqrt(5) - 2
 
 FRACTIONAL_MARGINS = {
-    "round": "Round the IMP margin to the nearest whole IMP (an exact half away from zero)",
-    "interpolate": "Interpolate between the two whole-IMP rows of the WBF continuous table",
+    "round": words("Round the IMP margin to the nearest whole IMP (an exact half away from zero)"),
+    "interpolate": words("Interpolate between the two whole-IMP rows of the WBF continuous table"),
 }
 
 
@@ -141,37 +141,41 @@ _THIRTY_POINT = Bands(
 )
 
 VP_SCALES: dict[str, VpScale] = {
-    "wbf": VpScale("WBF continuous 20-VP scale (2013)", 20, 2, _wbf_winner, ANY_LENGTH),
+    "wbf": VpScale(words("WBF continuous 20-VP scale (2013)"), 20, 2, _wbf_winner, ANY_LENGTH),
     "wbf-discrete": VpScale(
-        "WBF discrete 20-VP scale in whole VPs (EBU tables)",
+        words("WBF discrete 20-VP scale in whole VPs (EBU tables)"),
         20,
         0,
         _wbf_discrete_winner,
         ANY_LENGTH,
     ),
     "wbf-10": VpScale(
-        "WBF continuous 10-VP half scale (three-way matches)",
+        words("WBF continuous 10-VP half scale (three-way matches)"),
         10,
         2,
         lambda margin, boards: _wbf_winner(margin, boards, 10),
         ANY_LENGTH,
     ),
     "wbf-discrete-10": VpScale(
-        "WBF discrete 10-VP half scale (three-way matches)",
+        words("WBF discrete 10-VP half scale (three-way matches)"),
         10,
         0,
         lambda margin, boards: _wbf_discrete_winner(margin, boards, 10),
         ANY_LENGTH,
     ),
     "10-4board": _table_scale(
-        "10-VP scale for 4-board matches",
+        words("10-VP scale for 4-board matches"),
         10,
         {range(4, 5): Bands.from_cutoffs(5, (1, 3, 6, 10, 14))},
     ),
-    "20-table": _table_scale("20-VP table (20-0 from 28 IMPs)", 20, {ANY_LENGTH: _TWENTY_POINT}),
-    "30-table": _table_scale("30-VP table (30-0 from 28 IMPs)", 30, {ANY_LENGTH: _THIRTY_POINT}),
+    "20-table": _table_scale(
+        words("20-VP table (20-0 from 28 IMPs)"), 20, {ANY_LENGTH: _TWENTY_POINT}
+    ),
+    "30-table": _table_scale(
+        words("30-VP table (30-0 from 28 IMPs)"), 30, {ANY_LENGTH: _THIRTY_POINT}
+    ),
     "acbl-20": _table_scale(
-        "ACBL 20-VP scale by match length",
+        words("ACBL 20-VP scale by match length"),
         20,
         {
             range(1, 9): _TWENTY_POINT,
@@ -183,7 +187,7 @@ VP_SCALES: dict[str, VpScale] = {
         },
     ),
     "acbl-30": _table_scale(
-        "Older ACBL 30-VP Swiss scale",
+        words("Older ACBL 30-VP Swiss scale"),
         30,
         {
             range(6, 9): _THIRTY_POINT,
@@ -220,19 +224,38 @@ def victory_points(imp_margin, boards: int, scale: str = "wbf", *, fractional: s
     """
     if scale not in VP_SCALES:
         known = ", ".join(VP_SCALES)
-        raise ScoringError(f"Unknown victory-point scale {scale!r}; choose one of {known}.")
+        raise ScoringError(
+            "Unknown victory-point scale %(scale)s; choose one of %(known)s.",
+            scale=repr(scale),
+            known=known,
+        )
     vp_scale = VP_SCALES[scale]
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ScoringError(f"A match has a whole number of boards, 1 or more, not {boards!r}.")
+        raise ScoringError(
+            "A match has a whole number of boards, 1 or more, not %(boards)s.",
+            boards=repr(boards),
+        )
     if boards not in vp_scale.boards:
         first, last = vp_scale.boards[0], vp_scale.boards[-1]
         span = f"{first} boards" if first == last else f"{first} to {last} boards"
-        raise ScoringError(f"The {vp_scale.label} is for matches of {span}, not {boards}.")
+        raise ScoringError(
+            "The %(label)s is for matches of %(span)s, not %(boards)s.",
+            label=vp_scale.label,
+            span=span,
+            boards=boards,
+        )
     if fractional not in FRACTIONAL_MARGINS:
         known = ", ".join(FRACTIONAL_MARGINS)
-        raise ScoringError(f"Unknown way to treat a fractional margin {fractional!r}; use {known}.")
+        raise ScoringError(
+            "Unknown way to treat a fractional margin %(fractional)s; use %(known)s.",
+            fractional=repr(fractional),
+            known=known,
+        )
     if isinstance(imp_margin, bool) or not isinstance(imp_margin, Real) or not isfinite(imp_margin):
-        raise ScoringError(f"An IMP margin must be a number, not {imp_margin!r}.")
+        raise ScoringError(
+            "An IMP margin must be a number, not %(imp_margin)s.",
+            imp_margin=repr(imp_margin),
+        )
 
     margin = Fraction(imp_margin)
     if margin.denominator == 1:

@@ -11,10 +11,12 @@ are named by dotted path so that the registry imports nothing until a format is 
 from dataclasses import dataclass
 from importlib import import_module
 
+from django.utils.translation import gettext, gettext_lazy
+
 
 @dataclass(frozen=True)
 class Format:
-    label: str
+    label: str  # what a page shows (the workbook's lazily translated)
     extension: str
     content_type: str
     module: str
@@ -28,7 +30,9 @@ class Format:
     def render_teams(self, teams_file) -> bytes:
         """A teams event's file, from its TeamsFile (the teams have no hands)."""
         if not self.teams_renderer:
-            raise ValueError(f"a teams event has no {self.label} file")
+            raise ValueError(
+                gettext("a teams event has no %(format)s file") % {"format": self.label}
+            )
         module, function = self.teams_renderer.split(":")
         return getattr(import_module(module), function)(teams_file)
 
@@ -44,7 +48,7 @@ def formats_for(*, teams: bool) -> list[tuple[str, Format]]:
 
 FORMATS = {
     "xlsx": Format(
-        "Excel workbook",
+        gettext_lazy("Excel workbook"),
         "xlsx",
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "events.formats.xlsx",

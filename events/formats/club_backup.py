@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 import ijson
+from django.utils.translation import gettext
 
 # yajl's C parser: fast, and the same on every machine (it reads invalid UTF-8 and too big a
 # number as malformed JSON, and half of a surrogate pair as "?"). Missing, it fails at import.
@@ -31,7 +32,6 @@ _HEADER = ("format", "version", "club", "made", "users")
 _CHUNK = 256 * 1024
 # A value that spans whole reads holds text, not escapes: yajl decodes escapes slowly.
 _ESCAPES = 10_000
-_NOT_JSON = "this is not a club backup: the file is not well-formed JSON"
 
 
 class BackupRefused(ValueError):
@@ -95,24 +95,33 @@ class _Unpacked:
         try:
             data = self.start + self.stream.read(_CHUNK if size < 0 else size)
         except (OSError, EOFError, zlib.error):
-            raise BackupRefused("the file is a damaged gzip file") from None
+            raise BackupRefused(
+                gettext("the file is a damaged gzip file"),
+            ) from None
         self.start = b""
         self.total += len(data)
         if self.total > self.limits.unpacked_bytes:
             raise BackupRefused(
-                f"the file unpacks to more than the limit of {_size(self.limits.unpacked_bytes)}"
+                gettext("the file unpacks to more than the limit of %(size)s")
+                % {"size": _size(self.limits.unpacked_bytes)},
             )
         if self.unread > self.limits.value_bytes:
             raise _too_long(self.limits)
         if self.escapes > _ESCAPES:
-            raise BackupRefused(f"a value holds more than {_ESCAPES:,} escaped characters")
+            raise BackupRefused(
+                gettext("a value holds more than %(escapes)s escaped characters")
+                % {"escapes": format(_ESCAPES, ",")},
+            )
         self.unread += len(data)
         self.escapes += data.count(b"\\")
         return data
 
 
 def _too_long(limits: Limits) -> BackupRefused:
-    return BackupRefused(f"a value is longer than the limit of {_size(limits.value_bytes)}")
+    return BackupRefused(
+        gettext("a value is longer than the limit of %(size)s")
+        % {"size": _size(limits.value_bytes)},
+    )
 
 
 class BackupReader:
@@ -133,16 +142,22 @@ class BackupReader:
             self._source.unread = self._source.escapes = 0
             return event
         except StopIteration:
-            raise BackupRefused("the file ends before the backup does") from None
+            raise BackupRefused(
+                gettext("the file ends before the backup does"),
+            ) from None
         except ijson.JSONError:
-            raise BackupRefused(_NOT_JSON) from None
+            raise BackupRefused(
+                gettext("this is not a club backup: the file is not well-formed JSON")
+            ) from None
 
     def _text(self, value: str) -> str:
         limit = self.limits.value_bytes
         if len(value) > limit or (len(value) * 4 > limit and len(value.encode()) > limit):
             raise _too_long(self.limits)
         if "\x00" in value:
-            raise BackupRefused("a value holds a NUL character, which no database here stores")
+            raise BackupRefused(
+                gettext("a value holds a NUL character, which no database here stores"),
+            )
         return value
 
     def _whole(self, event: str, value: object) -> object:
@@ -154,16 +169,21 @@ class BackupReader:
         self._values += 1
         if self._values > self.limits.values_per_row:
             raise BackupRefused(
-                f"a row of the backup (or its list of users) holds more than the limit of "
-                f"{self.limits.values_per_row:,} values"
+                gettext(
+                    "a row of the backup (or its list of users) holds more than the limit of "
+                    "%(values_per_row)s values"
+                )
+                % {"values_per_row": format(self.limits.values_per_row, ",")},
             )
         if self._source.total - self._start > self.limits.row_bytes:
             raise BackupRefused(
-                f"a row of the backup spans more than the limit of {_size(self.limits.row_bytes)}"
+                gettext("a row of the backup spans more than the limit of %(size)s")
+                % {"size": _size(self.limits.row_bytes)},
             )
         if depth > self.limits.depth:
             raise BackupRefused(
-                f"the file nests deeper than the limit of {self.limits.depth} levels"
+                gettext("the file nests deeper than the limit of %(depth)s levels")
+                % {"depth": self.limits.depth},
             )
         if event == "string":
             return self._text(value)
@@ -179,38 +199,58 @@ class BackupReader:
             while (item := self._next())[0] != "end_map":
                 key = self._text(item[1])
                 if key in mapping:
-                    raise BackupRefused(f"the key {key[:40]!r} appears twice in one row")
+                    raise BackupRefused(
+                        gettext("the key %(key)s appears twice in one row")
+                        % {"key": repr(key[:40])},
+                    )
                 mapping[key] = self._value(*self._next(), depth + 1)
             return mapping
-        raise BackupRefused(_NOT_JSON)
+        raise BackupRefused(gettext("this is not a club backup: the file is not well-formed JSON"))
 
     def _read_header(self) -> BackupHeader:
         if self._next()[0] != "start_map":
-            raise BackupRefused("this is not a club backup made by Clubscoring")
+            raise BackupRefused(
+                gettext("this is not a club backup made by Clubscoring"),
+            )
         header: dict[str, object] = {}
         while True:
             event, key = self._next()
             if event != "map_key" or key == "objects":
                 break
             if key not in _HEADER or key in header:
-                raise BackupRefused("this is not a club backup made by Clubscoring")
+                raise BackupRefused(
+                    gettext("this is not a club backup made by Clubscoring"),
+                )
             header[key] = self._whole(*self._next())
             if key == "format" and header[key] != BACKUP_FORMAT:
-                raise BackupRefused("this is not a club backup made by Clubscoring")
+                raise BackupRefused(
+                    gettext("this is not a club backup made by Clubscoring"),
+                )
             if key == "version" and header[key] != BACKUP_VERSION:
                 raise BackupRefused(
-                    f"this backup is version {str(header[key])[:20]}; this installation "
-                    f"restores version {BACKUP_VERSION}"
+                    gettext(
+                        "this backup is version %(header)s; this installation restores version "
+                        "%(backup_version)s"
+                    )
+                    % {"header": str(header[key])[:20], "backup_version": BACKUP_VERSION},
                 )
         if "format" not in header or "version" not in header or event != "map_key":
-            raise BackupRefused("this is not a club backup made by Clubscoring")
+            raise BackupRefused(
+                gettext("this is not a club backup made by Clubscoring"),
+            )
         users, club, made = header.get("users"), header.get("club", ""), header.get("made", "")
         if not isinstance(users, list) or not all(isinstance(name, str) for name in users):
-            raise BackupRefused("the backup's list of usernames is missing or not names")
+            raise BackupRefused(
+                gettext("the backup's list of usernames is missing or not names"),
+            )
         if not isinstance(club, str) or not isinstance(made, str):
-            raise BackupRefused("the backup's club or date is not text")
+            raise BackupRefused(
+                gettext("the backup's club or date is not text"),
+            )
         if self._next()[0] != "start_array":
-            raise BackupRefused("the backup's rows are not a list")
+            raise BackupRefused(
+                gettext("the backup's rows are not a list"),
+            )
         return BackupHeader(club=club, made=made, users=users)
 
     def rows(self) -> Iterator[dict]:
@@ -226,27 +266,40 @@ class BackupReader:
                 or not isinstance(row["fields"], dict)
             ):
                 raise BackupRefused(
-                    f"row {count + 1} is not a row of a club backup "
-                    "(a model, a primary key and fields)"
+                    gettext(
+                        "row %(count)s is not a row of a club backup (a model, a primary key and "
+                        "fields)"
+                    )
+                    % {"count": count + 1},
                 )
             count += 1
             per_model[row["model"]] += 1
             if count > self.limits.rows:
                 raise BackupRefused(
-                    f"the backup holds more than the limit of {self.limits.rows:,} rows"
+                    gettext("the backup holds more than the limit of %(rows)s rows")
+                    % {"rows": format(self.limits.rows, ",")},
                 )
             if per_model[row["model"]] > self.limits.rows_per_model:
                 raise BackupRefused(
-                    f"the backup holds more than the limit of {self.limits.rows_per_model:,} "
-                    f"rows of {row['model'][:60]}"
+                    gettext(
+                        "the backup holds more than the limit of %(rows_per_model)s rows of %(row)s"
+                    )
+                    % {
+                        "rows_per_model": format(self.limits.rows_per_model, ","),
+                        "row": row["model"][:60],
+                    },
                 )
             yield row
         if self._next()[0] != "end_map":
-            raise BackupRefused("the backup goes on after its rows")
+            raise BackupRefused(
+                gettext("the backup goes on after its rows"),
+            )
         try:
             next(self._events)
         except StopIteration:
             return
         except ijson.JSONError:
             pass
-        raise BackupRefused("the backup goes on after its rows")
+        raise BackupRefused(
+            gettext("the backup goes on after its rows"),
+        )

@@ -24,13 +24,14 @@ from functools import reduce
 from operator import xor
 from pathlib import PurePath
 
+from django.utils.translation import gettext
+
 from events.formats.imported import FileRefused, whole_number
 from events.formats.pbn import decode, looks_like_pbn, read_games
 from scoring.deals import DealRefused, normalize_deal
 
 # Other formats of the dealing machines: the same deals, saved as PBN by the program that made them.
 MACHINE_FORMATS = {".dge", ".ber", ".rzd", ".pdf", ".lin", ".cds"}
-AS_PBN = "save the deals as PBN from your dealing program (BigDeal: -f pbn) and upload that file"
 BRI_RECORD, DUP_RECORD = 128, 156
 _SEATS = "NESW"
 _CARDS = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]  # card 1 is _CARDS[0]
@@ -54,15 +55,28 @@ def read_deal_file(*, name: str, data: bytes) -> list[DealtBoard]:
     """
     suffix = PurePath(name).suffix.lower()
     if suffix in MACHINE_FORMATS:
-        raise FileRefused(f"{suffix} files are not read here: {AS_PBN}")
+        raise FileRefused(
+            gettext(
+                "%(suffix)s files are not read here: save the deals as PBN from your dealing "
+                "program (BigDeal: -f pbn) and upload that file"
+            )
+            % {"suffix": suffix},
+        )
     if not data.strip(b" \t\r\n\x00"):
-        raise FileRefused("the file is empty")
+        raise FileRefused(
+            gettext("the file is empty"),
+        )
     if suffix in (".bri", ".dup"):
         return _read_records(data, suffix)
     if suffix == ".dlm":
         return _read_dlm(data)
     if not looks_like_pbn(data):
-        raise FileRefused(f"this is not a PBN file (it has no [Tag] lines): {AS_PBN}")
+        raise FileRefused(
+            gettext(
+                "this is not a PBN file (it has no [Tag] lines): save the deals as PBN from your "
+                "dealing program (BigDeal: -f pbn) and upload that file"
+            )
+        )
     _, games = read_games(decode(data))
     boards: dict[int, DealtBoard] = {}
     empty_deals = 0
@@ -72,28 +86,39 @@ def read_deal_file(*, name: str, data: bytes) -> list[DealtBoard]:
             empty_deals += deal_tag is not None
             continue
         if board_tag is None or not board_tag.value.strip():
-            raise FileRefused(f"line {deal_tag.line}: this deal has no [Board] number")
+            raise FileRefused(
+                gettext("line %(line)s: this deal has no [Board] number") % {"line": deal_tag.line},
+            )
         number = whole_number(board_tag.value)
         if number is None or number < 1:
             raise FileRefused(
-                f'line {board_tag.line}: [Board "{board_tag.value[:20]}"] is not a board number'
+                gettext('line %(line)s: [Board "%(value)s"] is not a board number')
+                % {"line": board_tag.line, "value": board_tag.value[:20]},
             )
         try:
             deal = normalize_deal(deal_tag.value)
         except DealRefused as refused:
-            raise FileRefused(f"line {deal_tag.line}: board {number}: {refused}") from None
+            raise FileRefused(
+                gettext("line %(line)s: board %(number)s: %(refused)s")
+                % {"line": deal_tag.line, "number": number, "refused": refused},
+            ) from None
         earlier = boards.setdefault(number, DealtBoard(number, deal, deal_tag.line))
         if earlier.deal != deal:
             raise FileRefused(
-                f"line {deal_tag.line}: board {number} is dealt differently on line {earlier.line}"
+                gettext("line %(line)s: board %(number)s is dealt differently on line %(line_2)s")
+                % {"line": deal_tag.line, "number": number, "line_2": earlier.line},
             )
     if not boards and empty_deals:
         raise FileRefused(
-            'the file\'s deals are empty ([Deal ""]): it carries results but no hands; '
-            "upload the hand records from your dealing program instead"
+            gettext(
+                'the file\'s deals are empty ([Deal ""]): it carries results but no '
+                "hands; upload the hand records from your dealing program instead"
+            ),
         )
     if not boards:
-        raise FileRefused("the file has no deals: no game in it has a [Deal] tag")
+        raise FileRefused(
+            gettext("the file has no deals: no game in it has a [Deal] tag"),
+        )
     return sorted(boards.values(), key=lambda board: board.number)
 
 
@@ -103,7 +128,10 @@ def _deal(holders: list[int], where: str) -> str:
     for seat in range(4):
         held = [card for card, holder in zip(_CARDS, holders, strict=True) if holder == seat]
         if len(held) != 13:
-            raise FileRefused(f"{where}: {_SEATS[seat]} holds {len(held)} cards, not 13")
+            raise FileRefused(
+                gettext("%(where)s: %(seats)s holds %(held_count)s cards, not 13")
+                % {"where": where, "seats": _SEATS[seat], "held_count": len(held)},
+            )
         hands.append(".".join("".join(c[1] for c in held if c[0] == suit) for suit in "SHDC"))
     return normalize_deal("N:" + " ".join(hands))
 
@@ -113,15 +141,22 @@ def _bri_deal(record: bytes, where: str) -> str:
     digits = record[:78]
     if not digits.isdigit():
         raise FileRefused(
-            f"{where}: the cards are 78 digits, two a card, not {digits[:20].decode('latin-1')!r}"
+            gettext("%(where)s: the cards are 78 digits, two a card, not %(digits)s")
+            % {"where": where, "digits": repr(digits[:20].decode("latin-1"))},
         )
     numbers = [int(digits[i : i + 2]) for i in range(0, 78, 2)]
     holders = [3] * 52
     for position, number in enumerate(numbers):
         if not 1 <= number <= 52:
-            raise FileRefused(f"{where}: {number:02d} is not a card (01 to 52)")
+            raise FileRefused(
+                gettext("%(where)s: %(number)s is not a card (01 to 52)")
+                % {"where": where, "number": format(number, "02d")},
+            )
         if holders[number - 1] != 3:
-            raise FileRefused(f"{where}: card {number:02d} is dealt twice")
+            raise FileRefused(
+                gettext("%(where)s: card %(number)s is dealt twice")
+                % {"where": where, "number": format(number, "02d")},
+            )
         holders[number - 1] = position // 13
     return _deal(holders, where)
 
@@ -130,22 +165,30 @@ def _read_records(data: bytes, suffix: str) -> list[DealtBoard]:
     size = BRI_RECORD if suffix == ".bri" else DUP_RECORD
     if len(data) % size:
         raise FileRefused(
-            f"a {suffix} file is {size} bytes a board; this one has {len(data)} bytes, "
-            f"which is not a whole number of boards"
+            gettext(
+                "a %(suffix)s file is %(size)s bytes a board; this one has "
+                "%(data_count)s bytes, which is not a whole number of boards"
+            )
+            % {"suffix": suffix, "size": size, "data_count": len(data)},
         )
     first = 1
     if suffix == ".dup":
         lowest = data[148:151].strip()
         if not lowest.isdigit() or int(lowest) < 1:
             raise FileRefused(
-                f"bytes 149-151 give the lowest board number, not {lowest.decode('latin-1')!r}"
+                gettext("bytes 149-151 give the lowest board number, not %(text)s")
+                % {"text": repr(lowest.decode("latin-1"))},
             )
         first = int(lowest)
     boards = []
     for index in range(len(data) // size):
         number = first + index
         record = data[index * size : (index + 1) * size]
-        deal = _bri_deal(record, f"board {number} (byte {index * size + 1})")
+        deal = _bri_deal(
+            record,
+            gettext("board %(number)s (byte %(byte)s)")
+            % {"number": number, "byte": index * size + 1},
+        )
         boards.append(DealtBoard(number, deal, index + 1))
     return boards
 
@@ -153,7 +196,9 @@ def _read_records(data: bytes, suffix: str) -> list[DealtBoard]:
 def _read_dlm(data: bytes) -> list[DealtBoard]:
     lines = decode(data).splitlines()
     if not lines or lines[0].strip() != "[Document]":
-        raise FileRefused("a .dlm file starts with [Document]; this one does not")
+        raise FileRefused(
+            gettext("a .dlm file starts with [Document]; this one does not"),
+        )
     settings: dict[str, str] = {}
     deals: dict[int, tuple[int, str]] = {}
     for number, line in enumerate(lines[1:], start=2):
@@ -166,24 +211,48 @@ def _read_dlm(data: bytes) -> list[DealtBoard]:
         elif not board:
             settings[key] = value
     if settings.get("Crypto key", "0") != "0":
-        raise FileRefused(f"this .dlm file is encrypted: {AS_PBN}")
+        raise FileRefused(
+            gettext(
+                "this .dlm file is encrypted: save the deals as PBN from your dealing program "
+                "(BigDeal: -f pbn) and upload that file"
+            ),
+        )
     low, high = (
         whole_number(settings.get("From board", "")),
         whole_number(settings.get("To board", "")),
     )
     if low is None or high is None or not 1 <= low <= high:
-        raise FileRefused("a .dlm file names its boards with From board= and To board=")
+        raise FileRefused(
+            gettext("a .dlm file names its boards with From board= and To board="),
+        )
     boards = []
     for board in range(low, high + 1):
         if board not in deals:
-            raise FileRefused(f"board {board} is missing from the file")
+            raise FileRefused(
+                gettext("board %(board)s is missing from the file") % {"board": board},
+            )
         line, value = deals[board]
         match = _DLM_BOARD.match(value)
         if match is None:
-            raise FileRefused(f"line {line}: board {board} is 26 letters a to p and 3 digits")
+            raise FileRefused(
+                gettext("line %(line)s: board %(board)s is 26 letters a to p and 3 digits")
+                % {"line": line, "board": board},
+            )
         letters = match[1]
         if reduce(xor, map(ord, letters), board) != int(match[2]):
-            raise FileRefused(f"line {line}: board {board} fails its check: the line is damaged")
+            raise FileRefused(
+                gettext("line %(line)s: board %(board)s fails its check: the line is damaged")
+                % {"line": line, "board": board},
+            )
         holders = [h for c in letters for h in divmod(ord(c) - ord("a"), 4)]
-        boards.append(DealtBoard(board, _deal(holders, f"line {line}: board {board}"), line))
+        boards.append(
+            DealtBoard(
+                board,
+                _deal(
+                    holders,
+                    gettext("line %(line)s: board %(board)s") % {"line": line, "board": board},
+                ),
+                line,
+            )
+        )
     return boards

@@ -10,6 +10,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
 from scoring.movements.individual import SIDE_SEATS
 from scoring.traveller_lines import possible_scores
@@ -40,7 +42,10 @@ def file_pair_id(text: str, where: str) -> tuple[int, str]:
     USEBIO with two winners, and our own files); the number and "NS", "EW" or ""."""
     match = _PAIR_ID.match(text.strip())
     if match is None or whole_number(match[1]) is None:
-        raise FileRefused(f"{where}: the pair number {text[:20]!r} is not a whole number")
+        raise FileRefused(
+            gettext("%(where)s: the pair number %(text)s is not a whole number")
+            % {"where": where, "text": repr(text[:20])},
+        )
     return whole_number(match[1]), (match[2] or "").upper()
 
 
@@ -240,7 +245,13 @@ class Sides:
                 event.players.setdefault(player, "")
         event.pairs = [ImportedPair(number=n) for n in sorted(event.side_seats)]
         event.settings |= {"kind": "individual", "ew_numbered_on": True}
-        event.readings.append(("Players", f"An individual: {len(event.players)} players"))
+        event.readings.append(
+            (
+                gettext("Players"),
+                gettext("An individual: %(players_count)s players")
+                % {"players_count": len(event.players)},
+            )
+        )
 
 
 # How programs write a board that was not played, and a passed-out board, in the contract (and,
@@ -307,7 +318,10 @@ def lead_card(text: str, where: str) -> str:
         return ""
     match = _LEAD.match(text)
     if match is None:
-        raise FileRefused(f"{where}: {text!r} is not a lead card (a suit and a rank, e.g. HK)")
+        raise FileRefused(
+            gettext("%(where)s: %(text)s is not a lead card (a suit and a rank, e.g. HK)")
+            % {"where": where, "text": repr(text)},
+        )
     suit, rank = (match[1], match[2]) if match[1] else (match[4], match[3])
     return suit.upper() + ("T" if rank == "10" else rank.upper())
 
@@ -321,11 +335,14 @@ def weighted_line(
         parsed = parse_traveller_line(text)
         if not parsed.weights:
             raise ScoringError(
-                f"{text[:60]!r} is not a weighted score such as 40% 4S N 10 + 60% 4S N 9"
+                "%(text)s is not a weighted score such as 40%% 4S N 10 + 60%% 4S N 9",
+                text=repr(text[:60]),
             )
         parts = weighted_components(parsed, vulnerability)
     except ScoringError as refused:
-        raise FileRefused(f"{where}: {refused}") from None
+        raise FileRefused(
+            gettext("%(where)s: %(refused)s") % {"where": where, "refused": refused},
+        ) from None
     return ImportedLine(
         ns_pair=ns_pair,
         ew_pair=ew_pair,
@@ -366,7 +383,8 @@ def result_line(
     if not_played:
         if score_ns not in (None, 0):
             raise FileRefused(
-                f"{where}: the board is written as not played but scored {score_ns:+d}"
+                gettext("%(where)s: the board is written as not played but scored %(score_ns)s")
+                % {"where": where, "score_ns": format(score_ns, "+d")},
             )
         line.not_played = True
         return line
@@ -375,7 +393,10 @@ def result_line(
         for score in (score_ns, score_ew):
             if score is None or score not in possible_scores(vulnerability):
                 raise FileRefused(
-                    f"{where}: the split score {score_ns} / {score_ew} is not possible"
+                    gettext(
+                        "%(where)s: the split score %(score_ns)s / %(score_ew)s is not possible"
+                    )
+                    % {"where": where, "score_ns": score_ns, "score_ew": score_ew},
                 )
         line.score_ns, line.score_ew = score_ns, score_ew
         if contract:
@@ -384,9 +405,15 @@ def result_line(
             except ScoringError as refused:
                 return _unread_line(line, f"{where}: {refused}", contract, score_ns, score_ew)
             if declarer not in ("", "N", "E", "S", "W"):
-                raise FileRefused(f"{where}: the declarer must be N, E, S or W, not {declarer!r}")
+                raise FileRefused(
+                    gettext("%(where)s: the declarer must be N, E, S or W, not %(declarer)s")
+                    % {"where": where, "declarer": repr(declarer)},
+                )
             if tricks is not None and tricks not in range(14):
-                raise FileRefused(f"{where}: tricks must be 0 to 13, not {tricks}")
+                raise FileRefused(
+                    gettext("%(where)s: tricks must be 0 to 13, not %(tricks)s")
+                    % {"where": where, "tricks": tricks},
+                )
             line.declarer, line.tricks = declarer, tricks
         return line
     if not contract:
@@ -394,8 +421,15 @@ def result_line(
             line.not_played = True
         elif score_ns not in possible_scores(vulnerability):
             raise FileRefused(
-                f"{where}: {score_ns:+d} is not a score North-South can get on a board where "
-                f"{_vulnerable_text(vulnerability)} vulnerable"
+                gettext(
+                    "%(where)s: %(score_ns)s is not a score North-South can get on a board "
+                    "where %(vulnerable_text)s vulnerable"
+                )
+                % {
+                    "where": where,
+                    "score_ns": format(score_ns, "+d"),
+                    "vulnerable_text": _vulnerable_text(vulnerability),
+                },
             )
         line.score_ns = score_ns
         return line
@@ -410,19 +444,40 @@ def result_line(
             computed = 0
         else:
             if declarer not in ("N", "E", "S", "W"):
-                raise ScoringError(f"{parsed}: the declarer must be N, E, S or W, not {declarer!r}")
+                raise ScoringError(
+                    "%(parsed)s: the declarer must be N, E, S or W, not %(declarer)s",
+                    parsed=parsed,
+                    declarer=repr(declarer),
+                )
             if tricks is None:
-                raise ScoringError(f"{parsed} by {declarer}: the number of tricks is missing")
+                raise ScoringError(
+                    "%(parsed)s by %(declarer)s: the number of tricks is missing",
+                    parsed=parsed,
+                    declarer=declarer,
+                )
             computed = TravellerLine(contract=parsed, declarer=declarer, tricks=tricks).score_ns(
                 vulnerability
             )
     except ScoringError as refused:
-        raise FileRefused(f"{where}: {refused}") from None
+        raise FileRefused(
+            gettext("%(where)s: %(refused)s") % {"where": where, "refused": refused},
+        ) from None
     if score_ns is not None and score_ns != computed:
         raise FileRefused(
-            f"{where}: {parsed} by {declarer} taking {tricks} tricks scores {computed:+d} for "
-            f"North-South when {_vulnerable_text(vulnerability)} vulnerable, but the file says "
-            f"{score_ns:+d}"
+            gettext(
+                "%(where)s: %(parsed)s by %(declarer)s taking %(tricks)s tricks scores "
+                "%(computed)s for North-South when %(vulnerable_text)s vulnerable, but "
+                "the file says %(score_ns)s"
+            )
+            % {
+                "where": where,
+                "parsed": parsed,
+                "declarer": declarer,
+                "tricks": tricks,
+                "computed": format(computed, "+d"),
+                "vulnerable_text": _vulnerable_text(vulnerability),
+                "score_ns": format(score_ns, "+d"),
+            },
         )
     line.contract = str(parsed)
     if not parsed.passed_out:
@@ -435,7 +490,11 @@ def _unread_line(line: ImportedLine, refusal: str, contract: str, score_ns, scor
     """A line whose contract cannot be read, kept when the file scored it: its score, and
     (finish_event) its printed points as a fixed score; without a score it is refused."""
     where, _, why = refusal.partition(": ")
-    refusal = f"{where}: the contract {contract[:20]!r} cannot be read ({why})"
+    refusal = gettext("%(where)s: the contract %(contract)s cannot be read (%(why)s)") % {
+        "where": where,
+        "contract": repr(contract[:20]),
+        "why": why,
+    }
     if score_ns is None:
         raise FileRefused(refusal)
     line.score_ns, line.score_ew, line.unread = score_ns, score_ew, refusal
@@ -448,7 +507,10 @@ def adjusted_line(
     """An artificial score: each side's percent of the top (Ave+ 60, Ave 50, Ave- 40)."""
     for percent in (ns_percent, ew_percent):
         if not 0 <= percent <= 100:
-            raise FileRefused(f"{where}: an artificial score is 0 to 100 percent, not {percent}")
+            raise FileRefused(
+                gettext("%(where)s: an artificial score is 0 to 100 percent, not %(percent)s")
+                % {"where": where, "percent": percent},
+            )
     return ImportedLine(
         ns_pair=ns_pair,
         ew_pair=ew_pair,
@@ -460,7 +522,11 @@ def adjusted_line(
 
 
 def _vulnerable_text(vulnerability: str) -> str:
-    return {"None": "nobody is", "All": "both sides are"}.get(vulnerability, f"{vulnerability} are")
+    if vulnerability == "None":
+        return gettext("nobody is")
+    if vulnerability == "All":
+        return gettext("both sides are")
+    return gettext("%(side)s are") % {"side": vulnerability}
 
 
 def finish_event(event: ImportedEvent, *, winners: int | None = None) -> ImportedEvent:
@@ -477,31 +543,54 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
     """
     declared = {pair.number: pair.direction for pair in event.pairs}
     if not event.boards:
-        raise FileRefused("the file has no boards with results")
+        raise FileRefused(
+            gettext("the file has no boards with results"),
+        )
     if not any(board.lines for board in event.boards):
-        raise FileRefused("the file has boards but no results on them")
+        raise FileRefused(
+            gettext("the file has boards but no results on them"),
+        )
     seen_boards = set()
     sides: dict[int, set[str]] = {}
     for board in event.boards:
         if board.number in seen_boards:
-            raise FileRefused(f"board {board.number} appears twice in the file")
+            raise FileRefused(
+                gettext("board %(number)s appears twice in the file") % {"number": board.number},
+            )
         seen_boards.add(board.number)
         on_board: dict[int, ImportedLine] = {}
         for line in board.lines:
             if line.weights and event.settings.get("scoring", "mp") != "mp":
                 raise FileRefused(
-                    f"{line.where}: a weighted score is matchpointed part by part, and this "
-                    "file's event is scored in IMPs"
+                    gettext(
+                        "%(where)s: a weighted score is matchpointed part by part, and this "
+                        "file's event is scored in IMPs"
+                    )
+                    % {"where": line.where},
                 )
             if line.ns_pair == line.ew_pair:
-                raise FileRefused(f"{line.where}: pair {line.ns_pair} cannot play against itself")
+                raise FileRefused(
+                    gettext("%(where)s: pair %(ns_pair)s cannot play against itself")
+                    % {"where": line.where, "ns_pair": line.ns_pair},
+                )
             for number, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
                 if number < 1:
-                    raise FileRefused(f"{line.where}: pair numbers start at 1, not {number}")
+                    raise FileRefused(
+                        gettext("%(where)s: pair numbers start at 1, not %(number)s")
+                        % {"where": line.where, "number": number},
+                    )
                 if number in on_board:
                     raise FileRefused(
-                        f"{line.where}: pair {number} plays board {board.number} twice (also "
-                        f"{on_board[number].where})"
+                        gettext(
+                            "%(where)s: pair %(number)s plays board %(number_2)s twice (also "
+                            "%(where_2)s)"
+                        )
+                        % {
+                            "where": line.where,
+                            "number": number,
+                            "number_2": board.number,
+                            "where_2": on_board[number].where,
+                        },
                     )
                 on_board[number] = line
                 sides.setdefault(number, set()).add(side)
@@ -519,10 +608,14 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
             pair.direction = next(iter(kept)) if len(kept) == 1 else ""
     if winners is None:
         winners = 1
-        event.readings.append(("Winners", "One: the file does not say, nor rank by direction"))
+        event.readings.append(
+            (gettext("Winners"), gettext("One: the file does not say, nor rank by direction"))
+        )
     event.settings["winners"] = winners
     if event.barometer:
-        event.readings.append(("Movement", "A barometer: every table played each round's boards"))
+        event.readings.append(
+            (gettext("Movement"), gettext("A barometer: every table played each round's boards"))
+        )
         if not event.table_rounds:
             _barometer_table_rounds(event)
     check_limits(event)
@@ -553,10 +646,16 @@ def read_table_rounds(event: ImportedEvent, written: str, where: str) -> None:
     for text in filter(None, (t.strip() for t in written.split(";"))):
         cells = [cell.strip() for cell in text.split(",")]
         if len(cells) != 6 or not all(c == "-" or c.isdigit() for c in cells):
-            raise FileRefused(f"{where}: {text!r} is not round,table,NS,EW,low,high")
+            raise FileRefused(
+                gettext("%(where)s: %(text)s is not round,table,NS,EW,low,high")
+                % {"where": where, "text": repr(text)},
+            )
         numbers = [None if c == "-" else int(c) for c in cells]
         if any(n is not None and not 1 <= n <= 32767 for n in numbers):
-            raise FileRefused(f"{where}: {text!r}: numbers run from 1 to 32767")
+            raise FileRefused(
+                gettext("%(where)s: %(text)s: numbers run from 1 to 32767")
+                % {"where": where, "text": repr(text)},
+            )
         table_round = ImportedTableRound(*numbers)
         if (
             None in (table_round.round, table_round.table)
@@ -566,10 +665,16 @@ def read_table_rounds(event: ImportedEvent, written: str, where: str) -> None:
             )
             in seen
         ):
-            raise FileRefused(f"{where}: {text!r}: a round and table, once each")
+            raise FileRefused(
+                gettext("%(where)s: %(text)s: a round and table, once each")
+                % {"where": where, "text": repr(text)},
+            )
         low, high = table_round.low_board, table_round.high_board
         if (low is None) != (high is None) or (low is not None and low > high):
-            raise FileRefused(f"{where}: {text!r}: the boards run from low to high")
+            raise FileRefused(
+                gettext("%(where)s: %(text)s: the boards run from low to high")
+                % {"where": where, "text": repr(text)},
+            )
         seen.add((table_round.round, table_round.table))
         event.table_rounds.append(table_round)
     known = {pair.number for pair in event.pairs}
@@ -594,8 +699,17 @@ def _barometer_table_rounds(event: ImportedEvent) -> None:
             )
             if pairs != (line.ns_pair, line.ew_pair):
                 raise FileRefused(
-                    f"{line.where}: round {line.round}, table {line.table} seats pairs "
-                    f"{pairs[0]} and {pairs[1]} on another line"
+                    gettext(
+                        "%(where)s: round %(round)s, table %(table)s seats pairs %(pairs)s and "
+                        "%(pairs_2)s on another line"
+                    )
+                    % {
+                        "where": line.where,
+                        "round": line.round,
+                        "table": line.table,
+                        "pairs": pairs[0],
+                        "pairs_2": pairs[1],
+                    },
                 )
             boards.append(board.number)
     event.table_rounds = [
@@ -618,9 +732,9 @@ def _fix_unread_lines(event: ImportedEvent) -> None:
     if unread:
         event.readings.append(
             (
-                "Fixed scores",
-                "; ".join(line.unread for line in unread)
-                + ": kept with the file's score and points, fixed and flagged",
+                gettext("Fixed scores"),
+                gettext("%(lines)s: kept with the file's score and points, fixed and flagged")
+                % {"lines": "; ".join(line.unread for line in unread)},
             )
         )
 
@@ -631,37 +745,70 @@ def check_limits(event: ImportedEvent) -> None:
     Every database must store the same thing: SQLite would keep a board 40000 or a name of 500
     characters that PostgreSQL refuses, and neither may fail half-way through a save.
     """
-    check_text(event.name, "the event's name", EVENT_NAME_LENGTH)
+    check_text(event.name, gettext("the event's name"), EVENT_NAME_LENGTH)
     factor_boards = event.settings.get("factor_boards")
     if factor_boards is not None and not 0 <= factor_boards <= SMALL:
-        raise FileRefused(f"the number of boards to factor to, {factor_boards}, is too large")
+        raise FileRefused(
+            gettext("the number of boards to factor to, %(factor_boards)s, is too large")
+            % {"factor_boards": factor_boards},
+        )
     for pair in event.pairs:
         where = f"{pair.where}: " if pair.where else ""
         if pair.number > SMALL:
-            raise FileRefused(f"{where}pair {pair.number}: pair numbers go up to {SMALL}")
+            raise FileRefused(
+                gettext("%(where)spair %(number)s: pair numbers go up to %(small)s")
+                % {"where": where, "number": pair.number, "small": SMALL},
+            )
         for name in pair.names:
-            check_text(name, f"{where}the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            check_text(
+                name,
+                gettext("%(where)sthe name %(name)s") % {"where": where, "name": repr(name[:40])},
+                PLAYER_NAME_LENGTH,
+            )
         if len(" & ".join(n.strip() for n in pair.names)) > PAIR_NAMES_LENGTH:
             raise FileRefused(
-                f"{where}pair {pair.number}: the names together are longer than "
-                f"{PAIR_NAMES_LENGTH} characters"
+                gettext(
+                    "%(where)spair %(number)s: the names together are longer than "
+                    "%(pair_names_length)s characters"
+                )
+                % {"where": where, "number": pair.number, "pair_names_length": PAIR_NAMES_LENGTH},
             )
     for number, name in event.players.items():
         if number > SMALL:
-            raise FileRefused(f"player {number}: player numbers go up to {SMALL}")
-        check_text(name, f"player {number}: the name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            raise FileRefused(
+                gettext("player %(number)s: player numbers go up to %(small)s")
+                % {"number": number, "small": SMALL},
+            )
+        check_text(
+            name,
+            gettext("player %(number)s: the name %(name)s")
+            % {"number": number, "name": repr(name[:40])},
+            PLAYER_NAME_LENGTH,
+        )
     for board in event.boards:
         if board.number > SMALL:
-            raise FileRefused(f"board {board.number}: board numbers go up to {SMALL}")
+            raise FileRefused(
+                gettext("board %(number)s: board numbers go up to %(small)s")
+                % {"number": board.number, "small": SMALL},
+            )
         for line in board.lines:
             for what in ("round", "table"):
                 value = getattr(line, what)
                 if value is not None and not 0 <= value <= SMALL:
-                    raise FileRefused(f"{line.where}: {what} {value} is not a {what} number")
+                    raise FileRefused(
+                        gettext("%(where)s: %(what)s %(value)s is not a %(what)s number")
+                        % {"where": line.where, "what": what, "value": value},
+                    )
 
 
 def check_text(text: str, what: str, length: int) -> None:
     if _CONTROL.search(text):
-        raise FileRefused(f"{what} holds a control character (a NUL, a line break, ...)")
+        raise FileRefused(
+            gettext("%(what)s holds a control character (a NUL, a line break, ...)")
+            % {"what": what},
+        )
     if len(text.strip()) > length:
-        raise FileRefused(f"{what} is longer than {length} characters")
+        raise FileRefused(
+            gettext("%(what)s is longer than %(length)s characters")
+            % {"what": what, "length": length},
+        )

@@ -13,6 +13,8 @@ no form keeps them as fixed scores, flagged, and the preview names it. A file th
 matchpoints is scored with Neuberg to the field's top, and the preview says so.
 """
 
+from django.utils.translation import gettext
+
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
 from scoring import Adjusted, Split, Weighted
 from scoring.printed_conventions import (
@@ -57,7 +59,10 @@ def choose_missing_results(event: ImportedEvent) -> None:
     if not printed:
         if uneven or more_tables:
             event.readings.append(
-                ("Short boards", "Neuberg to the field's top: the file publishes no matchpoints")
+                (
+                    gettext("Short boards"),
+                    gettext("Neuberg to the field's top: the file publishes no matchpoints"),
+                )
             )
         return
     choice = choose_convention([board for _, _, board in printed], ways, per_beat=per_beat)
@@ -79,19 +84,24 @@ def choose_missing_results(event: ImportedEvent) -> None:
     if choice.unfactored:
         event.readings.append(
             (
-                "Short boards",
-                f"{_named([printed[i][0] for i in choice.unfactored])} printed unfactored, "
-                "on the board's own count of results: scored as the other boards",
+                gettext("Short boards"),
+                gettext(
+                    "%(named)s printed unfactored, on the board's own count of results: scored "
+                    "as the other boards"
+                )
+                % {"named": _named([printed[i][0] for i in choice.unfactored])},
             )
         )
     if unfit:
         named = _named([name for name, _, _ in unfit])
         event.readings.append(
             (
-                "Fixed scores",
-                f"{named}: the file's matchpoints fit no rule we know "
-                "(Neuberg or a missing result as a tie, to any count); kept as printed, "
-                "fixed and flagged",
+                gettext("Fixed scores"),
+                gettext(
+                    "%(named)s: the file's matchpoints fit no rule we know (Neuberg or a missing "
+                    "result as a tie, to any count); kept as printed, fixed and flagged"
+                )
+                % {"named": named},
             )
         )
 
@@ -102,9 +112,11 @@ def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
     if rule == "own":
         event.readings.append(
             (
-                "Short boards",
-                "On their own tops: matchpointed on the results played, an artificial score "
-                "on that top too, as the file's matchpoints show",
+                gettext("Short boards"),
+                gettext(
+                    "On their own tops: matchpointed on the results played, an artificial score "
+                    "on that top too, as the file's matchpoints show"
+                ),
             )
         )
         return
@@ -112,13 +124,26 @@ def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
         for part, top, count in zip(parts, field_tops, counts, strict=True):
             part.expected_results = count if count > top else 0
     expected = field_tops[0] if basis == FIELD_TOP else counts[0]
-    how = "Neuberg" if rule == "neuberg" else "A missing result ties with every result played"
+    how = (
+        gettext("Neuberg")
+        if rule == "neuberg"
+        else gettext("A missing result ties with every result played")
+    )
     # More than any board has: every table of the movement, a sit-out's or one not yet played;
     # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
-    to = f"{expected} results"
+    to = gettext("%(expected)s results") % {"expected": expected}
     if expected > field_tops[0]:
-        to += ", every table counted" if basis == EVERY_TABLE else ", the movement's count"
-    event.readings.append(("Short boards", f"{how}, to {to}: as the file's matchpoints show"))
+        to += (
+            gettext(", every table counted")
+            if basis == EVERY_TABLE
+            else gettext(", the movement's count")
+        )
+    event.readings.append(
+        (
+            gettext("Short boards"),
+            gettext("%(how)s, to %(to)s: as the file's matchpoints show") % {"how": how, "to": to},
+        )
+    )
 
 
 def _counts_shown(event, parts, field_tops, per_beat: int) -> list[int]:

@@ -11,6 +11,8 @@ import datetime
 import re
 from dataclasses import dataclass, field, replace
 
+from django.utils.translation import gettext
+
 from events.formats.imported import (
     DIRECTIONS,
     NOT_PLAYED,
@@ -61,7 +63,6 @@ _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
                "all": "All", "both": "All"}  # fmt: skip
 _ARTIFICIAL = re.compile(r"^A(\d+(?:\.\d+)?)$")
-_TEAMS = "team events are not supported yet: import a pairs event"
 
 # Our settings, written as META lines and read back (Ruter writes program data the same way).
 _SETTINGS_META = {
@@ -173,7 +174,10 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
                 current = game.tags[name] = _Tag(value, number)
             continue
         if current is None:
-            raise FileRefused(f"line {number}: data outside any tag: {line[:40]!r}")
+            raise FileRefused(
+                gettext("line %(number)s: data outside any tag: %(line)s")
+                % {"number": number, "line": repr(line[:40])},
+            )
         current.rows.append(
             (number, [_unescape(m[1]) if m[1] is not None else m[2] for m in _CELL.finditer(line)])
         )
@@ -202,7 +206,10 @@ def _tag_pairs(line: str, number: int) -> tuple[list[tuple[str, str]], bool]:
                 return pairs, True
             at = len(line) - len(rest) + closing + 1
             continue
-        raise FileRefused(f'line {number}: a tag is written [Name "value"], not {line[:40]!r}')
+        raise FileRefused(
+            gettext('line %(number)s: a tag is written [Name "value"], not %(line)s')
+            % {"number": number, "line": repr(line[:40])},
+        )
     return pairs, False
 
 
@@ -231,7 +238,16 @@ def _table(tag: _Tag, name: str) -> list[tuple[int, dict[str, str]]]:
     for number, cells in tag.rows:
         if len(cells) != len(columns):
             raise FileRefused(
-                f"line {number}: this {name} row has {len(cells)} cells for {len(columns)} columns"
+                gettext(
+                    "line %(number)s: this %(name)s row has %(cells_count)s cells for "
+                    "%(columns_count)s columns"
+                )
+                % {
+                    "number": number,
+                    "name": name,
+                    "cells_count": len(cells),
+                    "columns_count": len(columns),
+                },
             )
         rows.append((number, dict(zip(columns, cells, strict=True))))
     return rows
@@ -246,13 +262,18 @@ def parse_file(data: bytes) -> ImportedEvent:
     """
     meta, games = read_games(decode(data))
     if not games:
-        raise FileRefused("this is not a PBN file: no [Tag] lines found")
+        raise FileRefused(
+            gettext("this is not a PBN file: no [Tag] lines found"),
+        )
     letters = _section_letters(games)
     if len(letters) < 2:
         return _parse_games(meta, games)
     for letter in letters:
         if not re.fullmatch(r"[A-Z]{1,2}", letter.upper()):
-            raise FileRefused(f"the section {letter[:20]!r} is not a letter or two, as A or BB")
+            raise FileRefused(
+                gettext("the section %(letter)s is not a letter or two, as A or BB")
+                % {"letter": repr(letter[:20])},
+            )
     parts = []
     for letter in letters:
         part = _parse_games(_section_meta(meta, letter), _section_games(games, letter))
@@ -269,12 +290,17 @@ def parse_file(data: bytes) -> ImportedEvent:
     if not scoring:
         scoring, why = read_section_scoring(parts, ranked_across=_ranked_across_sections(games))
     event.settings["section_scoring"] = scoring
-    across = "matchpointed" if event.settings.get("scoring", "mp") == "mp" else "scored"
+    if scoring != "field":
+        how = gettext("each scored apart")
+    elif event.settings.get("scoring", "mp") == "mp":
+        how = gettext("matchpointed across the field")
+    else:
+        how = gettext("scored across the field")
     event.readings.append(
         (
-            "Sections",
+            gettext("Sections"),
             f"{len(parts)} ({', '.join(p.section for p in parts)}), "
-            + (f"{across} across the field" if scoring == "field" else "each scored apart")
+            + how
             + (f", {why}" if why else ""),
         )
     )
@@ -337,13 +363,18 @@ def _parse_games(meta: dict[str, str], games: list[_Game]) -> ImportedEvent:
     first = games[0]
     scoring_tag = first.tags.get("Scoring")
     if _is_teams(first, meta):
-        raise FileRefused(_TEAMS)
+        raise FileRefused(gettext("team events are not supported yet: import a pairs event"))
     if scoring_tag is None or not scoring_tag.value:
         raise FileRefused(
-            f"line {first.tags['Board'].line if 'Board' in first.tags else 1}: the file has no "
-            "[Scoring] tag, so matchpoints cannot be told from IMPs"
+            gettext(
+                "line %(value)s: the file has no [Scoring] tag, so matchpoints cannot be "
+                "told from IMPs"
+            )
+            % {"value": first.tags["Board"].line if "Board" in first.tags else 1},
         )
-    settings = scoring_settings(scoring_tag.value, f"line {scoring_tag.line}")
+    settings = scoring_settings(
+        scoring_tag.value, gettext("line %(line)s") % {"line": scoring_tag.line}
+    )
     settings.update(_settings_from_meta(meta))
     individual = first.value("Competition").strip().lower() == "individuals"
     event = ImportedEvent(
@@ -394,7 +425,10 @@ def _read_individuals(event: ImportedEvent, games: list[_Game]) -> None:
         for number, row in _table(tag, "TotalScoreTable"):
             player = whole_number(row.get("PlayerId", ""))
             if player is None or player < 1:
-                raise FileRefused(f"line {number}: the player number is not a whole number")
+                raise FileRefused(
+                    gettext("line %(number)s: the player number is not a whole number")
+                    % {"number": number},
+                )
             event.players[player] = row.get("Names", "").strip().strip("-").strip()
     sides = Sides()
     for game in games:
@@ -412,13 +446,19 @@ def _sided(tag: _Tag, sides: Sides) -> _Tag:
     columns = _columns(tag)
     for needed in _PLAYER_COLUMNS.values():
         if needed not in columns:
-            raise FileRefused(f"line {tag.line}: the individuals' ScoreTable has no {needed}")
+            raise FileRefused(
+                gettext("line %(line)s: the individuals' ScoreTable has no %(needed)s")
+                % {"line": tag.line, "needed": needed},
+            )
     rows = []
     for number, row in _table(tag, "ScoreTable"):
-        where = f"line {number}"
+        where = gettext("line %(line)s") % {"line": number}
         players = {seat: _number(row, column, where) for seat, column in _PLAYER_COLUMNS.items()}
         if None in players.values() or len(set(players.values())) < 4:
-            raise FileRefused(f"{where}: the row needs four different players, N, E, S and W")
+            raise FileRefused(
+                gettext("%(where)s: the row needs four different players, N, E, S and W")
+                % {"where": where},
+            )
         at = (_number(row, "Round", where), _number(row, "Table", where))
         ns = sides.number(*at, "NS", (players["N"], players["S"]))
         ew = sides.number(*at, "EW", (players["E"], players["W"]))
@@ -454,7 +494,8 @@ def scoring_settings(value: str, where: str) -> dict:
         unknown = set(modifiers) - {"mp1", "mp2"}
         if unknown:
             raise FileRefused(
-                f"{where}: matchpoint scoring {value!r}: {sorted(unknown)[0]!r} is not supported"
+                gettext("%(where)s: matchpoint scoring %(value)s: %(unknown)s is not supported")
+                % {"where": where, "value": repr(value), "unknown": repr(sorted(unknown)[0])},
             )
         return {"scoring": MATCHPOINTS, "mp_scale": 1 if "mp2" in modifiers else 2}
     if base == "imp":
@@ -469,7 +510,8 @@ def scoring_settings(value: str, where: str) -> dict:
         }
         if unknown:
             raise FileRefused(
-                f"{where}: IMP scoring {value!r}: {sorted(unknown)[0]!r} is not supported"
+                gettext("%(where)s: IMP scoring %(value)s: %(unknown)s is not supported")
+                % {"where": where, "value": repr(value), "unknown": repr(sorted(unknown)[0])},
             )
         for mode in ("cross", "cross1", "cross2"):
             if mode in modifiers:
@@ -479,11 +521,17 @@ def scoring_settings(value: str, where: str) -> dict:
         elif "butler" in modifiers:
             method = "median" if "median" in modifiers else "mean"
         else:
-            raise FileRefused(f"{where}: IMP pairs scoring needs Butler or Cross in {value!r}")
+            raise FileRefused(
+                gettext("%(where)s: IMP pairs scoring needs Butler or Cross in %(value)s")
+                % {"where": where, "value": repr(value)},
+            )
         return {"scoring": BUTLER, "datum_method": method}
     if base == "teams":
-        raise FileRefused(_TEAMS)
-    raise FileRefused(f"{where}: the scoring {value!r} is not supported: pairs MP or IMP only")
+        raise FileRefused(gettext("team events are not supported yet: import a pairs event"))
+    raise FileRefused(
+        gettext("%(where)s: the scoring %(value)s is not supported: pairs MP or IMP only")
+        % {"where": where, "value": repr(value)},
+    )
 
 
 def _settings_from_meta(meta: dict[str, str]) -> dict:
@@ -505,8 +553,13 @@ def _event_date(game: _Game) -> datetime.date:
         except ValueError:
             continue
     if not tags:
-        raise FileRefused("the file has no [Date] tag: the event needs a date")
-    raise FileRefused(f'line {tags[0].line}: "{tags[0].value}" is not a date written YYYY.MM.DD')
+        raise FileRefused(
+            gettext("the file has no [Date] tag: the event needs a date"),
+        )
+    raise FileRefused(
+        gettext('line %(line)s: "%(value)s" is not a date written YYYY.MM.DD')
+        % {"line": tags[0].line, "value": tags[0].value},
+    )
 
 
 def _total_tables(games: list[_Game]) -> list[_Tag]:
@@ -530,13 +583,19 @@ def _published_winners(games: list[_Game], event: ImportedEvent) -> int | None:
             for t in tables
         ]
         if sorted(d.pop() if len(d) == 1 else "" for d in directions) == ["EW", "NS"]:
-            event.readings.append(("Winners", "Two: the file ranks each direction in a table"))
+            event.readings.append(
+                (gettext("Winners"), gettext("Two: the file ranks each direction in a table"))
+            )
             return 2
     winners = winners_from_places(places)
     if winners == 2:
-        event.readings.append(("Winners", "Two: the file ranks North-South and East-West apart"))
+        event.readings.append(
+            (gettext("Winners"), gettext("Two: the file ranks North-South and East-West apart"))
+        )
     elif winners == 1:
-        event.readings.append(("Winners", "One: the file ranks the whole field in one list"))
+        event.readings.append(
+            (gettext("Winners"), gettext("One: the file ranks the whole field in one list"))
+        )
     return winners
 
 
@@ -548,7 +607,9 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
     found = []
     for tag in _total_tables(games):
         for number, row in _table(tag, "TotalScoreTable"):
-            pair_number, suffix = file_pair_id(row.get("PairId", ""), f"line {number}")
+            pair_number, suffix = file_pair_id(
+                row.get("PairId", ""), gettext("line %(line)s") % {"line": number}
+            )
             names = [
                 n.strip() for n in row.get("Names", "").split(" - ") if n.strip() not in ("", "-")
             ]
@@ -557,7 +618,7 @@ def _pairs(games: list[_Game]) -> tuple[list[ImportedPair], int]:
             printed = ImportedPair(
                 number=pair_number,
                 names=names,
-                where=f"line {number}",
+                where=gettext("line %(line)s") % {"line": number},
                 printed_total=printed_number(total),
                 printed_percentage=printed_number(row.get("TotalPercentage", "")),
             )
@@ -579,15 +640,20 @@ def _board(game: _Game, offset: int) -> tuple[ImportedBoard | None, bool]:
         columns = _columns(score_tag)
         for needed in ("PairId_NS", "PairId_EW"):
             if needed not in columns:
-                raise FileRefused(f"line {score_tag.line}: the ScoreTable has no {needed} column")
+                raise FileRefused(
+                    gettext("line %(line)s: the ScoreTable has no %(needed)s column")
+                    % {"line": score_tag.line, "needed": needed},
+                )
         rows = _table(score_tag, "ScoreTable")
         board.published_datum = _published_datum([row for _, row in rows])
         for line_number, row in rows:
-            line = _score_row(row, f"line {line_number}", board.vulnerability, offset)
+            line = _score_row(
+                row, gettext("line %(line)s") % {"line": line_number}, board.vulnerability, offset
+            )
             if line is None:
                 had_bye = True
             else:
-                line.note = _note(row, f"line {line_number}")
+                line.note = _note(row, gettext("line %(line)s") % {"line": line_number})
                 board.lines.append(line)
     return board, had_bye
 
@@ -600,27 +666,36 @@ def board_header(game: _Game) -> ImportedBoard | None:
         return None
     number = whole_number(tag.value)
     if number is None or number < 1:
-        raise FileRefused(f'line {tag.line}: [Board "{tag.value[:20]}"] is not a board number')
+        raise FileRefused(
+            gettext('line %(line)s: [Board "%(value)s"] is not a board number')
+            % {"line": tag.line, "value": tag.value[:20]},
+        )
     dealer, vulnerability = board_conditions(number)
     if dealer_tag := game.tags.get("Dealer"):
         if dealer_tag.value.upper() in ("N", "E", "S", "W"):
             dealer = dealer_tag.value.upper()
         elif dealer_tag.value:
-            raise FileRefused(f"line {dealer_tag.line}: the dealer must be N, E, S or W")
+            raise FileRefused(
+                gettext("line %(line)s: the dealer must be N, E, S or W")
+                % {"line": dealer_tag.line},
+            )
     if vulnerable_tag := game.tags.get("Vulnerable"):
         if vulnerable_tag.value.lower() in _VULNERABLE:
             vulnerability = _VULNERABLE[vulnerable_tag.value.lower()]
         elif vulnerable_tag.value:
             raise FileRefused(
-                f"line {vulnerable_tag.line}: vulnerability must be None, NS, EW or All, not "
-                f"{vulnerable_tag.value!r}"
+                gettext("line %(line)s: vulnerability must be None, NS, EW or All, not %(value)s")
+                % {"line": vulnerable_tag.line, "value": repr(vulnerable_tag.value)},
             )
     deal = ""
     if (deal_tag := game.tags.get("Deal")) and deal_tag.value.strip():
         try:
             deal = normalize_deal(deal_tag.value)
         except DealRefused as refused:
-            raise FileRefused(f"line {deal_tag.line}: board {number}: {refused}") from None
+            raise FileRefused(
+                gettext("line %(line)s: board %(number)s: %(refused)s")
+                % {"line": deal_tag.line, "number": number, "refused": refused},
+            ) from None
     return ImportedBoard(number=number, dealer=dealer, vulnerability=vulnerability, deal=deal)
 
 
@@ -628,9 +703,14 @@ def _note(row: dict[str, str], where: str) -> str:
     """Our own ScoreTable's Note column: the director's note on the line."""
     note = row.get("Note", "").replace('\\"', '"').strip()
     if len(note) > NOTE_LENGTH:
-        raise FileRefused(f"{where}: a note is at most {NOTE_LENGTH} characters")
+        raise FileRefused(
+            gettext("%(where)s: a note is at most %(note_length)s characters")
+            % {"where": where, "note_length": NOTE_LENGTH},
+        )
     if any(ord(c) < 32 or ord(c) == 127 for c in note):
-        raise FileRefused(f"{where}: the note holds a control character")
+        raise FileRefused(
+            gettext("%(where)s: the note holds a control character") % {"where": where},
+        )
     return note
 
 
@@ -646,7 +726,10 @@ def _number(row: dict[str, str], name: str, where: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise FileRefused(f"{where}: {name} {value[:20]!r} is not a whole number") from None
+        raise FileRefused(
+            gettext("%(where)s: %(name)s %(value)s is not a whole number")
+            % {"where": where, "name": name, "value": repr(value[:20])},
+        ) from None
 
 
 def _pair_cell(row: dict[str, str], name: str, where: str, offset: int) -> int | None:
@@ -671,12 +754,15 @@ def _score_row(row: dict[str, str], where: str, vulnerability: str, offset: int)
         "table": _number(row, "Table", where),
     }
     if seat["ns_pair"] is None or seat["ew_pair"] is None:
-        raise FileRefused(f"{where}: the row needs both pair numbers")
+        raise FileRefused(
+            gettext("%(where)s: the row needs both pair numbers") % {"where": where},
+        )
     ns_percent, ew_percent = _artificial(ns_score), _artificial(ew_score)
     if ns_percent is not None or ew_percent is not None:
         if ns_percent is None or ew_percent is None:
             raise FileRefused(
-                f"{where}: an artificial score needs a code for each side, e.g. A+ A-"
+                gettext("%(where)s: an artificial score needs a code for each side, e.g. A+ A-")
+                % {"where": where},
             )
         line = adjusted_line(where=where, ns_percent=ns_percent, ew_percent=ew_percent, **seat)
         line.published = _published(row)
@@ -745,7 +831,10 @@ def _ns_score(ns: str, ew: str, row: dict[str, str], where: str) -> tuple[int | 
             side, _, value = score.partition(" ")
             return (int(value) if side.upper() == "NS" else -int(value)), None
     except ValueError:
-        raise FileRefused(f"{where}: the score {(ns or ew)[:20]!r} is not a number") from None
+        raise FileRefused(
+            gettext("%(where)s: the score %(value)s is not a number")
+            % {"where": where, "value": repr((ns or ew)[:20])},
+        ) from None
     if ns_value is not None and ew_value is not None:
         # Both signed (PBN 2.1); columns that do not cancel out are a split score.
         return ns_value, -ew_value

@@ -11,6 +11,8 @@ ScoreTable's (Contract, Declarer, Result, Lead, Score_NS, Score_EW). IMP_Home is
 team's IMPs on the board. Writes the same from a TeamsFile, with our settings in META lines.
 """
 
+from django.utils.translation import gettext
+
 from events.formats.imported import FileRefused, whole_number
 from events.formats.pbn import (
     GENERATOR,
@@ -69,18 +71,25 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     naming the line for anything we cannot read or score."""
     meta, games = read_games(decode(data))
     if not games:
-        raise FileRefused("this is not a PBN file: no [Tag] lines found")
+        raise FileRefused(
+            gettext("this is not a PBN file: no [Tag] lines found"),
+        )
     first = games[0]
     if not _is_teams(first, meta):
-        raise FileRefused("this PBN file is not a teams event")
+        raise FileRefused(
+            gettext("this PBN file is not a teams event"),
+        )
     for game in games:
         # "Teams" (Ruter's) or PBN's "IMP", with no modifier we would have to guess at.
         parts = [part.strip() for part in game.value("Scoring").split(";") if part.strip()]
         if parts and (parts[0].lower() not in ("teams", "imp") or len(parts) > 1):
             line = game.tags["Scoring"].line
             raise FileRefused(
-                f"line {line}: the team scoring {game.value('Scoring')!r} is not supported: IMPs "
-                "(Teams) only, the match's scoring in our META lines"
+                gettext(
+                    "line %(line)s: the team scoring %(value)s is not supported: IMPs "
+                    "(Teams) only, the match's scoring in our META lines"
+                )
+                % {"line": line, "value": repr(game.value("Scoring"))},
             )
     teams_file = TeamsFile(
         name=(first.value("Event") or meta.get("ContestName", "")).strip() or "Imported event",
@@ -99,7 +108,8 @@ def parse_teams_file(data: bytes) -> TeamsFile:
         columns = _columns(tag)
         if "TeamId_Home" not in columns or "TeamId_Away" not in columns:
             raise FileRefused(
-                f"line {tag.line}: a team file's ScoreTable needs TeamId_Home and TeamId_Away"
+                gettext("line %(line)s: a team file's ScoreTable needs TeamId_Home and TeamId_Away")
+                % {"line": tag.line},
             )
         if "Contract" in columns or "Room" in columns:
             _board_rows(game, matches)
@@ -116,18 +126,25 @@ def _settings(meta: dict[str, str]) -> dict:
     for name, (setting, values) in _SETTINGS_META.items():
         if name in meta:
             if meta[name] not in values:
-                raise FileRefused(f"META {name}: {meta[name][:30]!r} is not one we know")
+                raise FileRefused(
+                    gettext("META %(name)s: %(meta)s is not one we know")
+                    % {"name": name, "meta": repr(meta[name][:30])},
+                )
             settings[setting] = values[meta[name]]
     if "BoardsPerMatch" in meta:
         boards = whole_number(meta["BoardsPerMatch"])
         if boards is None or not 1 <= boards <= 64:
             raise FileRefused(
-                f"META BoardsPerMatch: {meta['BoardsPerMatch'][:20]!r} is not 1 to 64"
+                gettext("META BoardsPerMatch: %(meta)s is not 1 to 64")
+                % {"meta": repr(meta["BoardsPerMatch"][:20])},
             )
         settings["boards_per_match"] = boards
     if "BamPoints" in meta:
         if meta["BamPoints"] not in ("1", "2"):
-            raise FileRefused(f"META BamPoints: {meta['BamPoints'][:20]!r} is not 1 or 2")
+            raise FileRefused(
+                gettext("META BamPoints: %(meta)s is not 1 or 2")
+                % {"meta": repr(meta["BamPoints"][:20])},
+            )
         settings["bam_points"] = int(meta["BamPoints"])
     if meta.get("ByeVps"):
         settings["bye_vps"] = figure(meta["ByeVps"], "META ByeVps")
@@ -141,9 +158,12 @@ def _teams(games: list[_Game]) -> list[FileTeam]:
         if tag is None:
             continue
         if "TeamId" not in _columns(tag):
-            raise FileRefused(f"line {tag.line}: a team file's TotalScoreTable needs a TeamId")
+            raise FileRefused(
+                gettext("line %(line)s: a team file's TotalScoreTable needs a TeamId")
+                % {"line": tag.line},
+            )
         for line, row in _table(tag, "TotalScoreTable"):
-            where = f"line {line}"
+            where = gettext("line %(line)s") % {"line": line}
             number = _whole(row, "TeamId", where)
             name = _cell(row, "TeamName") or f"Team {number}"
             total = _cell(row, "TotalScoreVP")
@@ -179,10 +199,12 @@ def _players(row: dict[str, str]) -> list[str]:
 def _match_rows(game: _Game, matches: dict) -> None:
     tag = game.tags["ScoreTable"]
     for line, row in _table(tag, "ScoreTable"):
-        where = f"line {line}"
+        where = gettext("line %(line)s") % {"line": line}
         match = _match(row, where, matches)
         if match.published_vps is not None or match.published_imps is not None:
-            raise FileRefused(f"{where}: this match is listed twice")
+            raise FileRefused(
+                gettext("%(where)s: this match is listed twice") % {"where": where},
+            )
         match.published_imps = _match_details(row, where)
         if _cell(row, "VP_Home") or _cell(row, "VP_Away"):
             match.published_vps = (
@@ -228,26 +250,42 @@ def _match_details(row: dict[str, str], where: str) -> tuple[float, float] | Non
         cells = [cell.strip() for cell in part.split(",")]
         if len(cells) != 3:
             raise FileRefused(
-                f"{where}: MatchDetails {part[:30]!r} is not segment,IMPs home,IMPs away"
+                gettext("%(where)s: MatchDetails %(part)s is not segment,IMPs home,IMPs away")
+                % {"where": where, "part": repr(part[:30])},
             )
         if cells[0] in segments:
-            raise FileRefused(f"{where}: MatchDetails gives segment {cells[0]} twice")
+            raise FileRefused(
+                gettext("%(where)s: MatchDetails gives segment %(cells)s twice")
+                % {"where": where, "cells": cells[0]},
+            )
         segments[cells[0]] = (figure(cells[1], where), figure(cells[2], where))
     if WHOLE_MATCH in segments:
         parts = [imps for segment, imps in segments.items() if segment != WHOLE_MATCH]
         added = (sum(p[0] for p in parts), sum(p[1] for p in parts))
         if parts and added != segments[WHOLE_MATCH]:
             raise FileRefused(
-                f"{where}: MatchDetails' segments add up to {added[0]:g}–{added[1]:g}, but the "
-                f"whole match (segment {WHOLE_MATCH}) is {segments[WHOLE_MATCH][0]:g}–"
-                f"{segments[WHOLE_MATCH][1]:g}"
+                gettext(
+                    "%(where)s: MatchDetails' segments add up to %(added)s–%(added_2)s, but "
+                    "the whole match (segment %(whole_match)s) is %(segments)s–%(segments_2)s"
+                )
+                % {
+                    "where": where,
+                    "added": format(added[0], "g"),
+                    "added_2": format(added[1], "g"),
+                    "whole_match": WHOLE_MATCH,
+                    "segments": format(segments[WHOLE_MATCH][0], "g"),
+                    "segments_2": format(segments[WHOLE_MATCH][1], "g"),
+                },
             )
         return segments[WHOLE_MATCH]
     unknown = [s for s in segments if whole_number(s) is None or whole_number(s) >= 100]
     if unknown:
         raise FileRefused(
-            f"{where}: MatchDetails segment {unknown[0][:10]!r} is neither a segment of play "
-            f"nor {WHOLE_MATCH} (the whole match)"
+            gettext(
+                "%(where)s: MatchDetails segment %(unknown)s is neither a segment of "
+                "play nor %(whole_match)s (the whole match)"
+            )
+            % {"where": where, "unknown": repr(unknown[0][:10]), "whole_match": WHOLE_MATCH},
         )
     return (sum(s[0] for s in segments.values()), sum(s[1] for s in segments.values()))
 
@@ -256,31 +294,41 @@ def _board_rows(game: _Game, matches: dict) -> None:
     header = board_header(game)
     tag = game.tags["ScoreTable"]
     if header is None:
-        raise FileRefused(f"line {tag.line}: a board's ScoreTable needs the board's number")
+        raise FileRefused(
+            gettext("line %(line)s: a board's ScoreTable needs the board's number")
+            % {"line": tag.line},
+        )
     for line, row in _table(tag, "ScoreTable"):
-        where = f"line {line}"
+        where = gettext("line %(line)s") % {"line": line}
         match = _match(row, where, matches)
         room = _ROOMS.get(_cell(row, "Room").lower())
         if room is None:
             raise FileRefused(
-                f"{where}: the room must be Open (table 1) or Closed (table 2), not "
-                f"{_cell(row, 'Room')[:20]!r}"
+                gettext(
+                    "%(where)s: the room must be Open (table 1) or Closed (table 2), not %(cell)s"
+                )
+                % {"where": where, "cell": repr(_cell(row, "Room")[:20])},
             )
         if match.is_bye:
-            raise FileRefused(f"{where}: a bye has no boards")
+            raise FileRefused(
+                gettext("%(where)s: a bye has no boards") % {"where": where},
+            )
         board = next((b for b in match.boards if b.number == header.number), None)
         if board is None:
             board = FileMatchBoard(header.number, header.dealer, header.vulnerability, header.deal)
             match.boards.append(board)
         if room in board.tables:
             raise FileRefused(
-                f"{where}: board {header.number} of this match is at table {room} twice"
+                gettext("%(where)s: board %(number)s of this match is at table %(room)s twice")
+                % {"where": where, "number": header.number, "room": room},
             )
         seats = (match.home, match.away) if room == 1 else (match.away, match.home)
         row = row | {"PairId_NS": str(seats[0]), "PairId_EW": str(seats[1])}
         result = _score_row(row, where, header.vulnerability, 0)
         if result is None:
-            raise FileRefused(f"{where}: a team match has no bye on a board")
+            raise FileRefused(
+                gettext("%(where)s: a team match has no bye on a board") % {"where": where},
+            )
         result.table = room
         board.tables[room] = result
         if seats := _seats(row, where):
@@ -289,7 +337,8 @@ def _board_rows(game: _Game, matches: dict) -> None:
             printed = figure(_cell(row, "IMP_Home"), where)
             if board.published_imps not in (None, printed):
                 raise FileRefused(
-                    f"{where}: the two tables of board {header.number} give different IMPs"
+                    gettext("%(where)s: the two tables of board %(number)s give different IMPs")
+                    % {"where": where, "number": header.number},
                 )
             board.published_imps = printed
         if _cell(row, "AssignedIMP_Home"):
@@ -308,8 +357,11 @@ def _seats(row: dict[str, str], where: str) -> tuple[str, str, str, str] | None:
         names = [name.strip() for name in cell.split(" - ")]
         if len(names) != 2 or not all(names):
             raise FileRefused(
-                f'{where}: {column} names a pair as "North - South" (or "East - West"), not '
-                f"{cell[:60]!r}"
+                gettext(
+                    '%(where)s: %(column)s names a pair as "North - South" (or "East - '
+                    'West"), not %(cell)s'
+                )
+                % {"where": where, "column": column, "cell": repr(cell[:60])},
             )
         pairs += names
     return tuple(pairs) if any(pairs) else None
@@ -318,7 +370,10 @@ def _seats(row: dict[str, str], where: str) -> tuple[str, str, str, str] | None:
 def _whole(row: dict[str, str], name: str, where: str) -> int:
     number = whole_number(_cell(row, name))
     if number is None:
-        raise FileRefused(f"{where}: {name} {_cell(row, name)[:20]!r} is not a whole number")
+        raise FileRefused(
+            gettext("%(where)s: %(name)s %(cell)s is not a whole number")
+            % {"where": where, "name": name, "cell": repr(_cell(row, name)[:20])},
+        )
     return number
 
 

@@ -13,6 +13,8 @@ factored matchpoints and works its percentages on the unfactored ones).
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
 
 # Each printed line may be off by half its last decimal (0.05); totals and percentages add that.
@@ -51,7 +53,9 @@ def check_printed_totals(event: ImportedEvent) -> None:
             found = sums.get(pair.number)
             if not found:
                 continue
-            label = f"Pair {part.section}{pair.number}" if len(parts) > 1 else f"Pair {pair.number}"
+            label = gettext("Pair %(pair)s") % {
+                "pair": f"{part.section}{pair.number}" if len(parts) > 1 else pair.number
+            }
             tolerance = _LINE_ROUNDING * found.lines
             if pair.printed_total is not None and not any(
                 abs(pair.printed_total - points * boards / found.lines) <= tolerance
@@ -62,8 +66,14 @@ def check_printed_totals(event: ImportedEvent) -> None:
                 event.disagreements.append(
                     (
                         label,
-                        f"the file prints a total of {pair.printed_total:g}, its own lines add "
-                        f"up to {found.points['printed']:.2f}",
+                        gettext(
+                            "the file prints a total of %(printed)s, its own lines add up to "
+                            "%(found)s"
+                        )
+                        % {
+                            "printed": format(pair.printed_total, "g"),
+                            "found": format(found.points["printed"], ".2f"),
+                        },
                     )
                 )
             if matchpoints and pair.printed_percentage is not None and found.tops["printed"]:
@@ -83,16 +93,23 @@ def check_printed_totals(event: ImportedEvent) -> None:
                     event.disagreements.append(
                         (
                             label,
-                            f"the file prints {pair.printed_percentage:.2f}%, its own travellers "
-                            f"give {percentages['printed']:.2f}%",
+                            gettext(
+                                "the file prints %(printed)s%%, its own travellers give %(found)s%%"
+                            )
+                            % {
+                                "printed": format(pair.printed_percentage, ".2f"),
+                                "found": format(percentages["printed"], ".2f"),
+                            },
                         )
                     )
     if _unfactored_percentages(bases):
         event.readings.append(
             (
-                "Percentages",
-                "The file works them on each board's own results (its matchpoints before "
-                "factoring); ours are on the factored matchpoints, so they differ",
+                gettext("Percentages"),
+                gettext(
+                    "The file works them on each board's own results (its matchpoints before "
+                    "factoring); ours are on the factored matchpoints, so they differ"
+                ),
             )
         )
 

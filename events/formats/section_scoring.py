@@ -10,6 +10,8 @@ the sections ranks IMPs worked out over one field.
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext
+
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
 from scoring import ScoringError, butler_datum, cross_imps, datum_imps
 
@@ -27,13 +29,19 @@ def read_section_scoring(parts: list[ImportedEvent], *, ranked_across: bool) -> 
     groups = _same_boards(parts)
     score = _imp_rule(settings)
     for way, how in (
-        (_fitting(groups, lambda boards: _fits_points(boards, score)), "the printed IMPs"),
-        (_fitting(groups, lambda boards: _fits_datums(boards, settings)), "the printed datums"),
+        (
+            _fitting(groups, lambda boards: _fits_points(boards, score)),
+            gettext("as the printed IMPs show"),
+        ),
+        (
+            _fitting(groups, lambda boards: _fits_datums(boards, settings)),
+            gettext("as the printed datums show"),
+        ),
     ):
         if way is not None:
-            return way, f"as {how} show"
+            return way, how
     if ranked_across:
-        return FIELD, "as the file's one ranking across the sections shows"
+        return FIELD, gettext("as the file's one ranking across the sections shows")
     return SECTION, ""
 
 

@@ -14,6 +14,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy
+
 from events.formats.cells import csv_cell
 from events.formats.workbook import Workbook
 from events.formats.xlsx import MP_TOTAL, PERCENT, RIGHT, Column, _numeric, _Sheet
@@ -67,8 +69,12 @@ def _value(standings: StandingsFile, cell: SessionCell) -> float | None:
 
 
 def _method(standings: StandingsFile) -> str:
-    best = f", best {standings.best_of} sessions" if standings.best_of else ""
-    return f"{standings.carry_over_label}{best}"
+    best = (
+        gettext(", best %(best_of)s sessions") % {"best_of": standings.best_of}
+        if standings.best_of
+        else ""
+    )
+    return f"{gettext(standings.carry_over_label)}{best}"
 
 
 def _session_header(session: StandingsSession) -> str:
@@ -79,15 +85,19 @@ def standings_xlsx(standings: StandingsFile) -> bytes:
     """One sheet, "Cumulative": place, names, a column a session, total and sessions played."""
     number_format = MP_TOTAL if standings.unit == "MPs" else PERCENT
     columns = [
-        Column("Place", align=RIGHT),
-        Column("Names"),
+        Column(gettext("Place"), align=RIGHT),
+        Column(gettext("Names")),
         *[Column(_session_header(c), number_format, RIGHT) for c in standings.sessions],
-        Column(f"Total {standings.unit}", number_format, RIGHT),
-        Column("Played", align=RIGHT),
+        Column(gettext("Total %(unit)s") % {"unit": gettext(standings.unit)}, number_format, RIGHT),
+        Column(gettext("Played"), align=RIGHT),
     ]
-    title = f"{standings.name}: cumulative ranking · {standings.club_name} · {_method(standings)}"
+    title = gettext("%(name)s: cumulative ranking · %(club)s · %(method)s") % {
+        "name": standings.name,
+        "club": standings.club_name,
+        "method": _method(standings),
+    }
     book = Workbook(title=title)
-    sheet = _Sheet(book, name="Cumulative", title=title, columns=columns)
+    sheet = _Sheet(book, name=gettext("Cumulative"), title=title, columns=columns)
     for row in standings.rows:
         sheet.line(
             [
@@ -209,7 +219,7 @@ class StandingsFormat:
 
 STANDINGS_FORMATS = {
     "xlsx": StandingsFormat(
-        "Excel workbook",
+        gettext_lazy("Excel workbook"),
         "xlsx",
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         standings_xlsx,

@@ -11,6 +11,8 @@ against our engine; they are never saved.
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from events.formats.imported import (
     EVENT_NAME_LENGTH,
     PLAYER_NAME_LENGTH,
@@ -107,75 +109,141 @@ def check_teams_file(teams_file: TeamsFile) -> None:
     """Refuse, naming the line or element, a file whose teams and matches do not hold together
     or hold a number or a text our tables cannot: no teams, a team number or name twice, a match
     naming a team the file does not list, a team twice in a round, a board twice in a match."""
-    check_text(teams_file.name, "the event's name", EVENT_NAME_LENGTH)
+    check_text(teams_file.name, gettext("the event's name"), EVENT_NAME_LENGTH)
     if not teams_file.teams:
-        raise FileRefused("the file lists no teams")
+        raise FileRefused(
+            gettext("the file lists no teams"),
+        )
     numbers, names = set(), set()
     for team in teams_file.teams:
         where = f"{team.where}: " if team.where else ""
         if not 1 <= team.number <= SMALL:
-            raise FileRefused(f"{where}team numbers run from 1 to {SMALL}, not {team.number}")
+            raise FileRefused(
+                gettext("%(where)steam numbers run from 1 to %(small)s, not %(number)s")
+                % {"where": where, "small": SMALL, "number": team.number},
+            )
         if team.number in numbers:
-            raise FileRefused(f"{where}team {team.number} is listed twice")
+            raise FileRefused(
+                gettext("%(where)steam %(number)s is listed twice")
+                % {"where": where, "number": team.number},
+            )
         numbers.add(team.number)
-        check_text(team.name, f"{where}the team name {team.name[:40]!r}", TEAM_NAME_LENGTH)
+        check_text(
+            team.name,
+            gettext("%(where)sthe team name %(name)s")
+            % {"where": where, "name": repr(team.name[:40])},
+            TEAM_NAME_LENGTH,
+        )
         if not team.name.strip():
-            raise FileRefused(f"{where}team {team.number} has no name")
+            raise FileRefused(
+                gettext("%(where)steam %(number)s has no name")
+                % {"where": where, "number": team.number},
+            )
         if team.name.strip().casefold() in names:
-            raise FileRefused(f"{where}two teams are called {team.name.strip()!r}")
+            raise FileRefused(
+                gettext("%(where)stwo teams are called %(name)s")
+                % {"where": where, "name": repr(team.name.strip())},
+            )
         names.add(team.name.strip().casefold())
         # A squad of any size (a league's team of seven or more); only a seat number our
         # tables cannot hold is refused.
         if len(team.players) > SMALL:
             raise FileRefused(
-                f"{where}{team.name}: a team has at most {SMALL} players, not {len(team.players)}"
+                gettext(
+                    "%(where)s%(name)s: a team has at most %(small)s players, not %(players_count)s"
+                )
+                % {
+                    "where": where,
+                    "name": team.name,
+                    "small": SMALL,
+                    "players_count": len(team.players),
+                },
             )
         for name in team.players:
-            check_text(name, f"{where}the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+            check_text(
+                name,
+                gettext("%(where)sthe player name %(name)s")
+                % {"where": where, "name": repr(name[:40])},
+                PLAYER_NAME_LENGTH,
+            )
     if not teams_file.matches:
-        raise FileRefused("the file has no matches")
+        raise FileRefused(
+            gettext("the file has no matches"),
+        )
     if teams_file.settings.get("bye_vps") is not None:
-        check_figure(teams_file.settings["bye_vps"], "the VPs for a bye")
+        check_figure(teams_file.settings["bye_vps"], gettext("the VPs for a bye"))
     playing: dict[tuple[int, int], str] = {}
     for match in teams_file.matches:
         for what in ("round", "table"):
             if not 1 <= getattr(match, what) <= SMALL:
-                raise FileRefused(f"{match.where}: {what} {getattr(match, what)} is not a {what}")
+                raise FileRefused(
+                    gettext("%(where)s: %(what)s %(number)s is not a %(what)s")
+                    % {"where": match.where, "what": what, "number": getattr(match, what)},
+                )
         if match.board_count is not None and not 1 <= match.board_count <= MAX_BOARDS:
             raise FileRefused(
-                f"{match.where}: a match has 1 to {MAX_BOARDS} boards, not {match.board_count}"
+                gettext("%(where)s: a match has 1 to %(max_boards)s boards, not %(board_count)s")
+                % {
+                    "where": match.where,
+                    "max_boards": MAX_BOARDS,
+                    "board_count": match.board_count,
+                },
             )
         for what, figures in (
-            ("IMPs", match.published_imps),
-            ("VPs", match.published_vps),
-            ("VP penalties", match.penalty_vps),
-            ("carry-over", (match.carry_over,)),
+            (gettext("%(where)s: the match's IMPs"), match.published_imps),
+            (gettext("%(where)s: the match's VPs"), match.published_vps),
+            (gettext("%(where)s: the match's VP penalties"), match.penalty_vps),
+            (gettext("%(where)s: the match's carry-over"), (match.carry_over,)),
         ):
             for figure in figures or ():
-                check_figure(figure, f"{match.where}: the match's {what}")
+                check_figure(figure, what % {"where": match.where})
         if match.home == match.away:
-            raise FileRefused(f"{match.where}: team {match.home} cannot play against itself")
+            raise FileRefused(
+                gettext("%(where)s: team %(home)s cannot play against itself")
+                % {"where": match.where, "home": match.home},
+            )
         for number in (match.home, match.away):
             if number is None:
                 continue
             if number not in numbers:
-                raise FileRefused(f"{match.where}: team {number} is not in the file's list")
+                raise FileRefused(
+                    gettext("%(where)s: team %(number)s is not in the file's list")
+                    % {"where": match.where, "number": number},
+                )
             if (match.round, number) in playing:
                 raise FileRefused(
-                    f"{match.where}: team {number} plays twice in round {match.round} (also "
-                    f"{playing[match.round, number]})"
+                    gettext(
+                        "%(where)s: team %(number)s plays twice in round %(round)s (also "
+                        "%(playing)s)"
+                    )
+                    % {
+                        "where": match.where,
+                        "number": number,
+                        "round": match.round,
+                        "playing": playing[match.round, number],
+                    },
                 )
             playing[match.round, number] = match.where
         seen = set()
         for board in match.boards:
             if not 1 <= board.number <= SMALL:
-                raise FileRefused(f"{match.where}: {board.number} is not a board number")
+                raise FileRefused(
+                    gettext("%(where)s: %(number)s is not a board number")
+                    % {"where": match.where, "number": board.number},
+                )
             if board.number in seen:
-                raise FileRefused(f"{match.where}: board {board.number} appears twice")
+                raise FileRefused(
+                    gettext("%(where)s: board %(number)s appears twice")
+                    % {"where": match.where, "number": board.number},
+                )
             seen.add(board.number)
             for figure in (board.assigned_imps, board.published_imps):
                 if figure is not None:
-                    check_figure(figure, f"{match.where}: board {board.number}'s IMPs")
+                    check_figure(
+                        figure,
+                        gettext("%(where)s: board %(board)s's IMPs")
+                        % {"where": match.where, "board": board.number},
+                    )
     check_line_ups(teams_file)
 
 
@@ -198,24 +266,36 @@ def check_line_ups(teams_file: TeamsFile) -> None:
                     if name
                 ]
                 if team is not None and names:
-                    where = f"{match.where}, board {board.number}"
+                    where = gettext("%(where)s, board %(board)s") % {
+                        "where": match.where,
+                        "board": board.number,
+                    }
                     _check_line_up(team, names, where, number in unlisted)
 
 
 def _check_line_up(team: FileTeam, names: list[str], where: str, unlisted: bool) -> None:
     for name in names:
-        check_text(name, f"{where}: the player name {name[:40]!r}", PLAYER_NAME_LENGTH)
+        check_text(
+            name,
+            gettext("%(where)s: the player name %(name)s")
+            % {"where": where, "name": repr(name[:40])},
+            PLAYER_NAME_LENGTH,
+        )
     folded = [name.strip().casefold() for name in names]
     if len(set(folded)) != len(folded):
         raise FileRefused(
-            f"{where}: {team.name}'s line-up names a player twice: {', '.join(names)}"
+            gettext("%(where)s: %(name)s's line-up names a player twice: %(names)s")
+            % {"where": where, "name": team.name, "names": ", ".join(names)},
         )
     squad = {name.strip().casefold() for name in team.players}
     for name, key in zip(names, folded, strict=True):
         if key in squad:
             continue
         if not unlisted:
-            raise FileRefused(f"{where}: {name} plays for {team.name} but is not in its squad")
+            raise FileRefused(
+                gettext("%(where)s: %(name)s plays for %(name_2)s but is not in its squad")
+                % {"where": where, "name": name, "name_2": team.name},
+            )
         team.players.append(name.strip())
         squad.add(key)
 
@@ -228,14 +308,20 @@ def figure(text: str, where: str) -> float:
     if not (whole.isascii() and whole.isdigit() and len(whole) <= 6) or not (
         fraction == "" or (fraction.isascii() and fraction.isdigit() and len(fraction) <= 4)
     ):
-        raise FileRefused(f"{where}: {cleaned[:20]!r} is not a number of IMPs or VPs")
+        raise FileRefused(
+            gettext("%(where)s: %(cleaned)s is not a number of IMPs or VPs")
+            % {"where": where, "cleaned": repr(cleaned[:20])},
+        )
     return float(cleaned)
 
 
 def check_figure(value: float, what: str) -> None:
     """A match's IMPs or VPs as our tables keep them: at most two decimals, under 100000."""
     if not abs(value) < FIGURE_LIMIT or round(value, 2) != value:
-        raise FileRefused(f"{what}: {value:g} is not a figure of at most two decimals")
+        raise FileRefused(
+            gettext("%(what)s: %(value)s is not a figure of at most two decimals")
+            % {"what": what, "value": format(value, "g")},
+        )
 
 
 def rounds_are_global(matches: list[FileMatch]) -> bool:

@@ -10,6 +10,8 @@ one reading, is refused with the reason: the director is never left with a guess
 
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from events.formats.imported import FileRefused
 from events.formats.team_files import MAX_BOARDS, FileMatch, TeamsFile
 from scoring import ScoringError
@@ -40,7 +42,10 @@ def settle_scores(teams_file: TeamsFile) -> None:
     assigned = [m for m in teams_file.matches if m.assigned_vps and not m.is_bye]
     for match in assigned:
         if match.published_vps is None:
-            raise FileRefused(f"{_match_name(match)}: the match's assigned VPs are missing")
+            raise FileRefused(
+                gettext("%(match_name)s: the match's assigned VPs are missing")
+                % {"match_name": _match_name(match)},
+            )
         match.vps = match.published_vps
     if scoring in BOARD_POINTS:
         _settle_board_points(teams_file)
@@ -61,8 +66,11 @@ def _settle_vps(teams_file: TeamsFile) -> None:
             and match.published_vps is not None
         ):
             raise FileRefused(
-                f"{_match_name(match)}: the file gives the match's VPs but neither its IMPs nor "
-                "its boards"
+                gettext(
+                    "%(match_name)s: the file gives the match's VPs but neither its IMPs nor "
+                    "its boards"
+                )
+                % {"match_name": _match_name(match)},
             )
     played = [
         m for m in teams_file.matches if not m.is_bye and m.imps is not None and not m.assigned_vps
@@ -70,8 +78,10 @@ def _settle_vps(teams_file: TeamsFile) -> None:
     evidence = [m for m in played if m.published_vps is not None]
     if not evidence and "vp_scale" not in settings and played:
         raise FileRefused(
-            "the file gives no match's VPs and does not name its VP scale, so its matches "
-            "cannot be converted to VPs as its program did"
+            gettext(
+                "the file gives no match's VPs and does not name its VP scale, so its "
+                "matches cannot be converted to VPs as its program did"
+            ),
         )
     scale, boards = _scale_and_length(teams_file, evidence)
     settings["vp_scale"], settings["boards_per_match"] = scale, boards
@@ -79,9 +89,18 @@ def _settle_vps(teams_file: TeamsFile) -> None:
         match.vps = _vps(match, scale, boards)
         if match.published_vps is not None and not _same(match.vps, match.published_vps):
             raise FileRefused(
-                f"{_match_name(match)}: {_imps_text(match)} over {_length(match, boards)} "
-                f"boards make {_vps_text(match.vps)} on the {VP_SCALES[scale].label}, but the "
-                f"file says {_vps_text(match.published_vps)}"
+                gettext(
+                    "%(match_name)s: %(imps_text)s over %(length)s boards make %(vps_text)s "
+                    "on the %(label)s, but the file says %(vps_text_2)s"
+                )
+                % {
+                    "match_name": _match_name(match),
+                    "imps_text": _imps_text(match),
+                    "length": _length(match, boards),
+                    "vps_text": _vps_text(match.vps),
+                    "label": gettext(VP_SCALES[scale].label),
+                    "vps_text_2": _vps_text(match.published_vps),
+                },
             )
 
 
@@ -95,7 +114,10 @@ def _settle_board_points(teams_file: TeamsFile) -> None:
         settings["bam_points"] = _points_per_board(teams_file)
     per_board = settings.setdefault("bam_points", 1)
     if per_board not in POINTS_PER_BOARD:
-        raise FileRefused(f"board-a-match gives 1 or 2 points for a win, not {per_board}")
+        raise FileRefused(
+            gettext("board-a-match gives 1 or 2 points for a win, not %(per_board)s")
+            % {"per_board": per_board},
+        )
     stated = settings.get("boards_per_match")
     length = stated or max((len(m.boards) for m in teams_file.matches), default=0)
     settings["boards_per_match"] = length or DEFAULT_LENGTH
@@ -107,7 +129,8 @@ def _settle_board_points(teams_file: TeamsFile) -> None:
         if not played:
             if match.published_vps is not None:
                 raise FileRefused(
-                    f"{_match_name(match)}: the file gives the match's points but not its boards"
+                    gettext("%(match_name)s: the file gives the match's points but not its boards")
+                    % {"match_name": _match_name(match)},
                 )
             continue
         points = (
@@ -116,8 +139,15 @@ def _settle_board_points(teams_file: TeamsFile) -> None:
         match.vps = (float(points.home), float(points.away))
         if match.published_vps is not None and not _same(match.vps, match.published_vps):
             raise FileRefused(
-                f"{_match_name(match)}: the boards make {_points_text(match.vps)} points, but the "
-                f"file says {_points_text(match.published_vps)}"
+                gettext(
+                    "%(match_name)s: the boards make %(points_text)s points, but the file "
+                    "says %(points_text_2)s"
+                )
+                % {
+                    "match_name": _match_name(match),
+                    "points_text": _points_text(match.vps),
+                    "points_text_2": _points_text(match.published_vps),
+                },
             )
 
 
@@ -145,22 +175,37 @@ def _points_per_board(teams_file: TeamsFile) -> int:
         fits = {per for per in POINTS_PER_BOARD if abs(total - per * played) < _HALF_CENT}
         if not fits:
             raise FileRefused(
-                f"{_match_name(match)}: the match's points, {_points_text(match.published_vps)}, "
-                f"are neither 1 nor 2 a board over its {played} boards"
+                gettext(
+                    "%(match_name)s: the match's points, %(points_text)s, are neither 1 nor "
+                    "2 a board over its %(played)s boards"
+                )
+                % {
+                    "match_name": _match_name(match),
+                    "points_text": _points_text(match.published_vps),
+                    "played": played,
+                },
             )
         readings |= fits
     if len(readings) > 1:
         raise FileRefused(
-            "the matches' printed points give 1 a board in some matches and 2 in others"
+            gettext("the matches' printed points give 1 a board in some matches and 2 in others"),
         )
     if not readings:
         teams_file.readings.append(
-            ("Board-a-match points", f"{POINTS_PER_BOARD[1]}: the file prints no match's points")
+            (
+                gettext("Board-a-match points"),
+                gettext("%(points)s: the file prints no match's points")
+                % {"points": gettext(POINTS_PER_BOARD[1])},
+            )
         )
         return 1
     (per_board,) = readings
     teams_file.readings.append(
-        ("Board-a-match points", f"{POINTS_PER_BOARD[per_board]}: the match points it prints")
+        (
+            gettext("Board-a-match points"),
+            gettext("%(points)s: the match points it prints")
+            % {"points": gettext(POINTS_PER_BOARD[per_board])},
+        )
     )
     return per_board
 
@@ -179,8 +224,17 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
             continue
         if board.published_imps is not None and won != board.published_imps:
             raise FileRefused(
-                f"{_match_name(match)}, board {board.number}: the tables' scores make "
-                f"{won:+d} IMPs to {_home(match)}, but the file says {board.published_imps:+g}"
+                gettext(
+                    "%(match_name)s, board %(number)s: the tables' scores make %(won)s IMPs "
+                    "to %(home)s, but the file says %(published_imps)s"
+                )
+                % {
+                    "match_name": _match_name(match),
+                    "number": board.number,
+                    "won": format(won, "+d"),
+                    "home": _home(match),
+                    "published_imps": format(board.published_imps, "+g"),
+                },
             )
         scored.append(won)
     total = match_imps(scored)
@@ -191,8 +245,17 @@ def _match_imps(match: FileMatch) -> tuple[float, float] | None:
         away -= match.carry_over
     if match.published_imps is not None and not _same((home, away), match.published_imps):
         raise FileRefused(
-            f"{_match_name(match)}: the boards make {home:g}–{away:g} IMPs, but the file says "
-            f"{match.published_imps[0]:g}–{match.published_imps[1]:g}"
+            gettext(
+                "%(match_name)s: the boards make %(home)s–%(away)s IMPs, but the file "
+                "says %(published_imps)s–%(published_imps_2)s"
+            )
+            % {
+                "match_name": _match_name(match),
+                "home": format(home, "g"),
+                "away": format(away, "g"),
+                "published_imps": format(match.published_imps[0], "g"),
+                "published_imps_2": format(match.published_imps[1], "g"),
+            },
         )
     return home, away
 
@@ -201,10 +264,16 @@ def board_imps_of(board, match: FileMatch) -> int | None:
     """The home team's IMPs on a board: its assigned IMPs, else the two tables' North-South
     scores (scoring.team_matches), an artificial score at a table being worth its Law 86A IMPs;
     None while a table has no result."""
-    where = f"{_match_name(match)}, board {board.number}"
+    where = gettext("%(where)s, board %(board)s") % {
+        "where": _match_name(match),
+        "board": board.number,
+    }
     if board.assigned_imps is not None:
         if board.assigned_imps != int(board.assigned_imps):
-            raise FileRefused(f"{where}: assigned IMPs are whole, not {board.assigned_imps:g}")
+            raise FileRefused(
+                gettext("%(where)s: assigned IMPs are whole, not %(assigned_imps)s")
+                % {"where": where, "assigned_imps": format(board.assigned_imps, "g")},
+            )
         return int(board.assigned_imps)
     table1, table2 = board.tables.get(1), board.tables.get(2)
     if table1 is None or table2 is None or table1.not_played or table2.not_played:
@@ -215,8 +284,11 @@ def board_imps_of(board, match: FileMatch) -> int | None:
         away = sum(_artificial(line, side) for line, side in ((table1, "ew"), (table2, "ns")))
         if home != -away:
             raise FileRefused(
-                f"{where}: artificial scores worth {home:+d} and {away:+d} IMPs to the two "
-                "teams do not balance, and a file's board has one score"
+                gettext(
+                    "%(where)s: artificial scores worth %(home)s and %(away)s IMPs to the "
+                    "two teams do not balance, and a file's board has one score"
+                )
+                % {"where": where, "home": format(home, "+d"), "away": format(away, "+d")},
             )
         return home
     return board_imps(table1.score_ns, table2.score_ns)
@@ -234,13 +306,16 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
     settings = teams_file.settings
     stated_scale, stated_length = settings.get("vp_scale"), settings.get("boards_per_match")
     if stated_scale is not None and stated_scale not in VP_SCALES:
-        raise FileRefused(f"the file's VP scale {stated_scale!r} is not one we know")
+        raise FileRefused(
+            gettext("the file's VP scale %(stated_scale)s is not one we know")
+            % {"stated_scale": repr(stated_scale)},
+        )
     if not evidence:
         # No match has a result to tell by: the file's own word, else the app's defaults.
         scale, length = stated_scale or DEFAULT_SCALE, stated_length or DEFAULT_LENGTH
         teams_file.readings += [
-            ("VP scale", f"{VP_SCALES[scale].label}: " + _said(stated_scale)),
-            ("Boards a match", f"{length}: " + _said(stated_length)),
+            (gettext("VP scale"), f"{gettext(VP_SCALES[scale].label)}: " + _said(stated_scale)),
+            (gettext("Boards a match"), f"{length}: " + _said(stated_length)),
         ]
         return scale, length
     scales = [stated_scale] if stated_scale else list(VP_SCALES)
@@ -261,48 +336,76 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
         if not fits and evidence:
             raise _first_misfit(evidence, stated_scale, stated_length)
         teams_file.readings += [
-            ("VP scale", f"{VP_SCALES[stated_scale].label}: the file says so"),
-            ("Boards a match", f"{stated_length}: the file says so"),
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the file says so")
+                % {"label": gettext(VP_SCALES[stated_scale].label)},
+            ),
+            (
+                gettext("Boards a match"),
+                gettext("%(label)s: the file says so") % {"label": stated_length},
+            ),
         ]
         return stated_scale, stated_length
     if not fits:
         if stated_scale:
             raise FileRefused(
-                f"the published VPs do not follow the {VP_SCALES[stated_scale].label} for any "
-                f"match length from 1 to {MAX_BOARDS} boards"
+                gettext(
+                    "the published VPs do not follow the %(label)s for any match length from "
+                    "1 to %(max_boards)s boards"
+                )
+                % {"label": gettext(VP_SCALES[stated_scale].label), "max_boards": MAX_BOARDS},
             )
         raise FileRefused(
-            "the published VPs follow none of the scales we know ("
-            + ", ".join(scale.label for scale in VP_SCALES.values())
-            + ") for any match length: its VP scale cannot be read"
+            gettext(
+                "the published VPs follow none of the scales we know (%(scales)s) for any match "
+                "length: its VP scale cannot be read"
+            )
+            % {"scales": ", ".join(gettext(scale.label) for scale in VP_SCALES.values())}
         )
     found_scales = sorted({scale for scale, _ in fits}, key=list(VP_SCALES).index)
     if len(found_scales) > 1:
         raise FileRefused(
-            "the file does not name its VP scale and its VPs fit more than one ("
-            + ", ".join(VP_SCALES[s].label for s in found_scales)
-            + "): the scale cannot be told"
+            gettext(
+                "the file does not name its VP scale and its VPs fit more than one (%(scales)s): "
+                "the scale cannot be told"
+            )
+            % {"scales": ", ".join(gettext(VP_SCALES[s].label) for s in found_scales)}
         )
     scale = found_scales[0]
     found_lengths = sorted({length for _, length in fits if length is not None})
     if stated_scale:
-        teams_file.readings.append(("VP scale", f"{VP_SCALES[scale].label}: the file says so"))
+        teams_file.readings.append(
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the file says so") % {"label": gettext(VP_SCALES[scale].label)},
+            )
+        )
     else:
         teams_file.readings.append(
-            ("VP scale", f"{VP_SCALES[scale].label}: the only scale giving every published award")
+            (
+                gettext("VP scale"),
+                gettext("%(label)s: the only scale giving every published award")
+                % {"label": gettext(VP_SCALES[scale].label)},
+            )
         )
     if unknown and stated_length is None:
         if len(found_lengths) > 1:
             raise FileRefused(
-                "the file does not say how many boards a match had, and its VPs fit "
-                f"{', '.join(map(str, found_lengths))} boards alike: the match length cannot be "
-                "told"
+                gettext(
+                    "the file does not say how many boards a match had, and its VPs fit "
+                    "%(lengths)s boards alike: the match length cannot be told"
+                )
+                % {"lengths": ", ".join(map(str, found_lengths))},
             )
         teams_file.readings.append(
             (
-                "Boards a match",
-                f"{found_lengths[0]}: the file does not say; the only length giving every "
-                "published award",
+                gettext("Boards a match"),
+                gettext(
+                    "%(found_lengths)s: the file does not say; the only length giving every "
+                    "published award"
+                )
+                % {"found_lengths": found_lengths[0]},
             )
         )
         return scale, found_lengths[0]
@@ -310,15 +413,24 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
     if length is None:
         length = max((_length(m, None) or 0 for m in teams_file.matches), default=0)
     if not 1 <= length <= MAX_BOARDS:
-        raise FileRefused(f"a match of {length} boards: matches have 1 to {MAX_BOARDS} boards")
+        raise FileRefused(
+            gettext("a match of %(length)s boards: matches have 1 to %(max_boards)s boards")
+            % {"length": length, "max_boards": MAX_BOARDS},
+        )
     teams_file.readings.append(
-        ("Boards a match", f"{length}: " + ("the file says so" if stated_length else "as played"))
+        (
+            gettext("Boards a match"),
+            f"{length}: "
+            + (gettext("the file says so") if stated_length else gettext("as played")),
+        )
     )
     return scale, length
 
 
 def _said(stated) -> str:
-    return "the file says so" if stated else "no match has a result to tell by; the usual one"
+    if stated:
+        return gettext("the file says so")
+    return gettext("no match has a result to tell by; the usual one")
 
 
 def _length(match: FileMatch, boards: int | None) -> int | None:
@@ -343,7 +455,10 @@ def _vps(match: FileMatch, scale: str, boards: int) -> tuple[float, float]:
             float(v) for v in victory_points(Fraction(home) - Fraction(away), boards, scale)
         )
     except ScoringError as refused:
-        raise FileRefused(f"{_match_name(match)}: {refused}") from None
+        raise FileRefused(
+            gettext("%(match_name)s: %(refused)s")
+            % {"match_name": _match_name(match), "refused": refused},
+        ) from None
 
 
 def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRefused:
@@ -352,13 +467,28 @@ def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRef
         if not _fits(match, scale, length):
             if length not in VP_SCALES[scale].boards:
                 return FileRefused(
-                    f"{_match_name(match)}: the {VP_SCALES[scale].label} has no row for a match "
-                    f"of {length} boards"
+                    gettext(
+                        "%(match_name)s: the %(label)s has no row for a match of %(length)s boards"
+                    )
+                    % {
+                        "match_name": _match_name(match),
+                        "label": gettext(VP_SCALES[scale].label),
+                        "length": length,
+                    },
                 )
             return FileRefused(
-                f"{_match_name(match)}: {_imps_text(match)} over {length} boards make "
-                f"{_vps_text(_vps(match, scale, length))} on the {VP_SCALES[scale].label}, but "
-                f"the file says {_vps_text(match.published_vps)}"
+                gettext(
+                    "%(match_name)s: %(imps_text)s over %(length)s boards make %(vps_text)s "
+                    "on the %(label)s, but the file says %(vps_text_2)s"
+                )
+                % {
+                    "match_name": _match_name(match),
+                    "imps_text": _imps_text(match),
+                    "length": length,
+                    "vps_text": _vps_text(_vps(match, scale, length)),
+                    "label": gettext(VP_SCALES[scale].label),
+                    "vps_text_2": _vps_text(match.published_vps),
+                },
             )
     raise AssertionError("every match fits")  # pragma: no cover
 
@@ -369,16 +499,21 @@ def _settle_byes(teams_file: TeamsFile) -> None:
     awards = {m.published_vps[0] for m in byes if m.published_vps is not None}
     if len(awards) > 1:
         raise FileRefused(
-            "the file gives byes different VPs ("
-            + ", ".join(f"{v:g}" for v in sorted(awards))
-            + "): a bye scores the same for every team"
+            gettext(
+                "the file gives byes different VPs (%(awards)s): a bye scores the same for every "
+                "team"
+            )
+            % {"awards": ", ".join(f"{v:g}" for v in sorted(awards))}
         )
     if awards:
         teams_file.settings.setdefault("bye_vps", awards.pop())
     bye_vps = teams_file.settings.get("bye_vps")
     for match in byes:
         if bye_vps is None:
-            raise FileRefused(f"{_match_name(match)}: the file does not say what a bye scores")
+            raise FileRefused(
+                gettext("%(match_name)s: the file does not say what a bye scores")
+                % {"match_name": _match_name(match)},
+            )
         match.vps = (float(bye_vps), 0.0)
 
 
@@ -396,8 +531,16 @@ def _check_totals(teams_file: TeamsFile) -> None:
             _HALF_CENT
         ):
             raise FileRefused(
-                f"{team.where or team.name}: {team.name}'s matches make {totals[team.number]:.2f} "
-                f"VPs, but the file's total is {team.published_vps:.2f}"
+                gettext(
+                    "%(value)s: %(name)s's matches make %(totals)s VPs, but the file's total "
+                    "is %(published_vps)s"
+                )
+                % {
+                    "value": team.where or team.name,
+                    "name": team.name,
+                    "totals": format(totals[team.number], ".2f"),
+                    "published_vps": format(team.published_vps, ".2f"),
+                },
             )
 
 
@@ -406,7 +549,11 @@ def _same(ours, theirs) -> bool:
 
 
 def _match_name(match: FileMatch) -> str:
-    return f"{match.where}: round {match.round}, table {match.table}"
+    return gettext("%(where)s: round %(round)s, table %(table)s") % {
+        "where": match.where,
+        "round": match.round,
+        "table": match.table,
+    }
 
 
 def _home(match: FileMatch) -> str:
@@ -414,7 +561,10 @@ def _home(match: FileMatch) -> str:
 
 
 def _imps_text(match: FileMatch) -> str:
-    return f"{match.imps[0]:g}–{match.imps[1]:g} IMPs"
+    return gettext("%(home)s–%(away)s IMPs") % {
+        "home": format(match.imps[0], "g"),
+        "away": format(match.imps[1], "g"),
+    }
 
 
 def _points_text(points) -> str:

@@ -13,6 +13,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_noop
+
 from events.formats.imported import (
     NOT_PLAYED,
     FileRefused,
@@ -113,16 +115,27 @@ def read_event(data: bytes) -> tuple[ET.Element, ET.Element]:
         parser.feed(data)
         root = parser.close()
     except ET.ParseError as error:
-        raise FileRefused(f"the XML is not well formed: {error}") from None
+        raise FileRefused(
+            gettext("the XML is not well formed: %(error)s") % {"error": error},
+        ) from None
     except LookupError as error:  # an encoding Python does not know: "x-bogus"
-        raise FileRefused(f"the XML declares an encoding that cannot be read ({error})") from None
+        raise FileRefused(
+            gettext("the XML declares an encoding that cannot be read (%(error)s)")
+            % {"error": error},
+        ) from None
     if root.tag != "USEBIO":
-        raise FileRefused(f"this is not a USEBIO file: the root element is <{root.tag}>")
+        raise FileRefused(
+            gettext("this is not a USEBIO file: the root element is <%(tag)s>") % {"tag": root.tag},
+        )
     event_element = root.find("EVENT")
     if event_element is None:
-        raise FileRefused("the USEBIO file has no EVENT element")
+        raise FileRefused(
+            gettext("the USEBIO file has no EVENT element"),
+        )
     if len(event_element.findall(".//SESSION")) > 1:
-        raise FileRefused("the file has more than one session: import them one by one")
+        raise FileRefused(
+            gettext("the file has more than one session: import them one by one"),
+        )
     return root, event_element
 
 
@@ -152,7 +165,10 @@ def parse_file(data: bytes) -> ImportedEvent:
         if len(set(letters)) != len(letters) or not all(
             re.fullmatch(r"[A-Z]{1,2}", letter) for letter in letters
         ):
-            raise FileRefused(f"the SECTION_IDs {letters} are not distinct letters, as A and B")
+            raise FileRefused(
+                gettext("the SECTION_IDs %(letters)s are not distinct letters, as A and B")
+                % {"letters": letters},
+            )
         for part, letter in zip(parts, letters, strict=True):
             part.section = letter
         event.sections = parts[1:]
@@ -161,9 +177,15 @@ def parse_file(data: bytes) -> ImportedEvent:
             across = _ranked_across_sections(sections)
             scoring, why = read_section_scoring(parts, ranked_across=across)
         event.settings["section_scoring"] = scoring
-        how = "across the field" if scoring == "field" else "each apart"
+        how = gettext("across the field") if scoring == "field" else gettext("each apart")
         how += f", {why}" if why else ""
-        readings.append(("Sections", f"{len(parts)} ({', '.join(letters)}), scored {how}"))
+        readings.append(
+            (
+                gettext("Sections"),
+                gettext("%(parts_count)s (%(letters)s), scored %(how)s")
+                % {"parts_count": len(parts), "letters": ", ".join(letters), "how": how},
+            )
+        )
     return event
 
 
@@ -230,13 +252,18 @@ def _players(event_element: ET.Element) -> dict[int, str]:
         return players
     if participants.find("PAIR") is not None:
         raise FileRefused(
-            "this individual event (EVENT_TYPE INDIVIDUAL) lists pairs: an individual's "
-            "PARTICIPANTS are PLAYER elements, each with its PLAYER_NUMBER"
+            gettext(
+                "this individual event (EVENT_TYPE INDIVIDUAL) lists pairs: an "
+                "individual's PARTICIPANTS are PLAYER elements, each with its "
+                "PLAYER_NUMBER"
+            ),
         )
     for index, element in enumerate(participants.findall("PLAYER"), start=1):
         number = whole_number(_text(element, "PLAYER_NUMBER"))
         if number is None or number < 1:
-            raise FileRefused(f"PLAYER {index}: PLAYER_NUMBER is not a whole number")
+            raise FileRefused(
+                gettext("PLAYER %(index)s: PLAYER_NUMBER is not a whole number") % {"index": index},
+            )
         players[number] = _text(element, "PLAYER_NAME")
     return players
 
@@ -245,7 +272,10 @@ def _individual_seat(element: ET.Element, where: str, sides: Sides) -> dict:
     players = {seat: _int(element, name, where) for seat, name in _PLAYER_NUMBERS.items()}
     if None in players.values() or len(set(players.values())) < 4:
         named = ", ".join(_PLAYER_NUMBERS.values())
-        raise FileRefused(f"{where}: the line needs four different players, {named}")
+        raise FileRefused(
+            gettext("%(where)s: the line needs four different players, %(named)s")
+            % {"where": where, "named": named},
+        )
     ours = _line_instruction(element)
     at = tuple(
         _int(element, f"{name.upper()}_NUMBER", where) or whole_number(ours.get(name, ""))
@@ -265,26 +295,37 @@ def _event_type_settings(event_element: ET.Element) -> dict:
     event_type = event_element.get("EVENT_TYPE", "").strip().upper()
     if event_type in _TEAM_TYPES:
         raise FileRefused(
-            f"this is a teams event (EVENT_TYPE {event_type}); teams are not supported yet"
+            gettext(
+                "this is a teams event (EVENT_TYPE %(event_type)s); teams are not supported yet"
+            )
+            % {"event_type": event_type},
         )
     if event_type in _SWISS_PAIR_TYPES:
         raise FileRefused(
-            f"this is a Swiss pairs event (EVENT_TYPE {event_type}), scored in matches; Swiss "
-            "pairs are not supported yet"
+            gettext(
+                "this is a Swiss pairs event (EVENT_TYPE %(event_type)s), scored in "
+                "matches; Swiss pairs are not supported yet"
+            )
+            % {"event_type": event_type},
         )
     if event_type in ("PAIRS", "INDIVIDUAL"):
         method = _text(event_element, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
         if method not in _BOARD_SCORING:
             known = ", ".join(m for m in _BOARD_SCORING if m)
             raise FileRefused(
-                f"EVENT_TYPE {event_type} scored by BOARD_SCORING_METHOD {method} is not "
-                "supported: "
-                f"{known} only"
+                gettext(
+                    "EVENT_TYPE %(event_type)s scored by BOARD_SCORING_METHOD %(method)s is "
+                    "not supported: %(known)s only"
+                )
+                % {"event_type": event_type, "method": method, "known": known},
             )
         return dict(_BOARD_SCORING[method])
     if event_type not in _EVENT_TYPES:
         known = ", ".join([*_EVENT_TYPES, "PAIRS"])
-        raise FileRefused(f"EVENT_TYPE {event_type or '(none)'} is not supported: {known} only")
+        raise FileRefused(
+            gettext("EVENT_TYPE %(value)s is not supported: %(known)s only")
+            % {"value": event_type or "(none)", "known": known},
+        )
     return dict(_EVENT_TYPES[event_type])
 
 
@@ -292,9 +333,18 @@ def _winners(event_element: ET.Element, readings: list) -> int | None:
     """WINNER_TYPE when the file gives it; else what the PARTICIPANTS' places say."""
     winner_type = _text(event_element, "WINNER_TYPE")
     if winner_type not in ("", "1", "2"):
-        raise FileRefused(f"WINNER_TYPE must be 1 or 2, not {winner_type!r}")
+        raise FileRefused(
+            gettext("WINNER_TYPE must be 1 or 2, not %(winner_type)s")
+            % {"winner_type": repr(winner_type)},
+        )
     if winner_type:
-        readings.append(("Winners", f"{_COUNT[winner_type]}: the file's WINNER_TYPE says so"))
+        readings.append(
+            (
+                gettext("Winners"),
+                gettext("%(count)s: the file's WINNER_TYPE says so")
+                % {"count": gettext(_COUNT[winner_type])},
+            )
+        )
         return int(winner_type)
     places = [
         (
@@ -305,12 +355,18 @@ def _winners(event_element: ET.Element, readings: list) -> int | None:
     ]
     winners = winners_from_places(places)
     if winners is not None:
-        how = "by direction" if winners == 2 else "as one field"
-        readings.append(("Winners", f"{_COUNT[str(winners)]}: the file places its pairs {how}"))
+        how = gettext("by direction") if winners == 2 else gettext("as one field")
+        readings.append(
+            (
+                gettext("Winners"),
+                gettext("%(count)s: the file places its pairs %(how)s")
+                % {"count": gettext(_COUNT[str(winners)]), "how": how},
+            )
+        )
     return winners
 
 
-_COUNT = {"1": "One", "2": "Two"}
+_COUNT = {"1": gettext_noop("One"), "2": gettext_noop("Two")}
 
 
 def _pair_direction(text: str) -> str:
@@ -358,7 +414,9 @@ def _date(text: str) -> datetime.date:
             return datetime.datetime.strptime(text, pattern).date()
         except ValueError:
             continue
-    raise FileRefused(f"DATE {text!r} is not a date written dd/mm/yyyy")
+    raise FileRefused(
+        gettext("DATE %(text)s is not a date written dd/mm/yyyy") % {"text": repr(text)},
+    )
 
 
 def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
@@ -390,7 +448,9 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
         for n, d, pair in found
     ]
     if len({p.number for p in pairs}) != len(pairs):
-        raise FileRefused("PARTICIPANTS lists a pair number twice")
+        raise FileRefused(
+            gettext("PARTICIPANTS lists a pair number twice"),
+        )
     return pairs, offset
 
 
@@ -403,13 +463,17 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
     for element in handset.iter("BOARD"):
         number_text = _text(element, "BOARD_NUMBER")
         if whole_number(number_text) is None:
-            raise FileRefused(f"HANDSET BOARD_NUMBER {number_text[:20]!r} is not a board number")
+            raise FileRefused(
+                gettext("HANDSET BOARD_NUMBER %(number_text)s is not a board number")
+                % {"number_text": repr(number_text[:20])},
+            )
         hands = {}
         for hand in element.iter("HAND"):
             seat = _HAND_SEATS.get(_text(hand, "DIRECTION").upper())
             if seat is None:
                 raise FileRefused(
-                    f"HANDSET board {number_text}: a HAND has no DIRECTION North…West"
+                    gettext("HANDSET board %(number_text)s: a HAND has no DIRECTION North…West")
+                    % {"number_text": number_text},
                 )
             hands[seat] = ".".join(
                 _text(hand, suit).upper().replace("10", "T")
@@ -419,7 +483,10 @@ def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
         try:
             deal = normalize_deal(text)
         except DealRefused as refused:
-            raise FileRefused(f"HANDSET board {number_text}: {refused}") from None
+            raise FileRefused(
+                gettext("HANDSET board %(number_text)s: %(refused)s")
+                % {"number_text": number_text, "refused": refused},
+            ) from None
         dealer = _text(element, "DEALER")[:1].upper()
         vulnerability = _text(element, "VULNERABILITY") or _text(element, "VULNERABLE")
         deals[whole_number(number_text)] = (deal, dealer, vulnerability)
@@ -430,7 +497,10 @@ def _board(element: ET.Element, deals: dict, offset: int, sides: Sides | None) -
     number_text = _text(element, "BOARD_NUMBER")
     number = whole_number(number_text)
     if number is None or number < 1:
-        raise FileRefused(f"BOARD_NUMBER {number_text[:20]!r} is not a board number")
+        raise FileRefused(
+            gettext("BOARD_NUMBER %(number_text)s is not a board number")
+            % {"number_text": repr(number_text[:20])},
+        )
     dealer, vulnerability = board_conditions(number)
     deal, given_dealer, given_vulnerability = deals.get(number, ("", "", ""))
     if given_dealer in ("N", "E", "S", "W"):
@@ -458,7 +528,10 @@ def _int(element: ET.Element, name: str, where: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise FileRefused(f"{where}: {name} {text[:20]!r} is not a whole number") from None
+        raise FileRefused(
+            gettext("%(where)s: %(name)s %(text)s is not a whole number")
+            % {"where": where, "name": name, "text": repr(text[:20])},
+        ) from None
 
 
 def _line_instruction(element: ET.Element) -> dict[str, str]:
@@ -472,7 +545,10 @@ def _line_instruction(element: ET.Element) -> dict[str, str]:
 def _pair_seat(element: ET.Element, where: str, offset: int) -> dict:
     ns_text, ew_text = _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER")
     if not ns_text or not ew_text:
-        raise FileRefused(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
+        raise FileRefused(
+            gettext("%(where)s: NS_PAIR_NUMBER and EW_PAIR_NUMBER are both needed")
+            % {"where": where},
+        )
     return {
         "ns_pair": file_pair_id(ns_text, where)[0],
         "ew_pair": file_pair_id(ew_text, where)[0] + offset,
@@ -509,7 +585,10 @@ def line_result(element: ET.Element, where: str, vulnerability: str, seat: dict)
     try:
         score_ns = int(score) if score else None
     except ValueError:
-        raise FileRefused(f"{where}: SCORE {score[:20]!r} is neither a score nor A6040") from None
+        raise FileRefused(
+            gettext("%(where)s: SCORE %(score)s is neither a score nor A6040")
+            % {"where": where, "score": repr(score[:20])},
+        ) from None
     if "weighted" in ours:
         return weighted_line(
             where=where, vulnerability=vulnerability, text=ours["weighted"], **seat

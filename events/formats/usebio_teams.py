@@ -15,6 +15,8 @@ match's table, a board's assigned IMPs) ride in `<?clubscoring ...?>` instructio
 
 import xml.etree.ElementTree as ET
 
+from django.utils.translation import gettext
+
 from events.formats.imported import FileRefused, whole_number
 from events.formats.team_files import (
     FileMatch,
@@ -71,9 +73,8 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     event_type = event_element.get("EVENT_TYPE", "").strip().upper()
     if event_type not in TEAM_TYPES:
         raise FileRefused(
-            f"EVENT_TYPE {event_type or '(none)'} is not a teams event: "
-            + ", ".join(TEAM_TYPES)
-            + " only"
+            gettext("EVENT_TYPE %(event_type)s is not a teams event: %(types)s only")
+            % {"event_type": event_type or "(none)", "types": ", ".join(TEAM_TYPES)}
         )
     settings = _settings(root, event_element)
     if TEAM_TYPES[event_type]:
@@ -82,8 +83,11 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     listed = [t for p in event_element.iter("PARTICIPANTS") for t in p.iter("TEAM")]
     if not listed and any(p.find("PAIR") is not None for p in event_element.iter("PARTICIPANTS")):
         raise FileRefused(
-            f"this teams event (EVENT_TYPE {event_type}) lists pairs: a teams event's "
-            "PARTICIPANTS are TEAM elements, each with its TEAM_ID"
+            gettext(
+                "this teams event (EVENT_TYPE %(event_type)s) lists pairs: a teams "
+                "event's PARTICIPANTS are TEAM elements, each with its TEAM_ID"
+            )
+            % {"event_type": event_type},
         )
     teams_file.teams = [_team(element, index) for index, element in enumerate(listed, 1)]
     for index, element in enumerate(event_element.iter("MATCH"), start=1):
@@ -100,15 +104,27 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
     match_method = _text(event_element, "MATCH_SCORING_METHOD").upper()
     if match_method not in MATCH_METHODS:
         raise FileRefused(
-            f"MATCH_SCORING_METHOD {match_method} is not supported: VPS (IMPs converted to "
-            "VPs) or PAB (board-a-match) only"
+            gettext(
+                "MATCH_SCORING_METHOD %(match_method)s is not supported: VPS (IMPs "
+                "converted to VPs) or PAB (board-a-match) only"
+            )
+            % {"match_method": match_method},
         )
     board_method = _text(event_element, "BOARD_SCORING_METHOD").upper()
     board_a_match = MATCH_METHODS[match_method] == "bam"
     if board_method not in ("", "IMPS", "IMP", *(BOARD_A_MATCH_METHODS if board_a_match else ())):
         raise FileRefused(
-            f"BOARD_SCORING_METHOD {board_method} is not supported: boards scored in IMPs only"
-            + ("" if board_a_match else " (board-a-match: MATCH_SCORING_METHOD PAB)")
+            (
+                gettext(
+                    "BOARD_SCORING_METHOD %(method)s is not supported: boards scored in IMPs only"
+                )
+                if board_a_match
+                else gettext(
+                    "BOARD_SCORING_METHOD %(method)s is not supported: boards scored in IMPs "
+                    "only (board-a-match: MATCH_SCORING_METHOD PAB)"
+                )
+            )
+            % {"method": board_method}
         )
     settings = {}
     if MATCH_METHODS[match_method]:
@@ -118,16 +134,25 @@ def _settings(root: ET.Element, event_element: ET.Element) -> dict:
             for name, value in _PI.findall(node.text):
                 if name == "vp_scale":
                     if value not in VP_SCALES:
-                        raise FileRefused(f"the file's VP scale {value!r} is not one we know")
+                        raise FileRefused(
+                            gettext("the file's VP scale %(value)s is not one we know")
+                            % {"value": repr(value)},
+                        )
                     settings[name] = value
                 elif name == "boards_per_match":
                     boards = whole_number(value)
                     if boards is None or not 1 <= boards <= 64:
-                        raise FileRefused(f"boards_per_match {value[:20]!r} is not 1 to 64")
+                        raise FileRefused(
+                            gettext("boards_per_match %(value)s is not 1 to 64")
+                            % {"value": repr(value[:20])},
+                        )
                     settings[name] = boards
                 elif name == "bam_points":
                     if value not in ("1", "2"):
-                        raise FileRefused(f"bam_points {value[:20]!r} is not 1 or 2")
+                        raise FileRefused(
+                            gettext("bam_points %(value)s is not 1 or 2")
+                            % {"value": repr(value[:20])},
+                        )
                     settings[name] = int(value)
                 elif name == "match_scoring" and value in MATCH_SCORINGS:
                     settings[name] = value
@@ -143,7 +168,10 @@ def _team(element: ET.Element, index: int) -> FileTeam:
     number_text = element.get("TEAM_ID") or _text(element, "TEAM_ID")
     number = whole_number(number_text or "")
     if number is None:
-        raise FileRefused(f"{where}: TEAM_ID {number_text[:20]!r} is not a team number")
+        raise FileRefused(
+            gettext("%(where)s: TEAM_ID %(number_text)s is not a team number")
+            % {"where": where, "number_text": repr(number_text[:20])},
+        )
     name = (element.get("TEAM_NAME") or _text(element, "TEAM_NAME")).strip()
     total = _text(element, "TOTAL_SCORE")
     return FileTeam(
@@ -171,9 +199,11 @@ def _settle_rounds(teams_file: TeamsFile) -> None:
                 match.round = round_
             teams_file.readings.append(
                 (
-                    "Rounds",
-                    "worked out from the matches: the file numbers each match's round from its "
-                    "TEAM's side (the team's n-th match)",
+                    gettext("Rounds"),
+                    gettext(
+                        "worked out from the matches: the file numbers each match's round from "
+                        "its TEAM's side (the team's n-th match)"
+                    ),
                 )
             )
     tables: dict[int, int] = {}
@@ -186,10 +216,14 @@ def _match(element: ET.Element, where: str) -> FileMatch:
     ours = _line_instruction(element)
     round_ = _int(element, "ROUND_NUMBER", where)
     if round_ is None:
-        raise FileRefused(f"{where}: ROUND_NUMBER is missing")
+        raise FileRefused(
+            gettext("%(where)s: ROUND_NUMBER is missing") % {"where": where},
+        )
     home = _team_number(element, "TEAM", where)
     if home is None:
-        raise FileRefused(f"{where}: TEAM is missing")
+        raise FileRefused(
+            gettext("%(where)s: TEAM is missing") % {"where": where},
+        )
     away = _team_number(element, "OPPOSING_TEAM", where)
     # 0: numbered once the rounds are settled.
     table = whole_number(ours.get("table", "")) or _int(element, "TABLE_NUMBER", where) or 0
@@ -220,16 +254,23 @@ def _team_number(element: ET.Element, name: str, where: str) -> int | None:
         return None
     number = whole_number(text)
     if number is None:
-        raise FileRefused(f"{where}: {name} {text[:20]!r} is not a team number")
+        raise FileRefused(
+            gettext("%(where)s: %(name)s %(text)s is not a team number")
+            % {"where": where, "name": name, "text": repr(text[:20])},
+        )
     return number
 
 
 def _board(element: ET.Element, where: str, match: FileMatch) -> FileMatchBoard:
     number = _int(element, "BOARD_NUMBER", where)
     if number is None or number < 1:
-        raise FileRefused(f"{where}: BOARD_NUMBER is not a board number")
+        raise FileRefused(
+            gettext("%(where)s: BOARD_NUMBER is not a board number") % {"where": where},
+        )
     if match.is_bye:
-        raise FileRefused(f"{where}: a bye has no boards")
+        raise FileRefused(
+            gettext("%(where)s: a bye has no boards") % {"where": where},
+        )
     dealer, vulnerability = board_conditions(number)
     board = FileMatchBoard(number=number, dealer=dealer, vulnerability=vulnerability)
     if imps := _text(element, "IMPS"):
@@ -243,11 +284,17 @@ def _board(element: ET.Element, where: str, match: FileMatch) -> FileMatchBoard:
         table = _TABLES.get(direction)
         if table is None:
             raise FileRefused(
-                f"{line_where}: DIRECTION must be NS or EW (the way the match's TEAM sat), not "
-                f"{direction[:10]!r}"
+                gettext(
+                    "%(line_where)s: DIRECTION must be NS or EW (the way the match's TEAM "
+                    "sat), not %(direction)s"
+                )
+                % {"line_where": line_where, "direction": repr(direction[:10])},
             )
         if table in board.tables:
-            raise FileRefused(f"{line_where}: the home team sat {direction} twice on this board")
+            raise FileRefused(
+                gettext("%(line_where)s: the home team sat %(direction)s twice on this board")
+                % {"line_where": line_where, "direction": direction},
+            )
         ns, ew = (match.home, match.away) if table == 1 else (match.away, match.home)
         seat = {"ns_pair": ns, "ew_pair": ew, "round": match.round, "table": table}
         board.tables[table] = line_result(line, line_where, vulnerability, seat)

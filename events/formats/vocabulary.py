@@ -2,6 +2,8 @@
 (the choices of events.models.Event and TeamSettings, which tests/events/test_vocabulary.py
 holds to these), so that a format reads and writes them without the models."""
 
+from django.utils.translation import gettext_noop
+
 # Event.Kind
 INDIVIDUAL = "individual"
 # Event.Scoring
@@ -16,13 +18,13 @@ STATUSES = ("setup", "running", "published")
 # TeamSettings.Format and TeamSettings.MatchScoring, with their labels
 SWISS = "swiss"
 TEAM_FORMATS = {
-    SWISS: "Swiss",
-    "round-robin": "Round robin",
-    "knockout": "Knock-out",
-    "evening": "Teams-of-four evening (short matches)",
+    SWISS: gettext_noop("Swiss"),
+    "round-robin": gettext_noop("Round robin"),
+    "knockout": gettext_noop("Knock-out"),
+    "evening": gettext_noop("Teams-of-four evening (short matches)"),
 }
 MATCH_SCORINGS = {
-    "vps": "IMPs converted to victory points",
-    "bam": "Board-a-match",
-    "patton": "Patton (2/1/0 a board plus the aggregate)",
+    "vps": gettext_noop("IMPs converted to victory points"),
+    "bam": gettext_noop("Board-a-match"),
+    "patton": gettext_noop("Patton (2/1/0 a board plus the aggregate)"),
 }

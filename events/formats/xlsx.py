@@ -13,6 +13,9 @@ import datetime
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy
+
 from events.formats.csv_export import adjustment_text
 from events.formats.pair_files import (
     FileLine,
@@ -37,12 +40,17 @@ RIGHT = "right"  # a column's alignment
 LEFT = "left"
 
 VULNERABLE = {
-    "None": "nobody vulnerable",
-    "NS": "NS vulnerable",
-    "EW": "EW vulnerable",
-    "All": "both sides vulnerable",
+    "None": gettext_lazy("nobody vulnerable"),
+    "NS": gettext_lazy("NS vulnerable"),
+    "EW": gettext_lazy("EW vulnerable"),
+    "All": gettext_lazy("both sides vulnerable"),
 }
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
 
 
 @dataclass(frozen=True)
@@ -75,12 +83,14 @@ def render_event(event: PairsFile) -> bytes:
 def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
     """Place, pair, names, percentage, total and boards; a block per direction for two winners."""
     columns = [
-        Column("Place", align=RIGHT),
-        Column("Pair", align=RIGHT),
-        Column("Names"),
+        Column(gettext("Place"), align=RIGHT),
+        Column(gettext("Pair"), align=RIGHT),
+        Column(gettext("Names")),
         *_total_columns(event),
     ]
-    sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
+    sheet = _Sheet(
+        book, name=gettext("Ranking"), title=_title(event, gettext("ranking")), columns=columns
+    )
     sections = event.sections
     blocks = [
         (_section_prefix(section, sections), group)
@@ -88,12 +98,12 @@ def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
         for group in section.ranking
     ]
     if len(sections) > 1:  # then the whole field's
-        blocks += [("Overall · ", group) for group in event.overall]
+        blocks += [(gettext("Overall · "), group) for group in event.overall]
     for index, (prefix, group) in enumerate(blocks):
         if len(blocks) > 1:
             if index:
                 sheet.gap()
-            sheet.heading(prefix + (group.title or "Ranking"))
+            sheet.heading(prefix + (group.title or gettext("Ranking")))
         for standing in group.standings:
             sheet.line(
                 [
@@ -109,12 +119,14 @@ def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
 def player_ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
     """An individual's ranking: place, player, name, percentage, total and boards."""
     columns = [
-        Column("Place", align=RIGHT),
-        Column("Player", align=RIGHT),
-        Column("Name"),
+        Column(gettext("Place"), align=RIGHT),
+        Column(gettext("Player"), align=RIGHT),
+        Column(gettext("Name")),
         *_total_columns(event),
     ]
-    sheet = _Sheet(book, name="Ranking", title=_title(event, "ranking"), columns=columns)
+    sheet = _Sheet(
+        book, name=gettext("Ranking"), title=_title(event, gettext("ranking")), columns=columns
+    )
     for section in event.sections:
         for standing in section.player_ranking:
             sheet.line(
@@ -132,11 +144,11 @@ def _total_columns(event: PairsFile) -> list[Column]:
     """A ranking's percentage (what places at matchpoints) first, then the total and the boards
     played, which say why a pair on fewer points may rank higher."""
     if event.is_imps:
-        return [Column("IMPs", IMP_TOTAL, RIGHT), Column("Boards", align=RIGHT)]
+        return [Column(gettext("IMPs"), IMP_TOTAL, RIGHT), Column(gettext("Boards"), align=RIGHT)]
     return [
         Column("%", PERCENT, RIGHT),
-        Column("MPs", MP_TOTAL, RIGHT),
-        Column("Boards", align=RIGHT),
+        Column(gettext("MPs"), MP_TOTAL, RIGHT),
+        Column(gettext("Boards"), align=RIGHT),
     ]
 
 
@@ -150,24 +162,32 @@ def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
     """Every player's scorecard, round by round: seat, partner, opponents, and their total."""
     unit = _unit(event)
     columns = [
-        Column("Round", align=RIGHT),
-        Column("Board", align=RIGHT),
-        Column("Seat"),
-        Column("Partner"),
-        Column("Opponents"),
-        *_PLAY_COLUMNS,
-        Column("Score", SIGNED, RIGHT),
+        Column(gettext("Round"), align=RIGHT),
+        Column(gettext("Board"), align=RIGHT),
+        Column(gettext("Seat")),
+        Column(gettext("Partner")),
+        Column(gettext("Opponents")),
+        *_play_columns(),
+        Column(gettext("Score"), SIGNED, RIGHT),
         Column(unit, POINTS, RIGHT),
         *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
     ]
-    sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
+    sheet = _Sheet(
+        book,
+        name=gettext("Scorecards"),
+        title=_title(event, gettext("scorecards")),
+        columns=columns,
+    )
     for section in event.sections:
         for index, standing in enumerate(
             sorted(section.player_ranking, key=lambda s: s.player.number)
         ):
             if index:
                 sheet.gap()
-            sheet.heading(f"Player {standing.player.label}: place {standing.place}")
+            sheet.heading(
+                gettext("Player %(player)s: place %(place)s")
+                % {"player": standing.player.label, "place": standing.place}
+            )
             for row in section.player_cards.get(standing.player.number, []):
                 line = row.line
                 sheet.line(
@@ -183,7 +203,8 @@ def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
                         *([] if event.is_imps else [line.percentage]),
                     ]
                 )
-            total = {"Round": "Total", unit: standing.score, "%": standing.percentage}
+            total = {columns[0].header: gettext("Total"), unit: standing.score}
+            total["%"] = standing.percentage
             sheet.line([total.get(c.header) for c in columns], bold=True)
     sheet.fit()
 
@@ -194,13 +215,18 @@ def travellers_sheet(book: Workbook, *, event: PairsFile) -> None:
     columns = [
         Column("NS", align=RIGHT),
         Column("EW", align=RIGHT),
-        *_PLAY_COLUMNS,
-        Column("NS score", SIGNED, RIGHT),
-        Column(f"NS {unit}", POINTS, RIGHT),
-        Column(f"EW {unit}", POINTS, RIGHT),
-        Column("Note"),
+        *_play_columns(),
+        Column(gettext("NS score"), SIGNED, RIGHT),
+        Column(gettext("NS %(unit)s") % {"unit": unit}, POINTS, RIGHT),
+        Column(gettext("EW %(unit)s") % {"unit": unit}, POINTS, RIGHT),
+        Column(gettext("Note")),
     ]
-    sheet = _Sheet(book, name="Travellers", title=_title(event, "travellers"), columns=columns)
+    sheet = _Sheet(
+        book,
+        name=gettext("Travellers"),
+        title=_title(event, gettext("travellers")),
+        columns=columns,
+    )
     sections = event.sections
     first = True
     shown = set()  # across the field a board's traveller holds every section's lines: once
@@ -216,9 +242,13 @@ def travellers_sheet(book: Workbook, *, event: PairsFile) -> None:
                 sheet.gap()
             first = False
             sheet.heading(
-                f"{'' if event.across_field else _section_prefix(section, sections)}"
-                f"Board {board.number} · "
-                f"dealer {SEAT_NAMES[board.dealer]} · {VULNERABLE[board.vulnerability]}"
+                ("" if event.across_field else _section_prefix(section, sections))
+                + gettext("Board %(board)s · dealer %(dealer)s · %(vulnerable)s")
+                % {
+                    "board": board.number,
+                    "dealer": SEAT_NAMES[board.dealer],
+                    "vulnerable": VULNERABLE[board.vulnerability],
+                }
             )
             results = section.travellers.get(board.number, [])
             for result in results:
@@ -233,7 +263,7 @@ def travellers_sheet(book: Workbook, *, event: PairsFile) -> None:
                     ]
                 )
             if not results:
-                sheet.heading("No results", bold=False)
+                sheet.heading(gettext("No results"), bold=False)
     sheet.fit()
 
 
@@ -241,16 +271,21 @@ def scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
     """Every pair's scorecard in pair number order, scored from the pair's side, with totals."""
     unit = _unit(event)
     columns = [
-        Column("Board", align=RIGHT),
-        Column("Dir"),
-        Column("Opp", align=RIGHT),
-        *_PLAY_COLUMNS,
-        Column("Score", SIGNED, RIGHT),
+        Column(gettext("Board"), align=RIGHT),
+        Column(gettext("Dir")),
+        Column(gettext("Opp"), align=RIGHT),
+        *_play_columns(),
+        Column(gettext("Score"), SIGNED, RIGHT),
         Column(unit, POINTS, RIGHT),
         *([] if event.is_imps else [Column("%", PERCENT, RIGHT)]),
-        Column("Note"),
+        Column(gettext("Note")),
     ]
-    sheet = _Sheet(book, name="Scorecards", title=_title(event, "scorecards"), columns=columns)
+    sheet = _Sheet(
+        book,
+        name=gettext("Scorecards"),
+        title=_title(event, gettext("scorecards")),
+        columns=columns,
+    )
     first = True
     for section in event.sections:
         placed = [(group, s) for group in section.ranking for s in group.standings]
@@ -273,30 +308,33 @@ def scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
                     ]
                 )
             pair = standing.pair
-            total = {"Board": "Total", unit: pair.score, "%": pair.percentage}
+            total = {columns[0].header: gettext("Total"), unit: pair.score}
+            total["%"] = pair.percentage
             sheet.line([total.get(c.header) for c in columns], bold=True)
     sheet.fit()
 
 
 def settings_sheet(book: Workbook, *, event: PairsFile) -> None:
     """How the event was scored and moved: what a reader needs to check the other sheets."""
-    columns = [Column("Setting"), Column("Value", align=LEFT)]
-    sheet = _Sheet(book, name="Settings", title=_title(event, "settings"), columns=columns)
+    columns = [Column(gettext("Setting")), Column(gettext("Value"), align=LEFT)]
+    sheet = _Sheet(
+        book, name=gettext("Settings"), title=_title(event, gettext("settings")), columns=columns
+    )
     rows: list[tuple[str, object]] = [
-        ("Event", event.name),
-        ("Club", event.club_name),
-        ("Date", event.date),
+        (gettext("Event"), event.name),
+        (gettext("Club"), event.club_name),
+        (gettext("Date"), event.date),
         *event.settings_summary,
     ]
     for section in event.sections:
         prefix = _section_prefix(section, event.sections)
         rows += [
-            (f"{prefix}Movement", section.movement),
-            (f"{prefix}Tables", section.tables),
-            (f"{prefix}Rounds", section.rounds),
-            (f"{prefix}Boards per round", section.boards_per_round),
+            (prefix + gettext("Movement"), section.movement),
+            (prefix + gettext("Tables"), section.tables),
+            (prefix + gettext("Rounds"), section.rounds),
+            (prefix + gettext("Boards per round"), section.boards_per_round),
         ]
-    rows.append(("Status", event.status_label))
+    rows.append((gettext("Status"), event.status_label))
     for setting, value in rows:
         sheet.line([setting, value], formats={1: DATE} if isinstance(value, datetime.date) else {})
     sheet.fit()
@@ -304,7 +342,14 @@ def settings_sheet(book: Workbook, *, event: PairsFile) -> None:
 
 # What the cells say
 
-_PLAY_COLUMNS = [Column("Contract"), Column("By"), Column("Lead"), Column("Tricks", align=RIGHT)]
+
+def _play_columns() -> list[Column]:
+    return [
+        Column(gettext("Contract")),
+        Column(gettext("By")),
+        Column(gettext("Lead")),
+        Column(gettext("Tricks"), align=RIGHT),
+    ]
 
 
 def contract_text(contract: str) -> str:
@@ -319,11 +364,21 @@ def contract_text(contract: str) -> str:
 def _play(result: FileLine) -> list:
     """Contract, declarer, lead and tricks; what took their place on a line not played."""
     if result.not_played:
-        return ["Not played", None, None, None]
+        return [gettext("Not played"), None, None, None]
     if result.ns_adjustment:
-        return [f"Adjusted {adjustment_text(result)}", None, None, None]
+        return [
+            gettext("Adjusted %(adjustment)s") % {"adjustment": adjustment_text(result)},
+            None,
+            None,
+            None,
+        ]
     if result.weights:
-        return [f"Weighted: {weighted_text(result.weights)}", None, None, None]
+        return [
+            gettext("Weighted: %(parts)s") % {"parts": weighted_text(result.weights)},
+            None,
+            None,
+            None,
+        ]
     return [
         contract_text(result.contract),
         result.declarer,
@@ -342,7 +397,10 @@ def _sides(event: PairsFile, result: FileLine) -> list:
 def _note(result: FileLine) -> str:
     parts = []
     if result.score_ew is not None:
-        parts.append(f"split score: EW scored as NS {result.score_ew:+d}")
+        parts.append(
+            gettext("split score: EW scored as NS %(score)s")
+            % {"score": format(result.score_ew, "+d")}
+        )
     if result.note:
         parts.append(result.note)
     return "; ".join(parts)
@@ -355,28 +413,30 @@ def _numeric(text: str) -> int | str:
 
 
 def _unit(event: PairsFile) -> str:
-    return "IMPs" if event.is_imps else "MPs"
+    return gettext("IMPs") if event.is_imps else gettext("MPs")
 
 
 def _section_prefix(section: FileSection, sections: list[FileSection]) -> str:
-    return f"Section {section.letter} · " if len(sections) > 1 else ""
+    if len(sections) == 1:
+        return ""
+    return gettext("Section %(section)s · ") % {"section": section.letter}
 
 
 def _pair_heading(
     section: FileSection, sections: list[FileSection], group: FileRanking, standing: FileStanding
 ) -> str:
     pair = standing.pair
-    parts = [f"{_section_prefix(section, sections)}Pair {pair.name}"]
+    parts = [_section_prefix(section, sections) + gettext("Pair %(pair)s") % {"pair": pair.name}]
     if pair.names:
         parts.append(pair.names)
     if group.title:
         parts.append(group.title)
-    parts.append(f"place {standing.place}")
+    parts.append(gettext("place %(place)s") % {"place": standing.place})
     return " · ".join(parts)
 
 
 def _long_date(date: datetime.date) -> str:
-    return f"{date:%A} {date.day} {date:%B %Y}"
+    return date_format(date, "l j F Y")
 
 
 def _title(event: PairsFile, kind: str) -> str:
@@ -390,7 +450,7 @@ _SHOWN: dict[str, Callable[[object], str]] = {
     SIGNED: lambda v: f"{v:+d}" if v else "0",
     POINTS: lambda v: f"{v:.2f}",
     MP_TOTAL: lambda v: f"{v:.1f}",
-    DATE: lambda v: f"{v.day} {v:%B %Y}",
+    DATE: lambda v: date_format(v, "j F Y"),
 }
 
 

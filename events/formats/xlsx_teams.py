@@ -3,6 +3,8 @@ match with both tables of its boards, and the settings, a sheet each, laid out a
 workbook is (events.formats.xlsx): a frozen title and header, fitted columns, landscape pages.
 """
 
+from django.utils.translation import gettext
+
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
 from events.formats.workbook import Workbook
@@ -27,7 +29,7 @@ VPS = "0.00"
 
 def render_teams_xlsx(teams_file: TeamsFile) -> bytes:
     """The workbook as .xlsx bytes: Standings, Cross-table, Matches and Settings sheets."""
-    book = Workbook(title=_title(teams_file, "results"))
+    book = Workbook(title=_title(teams_file, gettext("results")))
     standings_sheet(book, teams_file)
     cross_table_sheet(book, teams_file)
     matches_sheet(book, teams_file)
@@ -52,16 +54,21 @@ def team_totals(teams_file: TeamsFile) -> dict[int, tuple[float, float, int]]:
 def standings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     """Place, team, players, VPs, IMPs for and against, matches; in the standings' order."""
     columns = [
-        Column("Place", align=RIGHT),
-        Column("Team", align=RIGHT),
-        Column("Name"),
-        Column("Players"),
+        Column(gettext("Place"), align=RIGHT),
+        Column(gettext("Team"), align=RIGHT),
+        Column(gettext("Name")),
+        Column(gettext("Players")),
         Column(unit(teams_file), VPS, RIGHT),
-        Column("IMPs for", IMP_TOTAL, RIGHT),
-        Column("IMPs against", IMP_TOTAL, RIGHT),
-        Column("Matches", align=RIGHT),
+        Column(gettext("IMPs for"), IMP_TOTAL, RIGHT),
+        Column(gettext("IMPs against"), IMP_TOTAL, RIGHT),
+        Column(gettext("Matches"), align=RIGHT),
     ]
-    sheet = _Sheet(book, name="Standings", title=_title(teams_file, "standings"), columns=columns)
+    sheet = _Sheet(
+        book,
+        name=gettext("Standings"),
+        title=_title(teams_file, gettext("standings")),
+        columns=columns,
+    )
     totals = team_totals(teams_file)
     for team in teams_file.teams:
         won, lost, played = totals[team.number]
@@ -87,16 +94,20 @@ def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     meeting's VPs (numbers still), the round it was played in."""
     swiss = teams_file.settings.get("format") == SWISS
     teams = teams_file.teams if swiss else sorted(teams_file.teams, key=lambda t: t.number)
-    places = [Column("Place", align=RIGHT)] if swiss else []
+    places = [Column(gettext("Place"), align=RIGHT)] if swiss else []
     columns = [
         *places,
-        Column("Team", align=RIGHT),
-        Column("Name"),
+        Column(gettext("Team"), align=RIGHT),
+        Column(gettext("Name")),
         *(Column(str(t.number), VPS, RIGHT) for t in teams),
-        Column("Total", VPS, RIGHT),
+        Column(gettext("Total"), VPS, RIGHT),
     ]
-    sheet = _Sheet(book, name="Cross-table", title=_title(teams_file, "VP cross-table"),
-                   columns=columns)  # fmt: skip
+    sheet = _Sheet(
+        book,
+        name=gettext("Cross-table"),
+        title=_title(teams_file, gettext("VP cross-table")),
+        columns=columns,
+    )
     scored: dict[tuple[int, int], float] = {}
     rounds: dict[tuple[int, int], list[int]] = {}
     byes: dict[int, float] = {}
@@ -127,17 +138,38 @@ def cross_table_sheet(book: Workbook, teams_file: TeamsFile) -> None:
 def matches_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     """Every match, round by round, headed by its teams, IMPs and VPs; a line per board with
     both tables (the home team North-South at table 1) and the IMPs each team won on it."""
-    play = [Column("Contract"), Column("By"), Column("Lead"), Column("Tricks", align=RIGHT)]
-    columns = [
-        Column("Board", align=RIGHT),
-        *(Column(f"Table 1 {c.header.lower()}", c.number_format, c.align) for c in play),
-        Column("Table 1 NS", SIGNED, RIGHT),
-        *(Column(f"Table 2 {c.header.lower()}", c.number_format, c.align) for c in play),
-        Column("Table 2 NS", SIGNED, RIGHT),
-        Column("Home IMPs", POINTS, RIGHT),
-        Column("Away IMPs", POINTS, RIGHT),
+    play = [
+        Column(gettext("Contract")),
+        Column(gettext("By")),
+        Column(gettext("Lead")),
+        Column(gettext("Tricks"), align=RIGHT),
     ]
-    sheet = _Sheet(book, name="Matches", title=_title(teams_file, "matches"), columns=columns)
+    columns = [
+        Column(gettext("Board"), align=RIGHT),
+        *(
+            Column(
+                gettext("Table 1 %(column)s") % {"column": c.header.lower()},
+                c.number_format,
+                c.align,
+            )
+            for c in play
+        ),
+        Column(gettext("Table 1 NS"), SIGNED, RIGHT),
+        *(
+            Column(
+                gettext("Table 2 %(column)s") % {"column": c.header.lower()},
+                c.number_format,
+                c.align,
+            )
+            for c in play
+        ),
+        Column(gettext("Table 2 NS"), SIGNED, RIGHT),
+        Column(gettext("Home IMPs"), POINTS, RIGHT),
+        Column(gettext("Away IMPs"), POINTS, RIGHT),
+    ]
+    sheet = _Sheet(
+        book, name=gettext("Matches"), title=_title(teams_file, gettext("matches")), columns=columns
+    )
     names = {team.number: team.name for team in teams_file.teams}
     for index, match in enumerate(teams_file.matches):
         if index:
@@ -159,22 +191,34 @@ def matches_sheet(book: Workbook, teams_file: TeamsFile) -> None:
 
 def unit(teams_file: TeamsFile) -> str:
     """What a match scores: VPs, or board points in board-a-match and Patton."""
-    return "VPs" if teams_file.settings.get("match_scoring", "vps") == "vps" else "points"
+    if teams_file.settings.get("match_scoring", "vps") == "vps":
+        return gettext("VPs")
+    return gettext("points")
 
 
-def match_heading(match: FileMatch, names: dict[int, str], unit: str = "VPs") -> str:
+def match_heading(match: FileMatch, names: dict[int, str], unit: str | None = None) -> str:
     """ "Round 2 · table 1 · Aces v Kings · 25–8 IMPs · 15.75–4.25 VPs"."""
-    parts = [f"Round {match.round}", f"table {match.table}"]
+    unit = gettext("VPs") if unit is None else unit
+    parts = [
+        gettext("Round %(round)s") % {"round": match.round},
+        gettext("table %(table)s") % {"table": match.table},
+    ]
     if match.away is None:
-        parts.append(f"{names[match.home]}: bye")
+        parts.append(gettext("%(team)s: bye") % {"team": names[match.home]})
     else:
-        parts.append(f"{names[match.home]} v {names[match.away]}")
-        if match.imps is not None:
-            parts.append(f"{match.imps[0]:g}–{match.imps[1]:g} IMPs")
-    if match.vps is not None:
         parts.append(
-            f"{match.vps[0]:.2f} {unit}" if match.away is None else
-            f"{match.vps[0]:.2f}–{match.vps[1]:.2f} {unit}"
+            gettext("%(home)s v %(away)s") % {"home": names[match.home], "away": names[match.away]}
+        )
+        if match.imps is not None:
+            parts.append(
+                gettext("%(home)s–%(away)s IMPs")
+                % {"home": format(match.imps[0], "g"), "away": format(match.imps[1], "g")}
+            )
+    if match.vps is not None:
+        home = format(match.vps[0], ".2f")
+        parts.append(
+            f"{home} {unit}" if match.away is None else
+            f"{home}–{match.vps[1]:.2f} {unit}"
         )  # fmt: skip
     return " · ".join(parts)
 
@@ -184,9 +228,13 @@ def _table(line) -> list:
     if line is None:
         return [None] * 5
     if line.not_played:
-        return ["Not played", None, None, None, None]
+        return [gettext("Not played"), None, None, None, None]
     if line.is_adjusted:
-        return [f"Adjusted {line.ns_percent:g}%–{line.ew_percent:g}%", None, None, None, None]
+        adjusted = gettext("Adjusted %(ns)s%%–%(ew)s%%") % {
+            "ns": format(line.ns_percent, "g"),
+            "ew": format(line.ew_percent, "g"),
+        }
+        return [adjusted, None, None, None, None]
     return [
         contract_text(line.contract),
         line.declarer or None,
@@ -197,36 +245,41 @@ def _table(line) -> list:
 
 
 def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
-    columns = [Column("Setting"), Column("Value", align=LEFT)]
-    sheet = _Sheet(book, name="Settings", title=_title(teams_file, "settings"), columns=columns)
+    columns = [Column(gettext("Setting")), Column(gettext("Value"), align=LEFT)]
+    sheet = _Sheet(
+        book,
+        name=gettext("Settings"),
+        title=_title(teams_file, gettext("settings")),
+        columns=columns,
+    )
     settings = teams_file.settings
     rows: list[tuple[str, object]] = [
-        ("Event", teams_file.name),
-        ("Club", teams_file.club_name),
-        ("Date", teams_file.date),
-        ("Format", _format_label(settings.get("format"))),
-        ("Scoring", _scoring_label(settings.get("match_scoring", "vps"))),
+        (gettext("Event"), teams_file.name),
+        (gettext("Club"), teams_file.club_name),
+        (gettext("Date"), teams_file.date),
+        (gettext("Format"), _format_label(settings.get("format"))),
+        (gettext("Scoring"), _scoring_label(settings.get("match_scoring", "vps"))),
     ]
     if settings.get("vp_scale") in VP_SCALES:
-        rows.append(("VP scale", VP_SCALES[settings["vp_scale"]].label))
+        rows.append((gettext("VP scale"), gettext(VP_SCALES[settings["vp_scale"]].label)))
     rows += [
-        ("Boards a match", settings.get("boards_per_match")),
-        ("Teams", len(teams_file.teams)),
-        ("Rounds", max((m.round for m in teams_file.matches), default=0)),
+        (gettext("Boards a match"), settings.get("boards_per_match")),
+        (gettext("Teams"), len(teams_file.teams)),
+        (gettext("Rounds"), max((m.round for m in teams_file.matches), default=0)),
     ]
     if settings.get("bye_vps") is not None:
-        rows.append(("VPs for a bye", float(settings["bye_vps"])))
+        rows.append((gettext("VPs for a bye"), float(settings["bye_vps"])))
     for setting, value in rows:
-        sheet.line([setting, value], formats={1: DATE} if setting == "Date" else {})
+        sheet.line([setting, value], formats={1: DATE} if setting == gettext("Date") else {})
     sheet.fit()
 
 
 def _scoring_label(value) -> str:
-    return MATCH_SCORINGS.get(value, "")
+    return gettext(MATCH_SCORINGS[value]) if value in MATCH_SCORINGS else ""
 
 
 def _format_label(value) -> str:
-    return TEAM_FORMATS.get(value, "")
+    return gettext(TEAM_FORMATS[value]) if value in TEAM_FORMATS else ""
 
 
 def _title(teams_file: TeamsFile, kind: str) -> str:

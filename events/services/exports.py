@@ -6,6 +6,9 @@ Gathering reads by section, board and pair, never by line: a handful of queries 
 event's size (a player's scorecard in an individual's workbook aside).
 """
 
+from django.conf import settings
+from django.utils import translation
+
 from events.formats import FORMATS
 from events.formats.imported import ImportedTableRound
 from events.formats.pair_files import (
@@ -36,6 +39,19 @@ def export_file(
     without their cards. `public`: the file the public downloads, without the boards of a teams
     match still being played (the match page hides them too)."""
     fmt = FORMATS[format_key]
+    if format_key != "xlsx":  # the other formats' words are their own, in every language
+        return _rendered(fmt, event=event, hidden_hands=hidden_hands, public=public)
+    with translation.override(club_language(event.club)):
+        return _rendered(fmt, event=event, hidden_hands=hidden_hands, public=public)
+
+
+def club_language(club) -> str:
+    """The language a club's files are written in (the workbook's headings): the club's own
+    setting where the club has one, else the site's."""
+    return getattr(club, "language", None) or settings.LANGUAGE_CODE
+
+
+def _rendered(fmt, *, event: Event, hidden_hands: set[int], public: bool) -> bytes:
     if event.is_teams:
         return fmt.render_teams(teams_file(event=event, public=public))
     document = pairs_file(event=event, hidden_hands=hidden_hands, scorecards=fmt.scorecards)

@@ -18,8 +18,9 @@ def howell(
     whole_number("The number of tables", tables, 3)
     if tables not in HOWELL_SCHEDULES:
         raise ScoringError(
-            f"Howell movements are available for 3 to 9 tables, not {tables}; "
-            "from 7 tables a Mitchell is usual."
+            "Howell movements are available for 3 to 9 tables, not %(tables)s; from "
+            "7 tables a Mitchell is usual.",
+            tables=tables,
         )
     whole_number("Boards per round", boards_per_round, 1)
     schedule = HOWELL_SCHEDULES[tables]

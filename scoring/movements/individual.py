@@ -96,11 +96,22 @@ class IndividualMovement:
         for s in self.seatings:
             for player in s.players:
                 if not 1 <= player <= self.players:
-                    raise ScoringError(f"There is no player {player} in this movement.")
+                    raise ScoringError(
+                        "There is no player %(player)s in this movement.",
+                        player=player,
+                    )
                 if (player, s.round) in seated:
-                    raise ScoringError(f"Player {player} is seated twice in round {s.round}.")
+                    raise ScoringError(
+                        "Player %(player)s is seated twice in round %(round)s.",
+                        player=player,
+                        round=s.round,
+                    )
                 if (player, s.board_set) in played:
-                    raise ScoringError(f"Player {player} would play board set {s.board_set} twice.")
+                    raise ScoringError(
+                        "Player %(player)s would play board set %(board_set)s twice.",
+                        player=player,
+                        board_set=s.board_set,
+                    )
                 seated.add((player, s.round))
                 played.add((player, s.board_set))
 
@@ -180,8 +191,10 @@ def complete_individual(
     if players not in COMPLETE_INDIVIDUALS:
         known = ", ".join(str(n) for n in COMPLETE_INDIVIDUALS)
         raise ScoringError(
-            f"A complete individual is available for {known} players, not {players}; "
-            "for 20 or 28 players choose the Rainbow individual."
+            "A complete individual is available for %(known)s players, not "
+            "%(players)s; for 20 or 28 players choose the Rainbow individual.",
+            known=known,
+            players=players,
         )
     whole_number("Boards per round", boards_per_round, 1)
     first_round, starts = COMPLETE_INDIVIDUALS[players]
@@ -218,8 +231,9 @@ def rainbow_individual(
     whole_number("The number of tables", tables, 1)
     if tables not in RAINBOW_TABLES:
         raise ScoringError(
-            f"The Rainbow individual needs a prime number of tables from 5 (5, 7, 11 or 13), "
-            f"not {tables}."
+            "The Rainbow individual needs a prime number of tables from 5 (5, 7, 11 "
+            "or 13), not %(tables)s.",
+            tables=tables,
         )
     whole_number("Boards per round", boards_per_round, 1)
     whole_number("The number of rounds", rounds or tables, 1, tables)

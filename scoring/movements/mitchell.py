@@ -29,11 +29,15 @@ def mitchell(
     whole_number("Boards per round", boards_per_round, 1)
     half = tables // 2
     if variant not in (None, *VARIANTS):
-        raise ScoringError(f"A Mitchell variant is 'skip' or 'relay', not {variant!r}.")
+        raise ScoringError(
+            "A Mitchell variant is 'skip' or 'relay', not %(variant)s.",
+            variant=repr(variant),
+        )
     if tables % 2 and variant:
         raise ScoringError(
-            f"With {tables} tables (an odd number) every EW pair meets every set of boards: "
-            "no skip or relay is needed."
+            "With %(tables)s tables (an odd number) every EW pair meets every set of "
+            "boards: no skip or relay is needed.",
+            tables=tables,
         )
     longest = tables  # with a skip, round T is the revenge round
     if rounds is None:
@@ -41,10 +45,15 @@ def mitchell(
     whole_number("The number of rounds", rounds, 1, longest)
     if tables % 2 == 0 and variant is None and rounds > half:
         raise ScoringError(
-            f"With {tables} tables (an even number) the EW pairs would meet boards they have "
-            f"already played from round {half + 1}. Choose a skip (EW skip a table after "
-            f"round {half}; {tables - 1} rounds) or a share-and-relay (tables 1 and {tables} "
-            f"share boards, a relay stand between tables {half} and {half + 1}; {tables} rounds)."
+            "With %(tables)s tables (an even number) the EW pairs would meet boards "
+            "they have already played from round %(next_round)s. Choose a skip (EW skip a "
+            "table after round %(half)s; %(rounds)s rounds) or a share-and-relay "
+            "(tables 1 and %(tables)s share boards, a relay stand between tables "
+            "%(half)s and %(next_round)s; %(tables)s rounds).",
+            tables=tables,
+            next_round=half + 1,
+            half=half,
+            rounds=tables - 1,
         )
     arrow_switch_rounds = tuple(arrow_switch_rounds)
     for r in arrow_switch_rounds:

@@ -13,11 +13,26 @@ EW = "EW"
 def whole_number(what: str, value, lowest: int, highest: int | None = None) -> int:
     """`value` itself when it is a whole number in lowest..highest; else a ScoringError."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"{what} must be a whole number, not {value!r}.")
+        raise ScoringError(
+            "%(what)s must be a whole number, not %(value)s.",
+            what=what,
+            value=repr(value),
+        )
     if highest is None and value < lowest:
-        raise ScoringError(f"{what} must be at least {lowest}, not {value}.")
+        raise ScoringError(
+            "%(what)s must be at least %(lowest)s, not %(value)s.",
+            what=what,
+            lowest=lowest,
+            value=value,
+        )
     if highest is not None and not lowest <= value <= highest:
-        raise ScoringError(f"{what} must be from {lowest} to {highest}, not {value}.")
+        raise ScoringError(
+            "%(what)s must be from %(lowest)s to %(highest)s, not %(value)s.",
+            what=what,
+            lowest=lowest,
+            highest=highest,
+            value=value,
+        )
     return value
 
 
@@ -166,12 +181,18 @@ class Movement:
         for sitting in self.sittings:
             for pair in sitting.pairs:
                 if (pair, sitting.round) in placed:
-                    raise ScoringError(f"Pair {pair} is placed twice in round {sitting.round}.")
+                    raise ScoringError(
+                        "Pair %(pair)s is placed twice in round %(round)s.",
+                        pair=pair,
+                        round=sitting.round,
+                    )
                 placed.add((pair, sitting.round))
                 if sitting.board_set is not None:
                     if (pair, sitting.board_set) in played:
                         raise ScoringError(
-                            f"Pair {pair} would play board set {sitting.board_set} twice."
+                            "Pair %(pair)s would play board set %(board_set)s twice.",
+                            pair=pair,
+                            board_set=sitting.board_set,
                         )
                     played.add((pair, sitting.board_set))
 
@@ -226,10 +247,17 @@ class Movement:
         whole_number("A round", round, 1, self.rounds)
         if pair not in self.pairs:
             raise ScoringError(
-                f"Pair {pair} is not in this movement (pairs {self.pairs[0]}-{self.pairs[-1]})."
+                "Pair %(pair)s is not in this movement (pairs %(first)s-%(last)s).",
+                pair=pair,
+                first=self.pairs[0],
+                last=self.pairs[-1],
             )
         if (pair, round) not in self._seats:
-            raise ScoringError(f"Pair {pair} has no seat in round {round}.")
+            raise ScoringError(
+                "Pair %(pair)s has no seat in round %(round)s.",
+                pair=pair,
+                round=round,
+            )
         return self._seats[pair, round]
 
     def sit_outs(self, round: int) -> tuple[int, ...]:

@@ -50,9 +50,15 @@ def propose_movements(
     empty list means nothing fits: widen the range or split the field.
     """
     if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
-        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+        raise ScoringError(
+            "Count tables in whole or half tables (6 or 6.5), not %(tables)s.",
+            tables=repr(tables),
+        )
     if tables < 2.5:
-        raise ScoringError(f"A pairs movement needs at least 2½ tables (5 pairs), not {tables}.")
+        raise ScoringError(
+            "A pairs movement needs at least 2½ tables (5 pairs), not %(tables)s.",
+            tables=tables,
+        )
     whole_number("The least number of boards", boards_total_min, 1)
     whole_number("The most boards", boards_total_max, boards_total_min)
     whole_tables, sit_out = math.ceil(tables), tables % 1 != 0
@@ -110,7 +116,10 @@ def propose_sections(tables) -> int:
     """How many sections a room of `tables` is split into: one up to SECTION_TABLES_MAX
     tables, else the fewest that keep each section at most that size."""
     if isinstance(tables, bool) or not isinstance(tables, int | float) or tables <= 0:
-        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+        raise ScoringError(
+            "Count tables in whole or half tables (6 or 6.5), not %(tables)s.",
+            tables=repr(tables),
+        )
     return math.ceil(tables / SECTION_TABLES_MAX)
 
 
@@ -132,7 +141,10 @@ def propose_barometers(
     winner) and the Mitchell (NS and EW winners), each at the boards a round nearest the
     club's that plays between the two totals, in as many rounds as the evening holds."""
     if isinstance(tables, bool) or not isinstance(tables, int | float) or (tables * 2) % 1:
-        raise ScoringError(f"Count tables in whole or half tables (6 or 6.5), not {tables!r}.")
+        raise ScoringError(
+            "Count tables in whole or half tables (6 or 6.5), not %(tables)s.",
+            tables=repr(tables),
+        )
     whole_tables, sit_out = math.ceil(tables), tables % 1 != 0
     if whole_tables < 2:
         return []
