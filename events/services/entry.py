@@ -332,7 +332,10 @@ def _sides(board: Board, players: tuple[int, int, int, int]) -> tuple[int, int]:
             )
     sides = sides_of_players(board=board, players=players)
     for side, (first, second), seats in zip(
-        sides, (players[:2], players[2:]), (gettext("North-South"), gettext("East-West")), strict=True
+        sides,
+        (players[:2], players[2:]),
+        (gettext("North-South"), gettext("East-West")),
+        strict=True,
     ):
         if side is None:
             raise LineRefused(
@@ -352,9 +355,7 @@ def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:
     }
     for number in (ns_number, ew_number):
         if number not in found:
-            raise LineRefused(
-                gettext("there is no pair %(pair)s in this event") % {"pair": number}
-            )
+            raise LineRefused(gettext("there is no pair %(pair)s in this event") % {"pair": number})
     return found[ns_number], found[ew_number]
 
 

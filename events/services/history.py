@@ -6,7 +6,6 @@ simple-history's pre-create signal (one insert a row, no other query). Derived v
 pair totals) are not recorded: undo restores the raw rows, then rescores what they affect.
 """
 
-from django.utils.translation import gettext
 from collections import defaultdict
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -16,6 +15,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 

@@ -156,7 +156,9 @@ def describe(change: Change, rows, numbers) -> list[str]:
     ]
     if dealt:
         lines.append(
-            ngettext("Hand records: board %(boards)s", "Hand records: boards %(boards)s", len(dealt))
+            ngettext(
+                "Hand records: board %(boards)s", "Hand records: boards %(boards)s", len(dealt)
+            )
             % {"boards": number_ranges(dealt)}
         )
     added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
@@ -262,7 +264,7 @@ def _movement_counts(rows) -> list[str]:
 
 
 def _counted(model, done: str, count: int) -> str:
-    """"3 boards removed", "1 pair added": the movement's rows, counted."""
+    """ "3 boards removed", "1 pair added": the movement's rows, counted."""
     if done == "added":
         if model is Pair:
             text = ngettext("%(count)s pair added", "%(count)s pairs added", count)

@@ -1,9 +1,9 @@
 """What the public may see of an event: nothing while it is set up, then as its reveal rule says."""
 
-from django.utils.translation import gettext
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from events.models import Board, Club, Competition, Event, Result, Section, TableRound
 from events.services.club_settings import use_club_time_zone

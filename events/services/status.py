@@ -4,9 +4,9 @@ A published event changes only while reopened; each move is recorded, and publis
 after a correction tells players when their results were corrected.
 """
 
-from django.utils.translation import gettext, gettext_lazy
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from events.models import Board, Change, Event, Match
 from events.services.history import recording

@@ -2,6 +2,7 @@
 table 1: entered 4S N 10 (+420)", "Captains' totals: (blank) -> 20", "Team 3 Aces registered"."""
 
 from django.utils.translation import gettext
+
 from events.models import Event, Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 from events.services.line_text import scored_text
 
@@ -47,15 +48,23 @@ def team_lines(version, numbers) -> list[str]:
             "table": row.table,
         }
         if before is None:
-            return [gettext("%(where)s: entered %(line)s") % {"where": where, "line": _quoted(after)}]
+            return [
+                gettext("%(where)s: entered %(line)s") % {"where": where, "line": _quoted(after)}
+            ]
         if after is None:
-            return [gettext("%(where)s: deleted %(line)s") % {"where": where, "line": _quoted(before)}]
+            return [
+                gettext("%(where)s: deleted %(line)s") % {"where": where, "line": _quoted(before)}
+            ]
         return [
             gettext("%(where)s: %(before)s -> %(after)s")
             % {"where": where, "before": _quoted(before), "after": _quoted(after)}
         ]
     if model is Match and (before is None or after is None):
-        text = gettext("Match set: %(match)s") if before is None else gettext("Match removed: %(match)s")
+        text = (
+            gettext("Match set: %(match)s")
+            if before is None
+            else gettext("Match removed: %(match)s")
+        )
         return [text % {"match": _match_name(row, numbers)}]
     if model is Team and (before is None or after is None):
         text = (
