@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from events.models import Change, Event, Match, MatchLine, Team, TeamRound, TeamSettings
 from events.services.history import bulk_create_recorded, recording
@@ -221,7 +221,7 @@ def delete_round(*, event: Event, round: int, user=None) -> None:
         matches = list(Match.objects.filter(event=event, round__in=numbers).order_by("pk"))
         _check_not_started(matches)
         what = (
-            gettext("round %(round)s") % {"round": round}
+            pgettext("teams", "round %(round)s") % {"round": round}
             if len(numbers) == 1
             else gettext("the schedule's rounds 1 to %(last)s") % {"last": max(numbers)}
         )
