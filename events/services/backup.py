@@ -36,6 +36,7 @@ from django.db import DatabaseError, IntegrityError, connection, connections, mo
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from events.formats.club_backup import (
     BACKUP_FORMAT,
@@ -205,8 +206,11 @@ def restore_club(
     """
     if keep_keys and (taken := _any_club_row()):
         raise BackupRefused(
-            f"the file's keys are kept only in an empty database, and this one holds rows of "
-            f"{taken}: restore without keeping keys"
+            gettext(
+                "the file's keys are kept only in an empty database, and this one holds rows of "
+                "%(rows)s: restore without keeping keys"
+            )
+            % {"rows": taken}
         )
     reader = BackupReader(source, limits or restore_limits())
     restorer = _Restorer(
@@ -221,14 +225,18 @@ def restore_club(
         raise
     except IntegrityError:
         raise BackupRefused(
-            f"the backup's rows of {restorer.saving} break a rule of the database (a value "
-            "that must be unique appears twice, or a required value is missing)"
+            gettext(
+                "the backup's rows of %(rows)s break a rule of the database (a value that must "
+                "be unique appears twice, or a required value is missing)"
+            )
+            % {"rows": restorer.saving}
         ) from None
     except (DatabaseError, TypeError, ValueError, ArithmeticError):
         # What no check above foresaw: refused all the same, and logged for the developers.
         logger.exception("A club backup's rows of %s could not be stored", restorer.saving)
         raise BackupRefused(
-            f"the backup's rows of {restorer.saving} cannot be stored in this database"
+            gettext("the backup's rows of %(rows)s cannot be stored in this database")
+            % {"rows": restorer.saving}
         ) from None
 
 
@@ -267,7 +275,7 @@ class _Restorer:
         self.pending: list[tuple[dict, int, dict]] = []  # values, the file's key, m2m keys
         self.pending_model: type[models.Model] | None = None
         self.pending_keys: set[int] = set()
-        self.saving = "the club"
+        self.saving = gettext("the club")
         self.club_read = False
         self.club: Club | None = None  # once saved
         self.file_directors: list[str] = []
@@ -281,15 +289,18 @@ class _Restorer:
         model = self.models.get(row["model"])
         if model is None:
             raise BackupRefused(
-                f"the backup holds rows of {row['model'][:60]!r}, which are not club data here"
+                gettext("the backup holds rows of %(model)s, which are not club data here")
+                % {"model": repr(row["model"][:60])}
             )
         if (model is Club) == self.club_read:
-            raise BackupRefused("a backup holds exactly one club, in its first row")
+            raise BackupRefused(gettext("a backup holds exactly one club, in its first row"))
         self.club_read = True
-        key = self._file_key(model, row["pk"], "primary key")
+        key = self._file_key(model, row["pk"], gettext("primary key"))
         pending = model is self.pending_model and key in self.pending_keys
         if pending or key in self.keys.get(model, ()):
-            raise BackupRefused(f"{_label(model)} {key} appears twice in the backup")
+            raise BackupRefused(
+                gettext("%(row)s appears twice in the backup") % {"row": f"{_label(model)} {key}"}
+            )
         if model is not self.pending_model or len(self.pending) >= _CHUNK:
             self._flush()
             self.pending_model = model
@@ -306,8 +317,17 @@ class _Restorer:
             high //= 2  # keys kept must leave the table's sequence room to go on
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BackupRefused(
-                f"a row of {_label(model)} has the {what} {json.dumps(value)[:30]}, which is not "
-                f"a whole number from {low} to {high:,}"
+                gettext(
+                    "a row of %(model)s has the %(what)s %(value)s, which is not a whole number "
+                    "from %(low)s to %(high)s"
+                )
+                % {
+                    "model": _label(model),
+                    "what": what,
+                    "value": json.dumps(value)[:30],
+                    "low": low,
+                    "high": f"{high:,}",
+                }
             )
         return value
 
@@ -340,7 +360,10 @@ class _Restorer:
                 names.discard(f.name)
                 m2m[f] = self._many(model, f, fields[f.name], where)
         if names:
-            raise BackupRefused(f"{where} has no field {sorted(names)[0][:60]!r} here")
+            raise BackupRefused(
+                gettext("%(row)s has no field %(field)s here")
+                % {"row": where, "field": repr(sorted(names)[0][:60])}
+            )
         if model is Change and values["user_id"] is None and not values["username"]:
             values["username"] = named.get("user") or ""
         original = _historical_of(model)
@@ -361,7 +384,7 @@ class _Restorer:
             return timezone.now()
         if f.null:
             return None
-        raise BackupRefused(f"{where} has no {f.name}")
+        raise BackupRefused(gettext("%(row)s has no %(field)s") % {"row": where, "field": f.name})
 
     def _value(self, f: models.Field, value: object, where: str):
         """A plain field's value, converted and checked as a form would: its type, length,
@@ -369,12 +392,19 @@ class _Restorer:
         columns check none of them, PostgreSQL's stores years it cannot return)."""
         if value is None:
             if not f.null:
-                raise BackupRefused(f"{where}: {f.name} is empty, which it may not be")
+                raise BackupRefused(
+                    gettext("%(row)s: %(field)s is empty, which it may not be")
+                    % {"row": where, "field": f.name}
+                )
             return None
         if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
-            raise BackupRefused(f"{where}: {f.name} is not a plain value")
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not a plain value") % {"row": where, "field": f.name}
+            )
         if isinstance(f, models.BinaryField) and not isinstance(value, str):
-            raise BackupRefused(f"{where}: {f.name} is not base64 text")
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not base64 text") % {"row": where, "field": f.name}
+            )
         try:
             value = f.to_python(value)
             if value not in f.empty_values:
@@ -383,30 +413,44 @@ class _Restorer:
         except ValidationError as error:
             raise BackupRefused(f"{where}: {f.name}: {' '.join(error.messages)}") from None
         except (TypeError, ValueError, ArithmeticError):  # a parser of Django's takes text only
-            raise BackupRefused(f"{where}: {f.name} is not a value of its kind") from None
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not a value of its kind")
+                % {"row": where, "field": f.name}
+            ) from None
         if isinstance(value, datetime.date) and not _YEARS[0] <= value.year <= _YEARS[1]:
-            raise BackupRefused(f"{where}: {f.name} is not a date from {_YEARS[0]} to {_YEARS[1]}")
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not a date from %(first)s to %(last)s")
+                % {"row": where, "field": f.name, "first": _YEARS[0], "last": _YEARS[1]}
+            )
         if isinstance(value, datetime.datetime) and value.tzinfo is not None:
             value = value.astimezone(datetime.UTC)
         internal = f.get_internal_type()
         if isinstance(value, int) and internal in BaseDatabaseOperations.integer_field_ranges:
             low, high = BaseDatabaseOperations.integer_field_ranges[internal]
             if not low <= value <= high:
-                raise BackupRefused(f"{where}: {f.name} is out of range")
+                raise BackupRefused(
+                    gettext("%(row)s: %(field)s is out of range") % {"row": where, "field": f.name}
+                )
         return value
 
     def _reference(self, model: type[models.Model], f: models.Field, value: object, where: str):
         target = f.related_model
         if value is None:
             return None
-        value = self._file_key(target, value, f"reference to {_label(target)} in {f.name}")
+        value = self._file_key(
+            target,
+            value,
+            gettext("reference to %(model)s in %(field)s")
+            % {"model": _label(target), "field": f.name},
+        )
         if target is self.pending_model and value in self.pending_keys:
             self._flush()
         if value in self.keys.get(target, {}):
             return self.keys[target][value]
         if _historical_of(model) is None or target not in self.models.values():
             raise BackupRefused(
-                f"{where} points at {_label(target)} {value}, which is not in the backup before it"
+                gettext("%(row)s points at %(target)s, which is not in the backup before it")
+                % {"row": where, "target": f"{_label(target)} {value}"}
             )
         # History may name a row the club deleted before its backup: the file must hold that
         # row's history too (checked at the end); on new keys the reference is left empty.
@@ -419,7 +463,10 @@ class _Restorer:
         if value is None:
             return None, None
         if not (isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)):
-            raise BackupRefused(f"{where} names a user in a way this installation does not read")
+            raise BackupRefused(
+                gettext("%(row)s names a user in a way this installation does not read")
+                % {"row": where}
+            )
         name = value[0][:150]
         account = self.accounts.get(name)
         if account is None:
@@ -428,17 +475,21 @@ class _Restorer:
 
     def _many(self, model: type[models.Model], f: models.Field, values: object, where: str):
         if not isinstance(values, list):
-            raise BackupRefused(f"{where}: {f.name} is not a list")
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not a list") % {"row": where, "field": f.name}
+            )
         if f.related_model is self.user_model:
             self.file_directors = [str(v[0])[:150] for v in values if isinstance(v, list) and v]
             return []
         keys = []
         for value in values:
-            value = self._file_key(f.related_model, value, f"reference in {f.name}")
+            value = self._file_key(
+                f.related_model, value, gettext("reference in %(field)s") % {"field": f.name}
+            )
             if value not in self.keys.get(f.related_model, {}):
                 raise BackupRefused(
-                    f"{where} points at {_label(f.related_model)} {value}, which is not in the "
-                    "backup before it"
+                    gettext("%(row)s points at %(target)s, which is not in the backup before it")
+                    % {"row": where, "target": f"{_label(f.related_model)} {value}"}
                 )
             keys.append(self.keys[f.related_model][value])
         return keys
@@ -447,7 +498,11 @@ class _Restorer:
         """Point a history row at the row it is the history of; False if that row was deleted
         before the backup and the keys are new (the row is then left out)."""
         attname = original._meta.pk.attname
-        value = self._file_key(original, values[attname], f"reference to {_label(original)}")
+        value = self._file_key(
+            original,
+            values[attname],
+            gettext("reference to %(model)s") % {"model": _label(original)},
+        )
         if original is self.pending_model and value in self.pending_keys:
             self._flush()
         if value in self.keys.get(original, {}):
@@ -462,11 +517,17 @@ class _Restorer:
             Club._meta.get_field("slug").clean(slug, None)
         except ValidationError as error:
             messages = " ".join(error.messages)
-            raise BackupRefused(f"the address {str(slug)[:60]!r}: {messages}") from None
+            raise BackupRefused(
+                gettext("the address %(address)s: %(messages)s")
+                % {"address": repr(str(slug)[:60]), "messages": messages}
+            ) from None
         if Club.objects.filter(slug=slug).exists():
             raise BackupRefused(
-                f"a club already uses the address {slug!r}: restore under another address, "
-                "or delete that club first"
+                gettext(
+                    "a club already uses the address %(address)s: restore under another address, "
+                    "or delete that club first"
+                )
+                % {"address": repr(slug)}
             )
         if not self.keep_keys:
             values["is_demo"] = False  # load_demo --reset deletes the demo: this is theirs
@@ -535,12 +596,15 @@ class _Restorer:
     def finish(self) -> RestoreSummary:
         self._flush()
         if self.club is None:
-            raise BackupRefused("the backup holds no club")
+            raise BackupRefused(gettext("the backup holds no club"))
         for target, value in self.unexplained:
             if value not in self.keys.get(target, {}) and value not in self.deleted.get(target, ()):
                 raise BackupRefused(
-                    f"a history row points at {_label(target)} {value}, which is neither in the "
-                    "backup nor a row of the club deleted before it"
+                    gettext(
+                        "a history row points at %(target)s, which is neither in the backup nor "
+                        "a row of the club deleted before it"
+                    )
+                    % {"target": f"{_label(target)} {value}"}
                 )
         if self.director is not None:
             self.club.directors.set([self.director])

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext
 
 from events.models import (
     Board,
@@ -41,10 +42,14 @@ def remove_director(*, club: Club, user) -> list[str]:
     with transaction.atomic():
         directors = list(club.directors.select_for_update().values_list("pk", flat=True))
         if user.pk not in directors:
-            raise ClubRefused(f"{user.get_username()} does not direct {club.name}")
+            raise ClubRefused(
+                gettext("%(user)s does not direct %(club)s")
+                % {"user": user.get_username(), "club": club.name}
+            )
         if directors == [user.pk]:
             raise ClubRefused(
-                f"{user.get_username()} is the club's last director: add another one first"
+                gettext("%(user)s is the club's last director: add another one first")
+                % {"user": user.get_username()}
             )
         club.directors.remove(user)
         waiting = [
@@ -142,8 +147,10 @@ def remove_player(*, player: Player) -> int:
         membership = TeamMember.objects.filter(player=player).select_related("team__event")
         if member := membership.first():
             raise ClubRefused(
-                f"{player.name} plays for {member.team.name} in {member.team.event}: "
-                "take them out of the team first"
+                gettext(
+                    "%(player)s plays for %(team)s in %(event)s: take them out of the team first"
+                )
+                % {"player": player.name, "team": member.team.name, "event": member.team.event}
             )
         detached, _ = Partnership.objects.filter(player=player).delete()
         player.delete()
@@ -158,9 +165,11 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
     """
     with transaction.atomic():
         if keep in duplicates or not duplicates:
-            raise ClubRefused("choose the player to keep and at least one other player to merge")
+            raise ClubRefused(
+                gettext("choose the player to keep and at least one other player to merge")
+            )
         if any(d.club_id != keep.club_id for d in duplicates):
-            raise ClubRefused("only players of the same club can be merged")
+            raise ClubRefused(gettext("only players of the same club can be merged"))
         everyone = [keep, *duplicates]
         together = (
             Partnership.objects.filter(player__in=everyone)
@@ -172,8 +181,11 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
         clash = Pair.objects.filter(pk__in=together).select_related("section__event").first()
         if clash is not None:
             raise ClubRefused(
-                f"{clash.names} play together as pair {clash.number} in {clash.section.event}: "
-                "two players of one pair cannot be the same person"
+                gettext(
+                    "%(names)s play together as pair %(pair)s in %(event)s: two players of one "
+                    "pair cannot be the same person"
+                )
+                % {"names": clash.names, "pair": clash.number, "event": clash.section.event}
             )
         _check_teams(everyone)
         seats = Partnership.objects.filter(player__in=duplicates)
@@ -220,8 +232,11 @@ def _check_teams(everyone: list[Player]) -> None:
     clash = Team.objects.filter(pk__in=together).select_related("event").first()
     if clash is not None:
         raise ClubRefused(
-            f"two of these players play for {clash.name} in {clash.event}: "
-            "two players of one team cannot be the same person"
+            gettext(
+                "two of these players play for %(team)s in %(event)s: two players of one team "
+                "cannot be the same person"
+            )
+            % {"team": clash.name, "event": clash.event}
         )
 
 

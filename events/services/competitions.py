@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 from events.formats.standings import (
     CumulativeRow,
@@ -36,7 +37,7 @@ def create_competition(
     *, club: Club, name: str, carry_over: str, best_of: int | None, user=None
 ) -> Competition:
     """A new competition of the club, with no sessions yet."""
-    note = f"{name}: made"
+    note = gettext("%(competition)s: made") % {"competition": name}
     with (
         transaction.atomic(),
         recording(club=club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -51,10 +52,16 @@ def change_carry_over(
 ) -> None:
     """How the sessions carry over: the method and, for a series, the best n sessions."""
     if carry_over not in CARRY_OVER_METHODS:
-        raise CompetitionRefused(f"there is no carry-over method {carry_over!r}")
+        raise CompetitionRefused(
+            gettext("there is no carry-over method %(method)s") % {"method": repr(carry_over)}
+        )
     competition.carry_over, competition.best_of = carry_over, best_of
-    best = f", best {best_of} sessions" if best_of else ""
-    note = f"{competition.name}: carry-over {CARRY_OVER_METHODS[carry_over].lower()}{best}"
+    best = gettext(", best %(count)s sessions") % {"count": best_of} if best_of else ""
+    note = gettext("%(competition)s: carry-over %(method)s%(best)s") % {
+        "competition": competition.name,
+        "method": str(CARRY_OVER_METHODS[carry_over]).lower(),
+        "best": best,
+    }
     with recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note):
         competition.save(update_fields=["carry_over", "best_of"])
 
@@ -62,16 +69,24 @@ def change_carry_over(
 def add_session(*, competition: Competition, event: Event, user=None) -> CompetitionSession:
     """The event as the competition's next session."""
     if event.club_id != competition.club_id:
-        raise CompetitionRefused(f"{event} is not an event of {competition.club}")
+        raise CompetitionRefused(
+            gettext("%(event)s is not an event of %(club)s")
+            % {"event": event, "club": competition.club}
+        )
     if event.is_imps:
         raise CompetitionRefused(
-            f"{event.name} is scored in IMPs: sessions carry matchpoints and percentages over"
+            gettext("%(event)s is scored in IMPs: sessions carry matchpoints and percentages over")
+            % {"event": event.name}
         )
     if event.is_individual:
         raise CompetitionRefused(
-            f"{event.name} is an individual: a multi-session event carries pairs over"
+            gettext("%(event)s is an individual: a multi-session event carries pairs over")
+            % {"event": event.name}
         )
-    note = f"{competition.name}: {event} added"
+    note = gettext("%(competition)s: %(event)s added") % {
+        "competition": competition.name,
+        "event": event,
+    }
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -79,7 +94,10 @@ def add_session(*, competition: Competition, event: Event, user=None) -> Competi
         # Held while numbering: two directors adding at once get different positions.
         Competition.objects.select_for_update().get(pk=competition.pk)
         if competition.sessions.filter(event=event).exists():
-            raise CompetitionRefused(f"{event} is already a session of {competition}")
+            raise CompetitionRefused(
+                gettext("%(event)s is already a session of %(competition)s")
+                % {"event": event, "competition": competition}
+            )
         last = competition.sessions.aggregate(last=Max("position"))["last"] or 0
         return CompetitionSession.objects.create(
             competition=competition, event=event, position=last + 1
@@ -90,7 +108,10 @@ def remove_session(*, session: CompetitionSession, user=None) -> None:
     """The session out of the competition; the event itself stays, and the sessions after it
     move up."""
     competition = session.competition
-    note = f"{competition.name}: {session.event} removed"
+    note = gettext("%(competition)s: %(event)s removed") % {
+        "competition": competition.name,
+        "event": session.event,
+    }
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -103,7 +124,11 @@ def remove_session(*, session: CompetitionSession, user=None) -> None:
 def move_session(*, session: CompetitionSession, step: int, user=None) -> None:
     """The session one place earlier (step -1) or later (+1) in the order."""
     competition = session.competition
-    note = f"{competition.name}: {session.event} moved {'up' if step < 0 else 'down'}"
+    note = (
+        gettext("%(competition)s: %(event)s moved up")
+        if step < 0
+        else gettext("%(competition)s: %(event)s moved down")
+    ) % {"competition": competition.name, "event": session.event}
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -112,11 +137,15 @@ def move_session(*, session: CompetitionSession, step: int, user=None) -> None:
         order = list(competition.sessions.all())
         index = next((i for i, s in enumerate(order) if s.pk == session.pk), None)
         if index is None:
-            raise CompetitionRefused("that session is no longer in the competition")
+            raise CompetitionRefused(gettext("that session is no longer in the competition"))
         target = index + step
         if step not in (-1, 1) or not 0 <= target < len(order):
-            where = "first" if step < 0 else "last"
-            raise CompetitionRefused(f"session {index + 1} is already the {where}")
+            refusal = (
+                gettext("session %(session)s is already the first")
+                if step < 0
+                else gettext("session %(session)s is already the last")
+            )
+            raise CompetitionRefused(refusal % {"session": index + 1})
         order[index], order[target] = order[target], order[index]
         _renumber(competition, order)
 
@@ -198,7 +227,7 @@ def cumulative_standings(*, competition: Competition, public: bool) -> Cumulativ
                         key = _entrant(pair, players[pair.pk])
                         score = SessionScore(standing.score, standing.percentage)
                         by_entrant[key][number - 1] = (score, pair, section.letter)
-                        names[key] = pair.names or f"Pair {pair.name}"
+                        names[key] = pair.names or gettext("Pair %(pair)s") % {"pair": pair.name}
         up_to = min((lim for lim in limits if lim is not None), default=None)
         columns.append(SessionColumn(number, event, shown, up_to))
     entrants = {

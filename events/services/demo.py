@@ -113,8 +113,11 @@ def load_demo(*, seed: int = 2026) -> Club:
     taken = Club.objects.filter(slug=DEMO_SLUG).first()
     if taken is not None:
         raise DemoRefused(
-            f"the club {taken.name!r} already uses the demo's address {DEMO_SLUG!r} and is "
-            "not the demo: it was left alone and no demo was loaded"
+            gettext(
+                "the club %(club)s already uses the demo's address %(address)s and is not the "
+                "demo: it was left alone and no demo was loaded"
+            )
+            % {"club": repr(taken.name), "address": repr(DEMO_SLUG)}
         )
     club = Club.objects.create(name="Riverside Bridge Club", slug=DEMO_SLUG, is_demo=True)
     user_model = get_user_model()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from events.models import (
     Board,
@@ -33,12 +33,12 @@ from scoring.pair_labels import printed_number, typed_pair
 from scoring.weighted_scores import expected_score, weighted_components
 
 # SPEC §2.3 gives the matchpoint arithmetic of a weighted score and no IMP one.
-WEIGHTED_NOT_IMPS = (
+WEIGHTED_NOT_IMPS = gettext_lazy(
     "a weighted score is matchpointed part by part; an IMP event has no rule for it: "
     "give the line the score the director settles on, e.g. +170, or an adjusted score"
 )
 
-WEIGHTED_LINES_STAY_MATCHPOINTS = (
+WEIGHTED_LINES_STAY_MATCHPOINTS = gettext_lazy(
     "this event has weighted scores, which only matchpoints can score: change those lines "
     "to one score first"
 )
@@ -159,7 +159,9 @@ def _scores_and_pairs(
             % {"example": _pairs_example(board)}
         )
     if ns_pair == ew_pair:
-        raise LineRefused(f"pair {line.ns_pair or ns_pair} cannot play against itself")
+        raise LineRefused(
+            gettext("pair %(pair)s cannot play against itself") % {"pair": line.ns_pair or ns_pair}
+        )
     ns, ew = _pairs(board, ns_pair, ew_pair)
     return scored, ns, ew
 
@@ -235,8 +237,8 @@ def _write(
         # (history.recording) included.
         transaction.set_rollback(True)
         raise LineRefused(
-            f"board {board.number} for {ns.name} v {ew.name} changed while you typed: "
-            "reload the page"
+            gettext("board %(board)s for %(ns)s v %(ew)s changed while you typed: reload the page")
+            % {"board": board.number, "ns": ns.name, "ew": ew.name}
         ) from None
     if editing is None:
         lines.append(result)  # the newest id: the lines stay in the order of their ids
@@ -260,9 +262,9 @@ def _edited(board: Board, on_board: list[Result], pk: int) -> Result:
 
 
 def _deleted_meanwhile(board: Board) -> str:
-    return (
-        f"the line you are editing on board {board.number} was deleted meanwhile: reload the page"
-    )
+    return gettext(
+        "the line you are editing on board %(board)s was deleted meanwhile: reload the page"
+    ) % {"board": board.number}
 
 
 def line_being_edited(board: Board, pk: int) -> Result:
@@ -297,8 +299,14 @@ def _typed_pairs(board: Board, ns_typed: int, ew_typed: int) -> tuple[int, int]:
         if number is None:
             pair = f"{typed} {direction}" if by_direction else typed
             several = Section.objects.filter(event=board.section.event_id).count() > 1
-            where = f"section {board.section.letter}" if several else "this event"
-            raise LineRefused(f"there is no pair {pair} in {where}")
+            where = (
+                gettext("section %(section)s") % {"section": board.section.letter}
+                if several
+                else gettext("this event")
+            )
+            raise LineRefused(
+                gettext("there is no pair %(pair)s in %(where)s") % {"pair": pair, "where": where}
+            )
         numbers.append(number)
     return numbers[0], numbers[1]
 
@@ -307,8 +315,10 @@ def _sides(board: Board, players: tuple[int, int, int, int]) -> tuple[int, int]:
     """The sides of an individual a line names by its four players, North South East West."""
     if not board.section.event.is_individual:
         raise LineRefused(
-            "four numbers name an individual's players: in a pairs event start the line with "
-            "the NS and EW pair numbers, e.g. 1 8 4S N 10"
+            gettext(
+                "four numbers name an individual's players: in a pairs event start the line with "
+                "the NS and EW pair numbers, e.g. 1 8 4S N 10"
+            )
         )
     known = set(
         IndividualPlayer.objects.filter(
@@ -317,15 +327,23 @@ def _sides(board: Board, players: tuple[int, int, int, int]) -> tuple[int, int]:
     )
     for number in players:
         if number not in known:
-            raise LineRefused(f"there is no player {number} in this event")
+            raise LineRefused(
+                gettext("there is no player %(player)s in this event") % {"player": number}
+            )
     sides = sides_of_players(board=board, players=players)
     for side, (first, second), seats in zip(
-        sides, (players[:2], players[2:]), ("North-South", "East-West"), strict=True
+        sides,
+        (players[:2], players[2:]),
+        (gettext("North-South"), gettext("East-West")),
+        strict=True,
     ):
         if side is None:
             raise LineRefused(
-                f"players {first} and {second} never sit {seats} together in this event: "
-                "type the players North, South, East, West"
+                gettext(
+                    "players %(first)s and %(second)s never sit %(seats)s together in this event: "
+                    "type the players North, South, East, West"
+                )
+                % {"first": first, "second": second, "seats": seats}
             )
     return sides
 
@@ -337,7 +355,7 @@ def _pairs(board: Board, ns_number: int, ew_number: int) -> tuple[Pair, Pair]:
     }
     for number in (ns_number, ew_number):
         if number not in found:
-            raise LineRefused(f"there is no pair {number} in this event")
+            raise LineRefused(gettext("there is no pair %(pair)s in this event") % {"pair": number})
     return found[ns_number], found[ew_number]
 
 
@@ -354,8 +372,11 @@ def _check_meeting(board: Board, ns: Pair, ew: Pair) -> TableRound | None:
     # Without a movement (an imported event) any meeting is possible.
     if meeting is None and rounds.exists():
         raise LineRefused(
-            f"pairs {ns.name} and {ew.name} do not play board {board.number} against each "
-            "other in this movement: check the pair numbers"
+            gettext(
+                "pairs %(ns)s and %(ew)s do not play board %(board)s against each "
+                "other in this movement: check the pair numbers"
+            )
+            % {"ns": ns.name, "ew": ew.name, "board": board.number}
         )
     return meeting
 
@@ -386,15 +407,30 @@ def _check_not_entered(
             # A repair sent a pair back to a board it played: no line can fit until it is settled.
             again = ({ns.pk, ew.pk} & {clash.ns_pair_id, clash.ew_pair_id}).pop()
             raise LineRefused(
-                f"board {board.number} is already entered for {clash.ns_pair.name} v "
-                f"{clash.ew_pair.name} in round {clash.round}, and the repaired movement brings "
-                f"pair {ns.name if again == ns.pk else ew.name} back to it in round "
-                f"{meeting.round} at table {meeting.table}: a pair plays a board once, so "
-                + settling_repair(section=board.section, round=meeting.round, table=meeting.table)
+                gettext(
+                    "board %(board)s is already entered for %(ns)s v %(ew)s in round %(round)s, "
+                    "and the repaired movement brings pair %(pair)s back to it in round "
+                    "%(new_round)s at table %(table)s: a pair plays a board once, so %(settle)s"
+                )
+                % {
+                    "board": board.number,
+                    "ns": clash.ns_pair.name,
+                    "ew": clash.ew_pair.name,
+                    "round": clash.round,
+                    "pair": ns.name if again == ns.pk else ew.name,
+                    "new_round": meeting.round,
+                    "table": meeting.table,
+                    "settle": settling_repair(
+                        section=board.section, round=meeting.round, table=meeting.table
+                    ),
+                }
             )
         raise LineRefused(
-            f"board {board.number} is already entered for {clash.ns_pair.name} v "
-            f"{clash.ew_pair.name}: edit or delete that line instead"
+            gettext(
+                "board %(board)s is already entered for %(ns)s v %(ew)s: edit or delete that "
+                "line instead"
+            )
+            % {"board": board.number, "ns": clash.ns_pair.name, "ew": clash.ew_pair.name}
         )
 
 

@@ -7,6 +7,7 @@ are left to the worker (events.tasks.analyse_hands), queued once the deals are c
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from events.formats.deal_files import DealtBoard
 from events.models import Board, Change, Event
@@ -85,10 +86,20 @@ def upload_hand_records(
         left_out = [d.number for d in dealt if d.number not in by_number]
         dealt = [d for d in dealt if d.number in by_number]
         if not dealt:
-            has = f"boards {number_ranges(by_number)}" if by_number else "no boards yet"
+            has = (
+                gettext("boards %(boards)s") % {"boards": number_ranges(by_number)}
+                if by_number
+                else gettext("no boards yet")
+            )
             raise HandRecordsRefused(
-                f"the file deals board{'s' if len(left_out) > 1 else ''} "
-                f"{number_ranges(left_out)}, which this event does not have (it has {has})"
+                ngettext(
+                    "the file deals board %(boards)s, which this event does not have (it has "
+                    "%(has)s)",
+                    "the file deals boards %(boards)s, which this event does not have (it has "
+                    "%(has)s)",
+                    len(left_out),
+                )
+                % {"boards": number_ranges(left_out), "has": has}
             )
         loaded = [d.number for d in dealt]
         changed = [
@@ -97,9 +108,14 @@ def upload_hand_records(
         dealt_already = sorted({b.number for b, _ in changed if b.deal})
         if dealt_already and not replace:
             raise HandRecordsExist(
-                f"board{'s' if len(dealt_already) > 1 else ''} {number_ranges(dealt_already)} "
-                "already have hand records: tick “Replace the hand records already there” "
-                "to put the file's in their place"
+                ngettext(
+                    "board %(boards)s already have hand records: tick “Replace the hand records "
+                    "already there” to put the file's in their place",
+                    "boards %(boards)s already have hand records: tick “Replace the hand records "
+                    "already there” to put the file's in their place",
+                    len(dealt_already),
+                )
+                % {"boards": number_ranges(dealt_already)}
             )
         if not changed:
             return HandRecordsLoaded(changed=[], loaded=loaded, left_out=left_out)

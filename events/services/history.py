@@ -15,6 +15,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
@@ -310,13 +311,15 @@ def undone_changes(changes: list[Change]) -> set[int]:
 def undo_refusal(change: Change) -> str:
     """Why the change cannot be undone from the history page, or "" when it can."""
     if change.kind in NOT_UNDOABLE:
-        return f"{change.get_kind_display().lower()} changes are not undone here"
+        return gettext("%(kind)s changes are not undone here") % {
+            "kind": str(change.get_kind_display()).lower()
+        }
     if change.event_id is None:
-        return "the event is gone"
+        return gettext("the event is gone")
     if change.pk in undone_changes([change]):
-        return "this change is already undone"
+        return gettext("this change is already undone")
     if change.event.is_locked:
-        return "the event is published: reopen it, with a reason, before changing it"
+        return gettext("the event is published: reopen it, with a reason, before changing it")
     if (
         change.kind == Change.Kind.REPAIR
         and Result.objects.filter(
@@ -324,13 +327,15 @@ def undo_refusal(change: Change) -> str:
         ).exists()
     ):
         # Undoing it deletes the late pair, and every line of it with the pair.
-        return "lines are entered for the pair this repair added: delete them first"
+        return gettext("lines are entered for the pair this repair added: delete them first")
     if (
         change.kind == Change.Kind.MOVEMENT
         and Result.objects.filter(board__section__event_id=change.event_id).exists()
     ):
         # Its boards would go, and every line entered on them since with them.
-        return "results are entered on this movement: delete them first to change the movement"
+        return gettext(
+            "results are entered on this movement: delete them first to change the movement"
+        )
     return ""
 
 
@@ -369,7 +374,10 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
                 _reanalyse(event, versions)
         except (IntegrityError, RestrictedError, ProtectedError):
             raise UndoRefused(
-                "a later change stands in the way (a line or a pair entered since): undo it first"
+                gettext(
+                    "a later change stands in the way (a line or a pair entered since): "
+                    "undo it first"
+                )
             ) from None
     return undo
 
@@ -382,7 +390,7 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
             continue
         if any(not v.known for v in mine):
             raise UndoRefused(
-                "the state before this change was not recorded, so it cannot be put back"
+                gettext("the state before this change was not recorded, so it cannot be put back")
             )
         live = {obj.pk: obj for obj in model.objects.filter(pk__in=[v.pk for v in mine])}
         for version in mine:
@@ -404,12 +412,17 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
                 later.add(0)
     if later:
         named = [
-            f"#{c.pk} ({c.get_kind_display().lower()}, {c.created:%d %b %H:%M})"
+            f"#{c.pk} ({str(c.get_kind_display()).lower()}, {c.created:%d %b %H:%M})"
             for c in Change.objects.filter(pk__in=later - {0}).order_by("pk")
         ]
         raise UndoRefused(
-            "what this change set has been changed again since"
-            + (f" by change {', '.join(named)}: undo that first" if named else "")
+            gettext(
+                "what this change set has been changed again since by change %(changes)s: "
+                "undo that first"
+            )
+            % {"changes": ", ".join(named)}
+            if named
+            else gettext("what this change set has been changed again since")
         )
 
 

@@ -3,8 +3,7 @@
 
 from dataclasses import dataclass
 
-from django.template.defaultfilters import pluralize
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from events.models import (
     Board,
@@ -56,9 +55,11 @@ def event_history(*, event: Event, kind: str = "", limit: int = 200) -> list[His
         if change.pk in undone:
             refusal = "undone"
         elif change.kind in NOT_UNDOABLE:
-            refusal = f"{change.get_kind_display().lower()} changes are not undone here"
+            refusal = gettext("%(kind)s changes are not undone here") % {
+                "kind": str(change.get_kind_display()).lower()
+            }
         elif event.is_locked:
-            refusal = "reopen the event to undo"
+            refusal = gettext("reopen the event to undo")
         else:
             refusal = ""
         entries.append(
@@ -113,7 +114,10 @@ def describe(change: Change, rows, numbers) -> list[str]:
         return _import_lines(rows) + fixed
     lines = []
     if change.undoes_id:
-        lines.append(f"Undo of change #{change.undoes_id} ({change.undoes.get_kind_display()})")
+        lines.append(
+            gettext("Undo of change #%(change)s (%(kind)s)")
+            % {"change": change.undoes_id, "kind": change.undoes.get_kind_display()}
+        )
     for version in rows:
         if version.model in TEAMS_MODELS:
             lines += team_lines(version, numbers)
@@ -124,9 +128,12 @@ def describe(change: Change, rows, numbers) -> list[str]:
         elif version.model is Pair and version.before and version.after:
             if version.before.names != version.after.names:
                 lines.append(
-                    f"Pair {version.after.label or version.after.number}: "
-                    f"{version.before.names or '(no names)'} -> "
-                    f"{version.after.names or '(no names)'}"
+                    gettext("Pair %(pair)s: %(before)s -> %(after)s")
+                    % {
+                        "pair": version.after.label or version.after.number,
+                        "before": version.before.names or gettext("(no names)"),
+                        "after": version.after.names or gettext("(no names)"),
+                    }
                 )
         elif (
             version.model is Section
@@ -135,8 +142,11 @@ def describe(change: Change, rows, numbers) -> list[str]:
             and version.before.movement != version.after.movement
         ):
             lines.append(
-                f"Movement: {version.before.movement or '(none)'} -> "
-                f"{version.after.movement or '(none)'}"
+                gettext("Movement: %(before)s -> %(after)s")
+                % {
+                    "before": version.before.movement or gettext("(none)"),
+                    "after": version.after.movement or gettext("(none)"),
+                }
             )
     lines += _movement_counts(rows)
     dealt = [
@@ -145,10 +155,17 @@ def describe(change: Change, rows, numbers) -> list[str]:
         if v.model is Board and v.before and v.after and v.before.deal != v.after.deal
     ]
     if dealt:
-        lines.append(f"Hand records: board{'s' if len(dealt) > 1 else ''} {number_ranges(dealt)}")
+        lines.append(
+            ngettext(
+                "Hand records: board %(boards)s", "Hand records: boards %(boards)s", len(dealt)
+            )
+            % {"boards": number_ranges(dealt)}
+        )
     added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
     if added:
-        lines.append("New players: " + ", ".join(p.name for p in added))
+        lines.append(
+            gettext("New players: %(players)s") % {"players": ", ".join(p.name for p in added)}
+        )
     return lines
 
 
@@ -162,13 +179,17 @@ def _event_lines(version: Version) -> list[str]:
         field = Event._meta.get_field(name)
         label = field.verbose_name[:1].upper() + field.verbose_name[1:]
         lines.append(
-            f"{label}: {shown(field, getattr(version.before, name))} -> "
-            f"{shown(field, getattr(version.after, name))}"
+            gettext("%(setting)s: %(before)s -> %(after)s")
+            % {
+                "setting": label,
+                "before": shown(field, getattr(version.before, name)),
+                "after": shown(field, getattr(version.after, name)),
+            }
         )
     if version.before.reopened_on is None and version.after.reopened_on is not None:
-        lines.append("Reopened for correction")
+        lines.append(gettext("Reopened for correction"))
     if version.before.reopened_on is not None and version.after.reopened_on is None:
-        lines.append("Published again, corrected")
+        lines.append(gettext("Published again, corrected"))
     return lines
 
 
@@ -189,16 +210,20 @@ def _line_text(version: Version, numbers) -> str:
     if before and after and sitting(before) != sitting(after):
         where = f"{sitting(before)} -> {sitting(after)}"
     if before is None:
-        what = f"entered {_quoted(after)}"
+        what = gettext("entered %(line)s") % {"line": _quoted(after)}
     elif after is None:
-        what = f"deleted {_quoted(before)}"
+        what = gettext("deleted %(line)s") % {"line": _quoted(before)}
     elif _quoted(before) == _quoted(after) and before.confirmed != after.confirmed:
         what = _quoted(after) + (
             gettext(" marked right") if after.confirmed else gettext(" no longer marked right")
         )
     else:
         what = f"{_quoted(before)} -> {_quoted(after)}"
-    return f"Board {board}, {where}: {what}"
+    return gettext("Board %(board)s, %(where)s: %(what)s") % {
+        "board": board,
+        "where": where,
+        "what": what,
+    }
 
 
 def _quoted(row) -> str:
@@ -216,7 +241,7 @@ def _quoted(row) -> str:
 
 def _movement_counts(rows) -> list[str]:
     lines = []
-    for model, word in ((Pair, "pair"), (Board, "board"), (TableRound, "table-round")):
+    for model in (Pair, Board, TableRound):
         added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
         removed = sorted(
             (v.before for v in rows if v.model is model and v.before and v.after is None),
@@ -224,32 +249,56 @@ def _movement_counts(rows) -> list[str]:
         )
         if removed and model is Pair:
             named = [f"{p.label or p.number} ({p.names})" for p in removed if p.names]
+            pairs = ", ".join(p.label or str(p.number) for p in removed)
             lines.append(
-                f"Pairs removed: {', '.join(p.label or str(p.number) for p in removed)}"
-                + (f"; with names: {', '.join(named)}" if named else "")
+                gettext("Pairs removed: %(pairs)s; with names: %(names)s")
+                % {"pairs": pairs, "names": ", ".join(named)}
+                if named
+                else gettext("Pairs removed: %(pairs)s") % {"pairs": pairs}
             )
         elif removed:
-            lines.append(f"{len(removed)} {word}{pluralize(len(removed))} removed")
+            lines.append(_counted(model, "removed", len(removed)))
         if added:
-            lines.append(f"{added} {word}{pluralize(added)} added")
+            lines.append(_counted(model, "added", added))
     return lines
+
+
+def _counted(model, done: str, count: int) -> str:
+    """ "3 boards removed", "1 pair added": the movement's rows, counted."""
+    if done == "added":
+        if model is Pair:
+            text = ngettext("%(count)s pair added", "%(count)s pairs added", count)
+        elif model is Board:
+            text = ngettext("%(count)s board added", "%(count)s boards added", count)
+        else:
+            text = ngettext("%(count)s table-round added", "%(count)s table-rounds added", count)
+    elif model is Pair:
+        text = ngettext("%(count)s pair removed", "%(count)s pairs removed", count)
+    elif model is Board:
+        text = ngettext("%(count)s board removed", "%(count)s boards removed", count)
+    else:
+        text = ngettext("%(count)s table-round removed", "%(count)s table-rounds removed", count)
+    return text % {"count": count}
 
 
 def _import_lines(rows) -> list[str]:
     """An import in counts: a file's hundred lines are not listed one by one."""
     counts = []
     for model, word in (
-        (Pair, "pairs"),
-        (Board, "boards"),
-        (Result, "traveller lines"),
-        (Team, "teams"),
-        (Match, "matches"),
-        (MatchLine, "lines at the tables"),
+        (Pair, gettext("pairs")),
+        (Board, gettext("boards")),
+        (Result, gettext("traveller lines")),
+        (Team, gettext("teams")),
+        (Match, gettext("matches")),
+        (MatchLine, gettext("lines at the tables")),
     ):
         added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
         removed = sum(1 for v in rows if v.model is model and v.before and v.after is None)
         if added:
-            counts.append(f"{added} {word} imported")
+            counts.append(gettext("%(count)s %(rows)s imported") % {"count": added, "rows": word})
         if removed:
-            counts.append(f"{removed} {word} of the replaced event deleted")
+            counts.append(
+                gettext("%(count)s %(rows)s of the replaced event deleted")
+                % {"count": removed, "rows": word}
+            )
     return counts

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from events.formats import FORMATS
 from events.formats.imported import FileRefused, ImportedEvent
@@ -52,7 +52,7 @@ def read_result_file(data: bytes) -> ImportedEvent | TeamsFile:
     elif looks_like_pbn(data):
         imported = FORMATS["pbn"].parse_file(data)
     else:
-        raise FileRefused("this is neither a PBN nor a USEBIO results file")
+        raise FileRefused(gettext("this is neither a PBN nor a USEBIO results file"))
     choose_missing_results(imported)
     check_printed_totals(imported)
     return imported
@@ -77,7 +77,11 @@ def import_event(
     The deals are stored; their double-dummy analysis is left to `analyse_event_hands` (the
     worker's task after an upload). All or nothing: a failure leaves no trace of the event.
     """
-    note = f"Replaces {replacing} (event #{replacing.pk})" if replacing else ""
+    note = (
+        gettext("Replaces %(event)s (event #%(id)s)") % {"event": replacing, "id": replacing.pk}
+        if replacing
+        else ""
+    )
     with transaction.atomic():
         Club.objects.select_for_update().only("pk").get(pk=club.pk)
         earlier = earlier_imports(club=club, file_hash=file_hash)
@@ -100,8 +104,10 @@ class AlreadyImported(Exception):
 
     def __init__(self, earlier: list[Event]):
         super().__init__(
-            "this file was imported before: choose to replace that event or to import it as "
-            "a new one"
+            gettext(
+                "this file was imported before: choose to replace that event or to import it as "
+                "a new one"
+            )
         )
         self.earlier = earlier
 
@@ -226,7 +232,7 @@ def preview_import(
                 )
                 for s in ranking
             ]
-            groups = [("Players", players)]
+            groups = [(gettext("Players"), players)]
         else:
             event = _save(imported, club)
             groups = [
@@ -268,7 +274,7 @@ def _preview_teams(teams_file: TeamsFile, club: Club, rows: int) -> ImportPrevie
             date=event.date,
             file_format=teams_file.file_format,
             generator=teams_file.generator,
-            scoring="Teams: IMPs converted to VPs",
+            scoring=gettext("Teams: IMPs converted to VPs"),
             settings=teams_settings_summary(event),
             readings=teams_file.readings,
             pairs=len(teams_file.teams),

@@ -19,7 +19,8 @@ def swap_directions(*, result: Result) -> Result:
         line = parse_traveller_line(result_text(result))
     except ScoringError as refused:
         raise LineRefused(
-            f"this line cannot be swapped here ({refused}): edit it instead"
+            gettext("this line cannot be swapped here (%(refused)s): edit it instead")
+            % {"refused": refused}
         ) from None
     return save_line(
         board=result.board,

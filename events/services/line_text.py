@@ -3,13 +3,13 @@
 A teams match's line (MatchLine) reads the same: it has no weighted, split or percent score.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from events.models import MatchLine, Result
 from scoring import TravellerLine
 from scoring.weighted_scores import weighted_text
 
-_AVERAGES = {"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
+_AVERAGES = {"A+": gettext_lazy("Ave+"), "A": gettext_lazy("Ave"), "A-": gettext_lazy("Ave-")}
 
 
 def result_text(result: Result | MatchLine) -> str:
@@ -71,8 +71,9 @@ def adjusted_words(line: Result | MatchLine | TravellerLine) -> str:
         percent = getattr(line, f"{side}_percent", None)
         code = getattr(line, f"{side}_adjustment")
         words.append(
-            f"{_AVERAGES[code]} to {side.upper()}"
+            gettext("%(average)s to %(side)s") % {"average": _AVERAGES[code], "side": side.upper()}
             if percent is None
-            else f"{percent:g}% to {side.upper()}"
+            else gettext("%(percent)s%% to %(side)s")
+            % {"percent": f"{percent:g}", "side": side.upper()}
         )
     return ", ".join(words)

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from math import ceil, floor
 
+from django.utils.translation import gettext
+
 from events.models import Event, IndividualPlayer, Pair, Partnership, Player
 from events.services.individuals import player_ranking
 from events.services.publication import results_visible, reveal_limit
@@ -41,7 +43,11 @@ def player_history(*, player: Player) -> list[HistoryRow]:
         limit = reveal_limit(event, pair.section)
         # A pair's label carries its section ("B3 NS") where the event has several.
         labelled = without_section(pair.name) != pair.name
-        section = f" in section {pair.section.letter}" if labelled else ""
+        section = (
+            gettext(" in section %(section)s") % {"section": pair.section.letter}
+            if labelled
+            else ""
+        )
         for group in section_ranking(section=pair.section, up_to_round=limit):
             standing = next((s for s in group.standings if s.pair.pk == pair.pk), None)
             if standing is None:
@@ -97,7 +103,7 @@ def _progress(event: Event, limit: int | None) -> str:
     """What a place stands for while the event is not published: the rounds it counts."""
     if event.is_published:
         return ""
-    return f"after round {limit}" if limit else "in progress"
+    return gettext("after round %(round)s") % {"round": limit} if limit else gettext("in progress")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from django.db.models import Case, F, When
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from events.models import Board, Event, Pair, Result, Section, TableRound
 from events.services.leads import lead_words
@@ -118,7 +118,8 @@ def section_problems(*, section: Section, now: datetime.datetime | None = None) 
     clock_due = rounds_due_by_clock(section.event, now or timezone.now())
     return kept(
         event=section.event,
-        name=f"problems:{section.pk}:{clock_due}",
+        # The problems are sentences: kept in each language they are read in.
+        name=f"problems:{section.pk}:{clock_due}:{get_language()}",
         compute=lambda: _problems(section, clock_due),
     )
 
@@ -277,8 +278,11 @@ def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     problems = []
     for line in unscheduled:
         also = [
-            f"pair {line.name(pair)} also has a line v "
-            f"{other.ew_name if other.ns == pair else other.ns_name}"
+            gettext("pair %(pair)s also has a line v %(other)s")
+            % {
+                "pair": line.name(pair),
+                "other": other.ew_name if other.ns == pair else other.ns_name,
+            }
             for pair in (line.ns, line.ew)
             for other in by_pair[line.board, pair]
             if other is not line
@@ -286,22 +290,44 @@ def _errors(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
         problems.append(
             line.problem(
                 "unscheduled",
-                f"Board {line.board}: {line.ns_name} v {line.ew_name} do not play this board "
-                "against each other in the movement"
-                f"{' (' + ', '.join(also) + ')' if also else ''}. Check the pair numbers.",
+                (
+                    gettext(
+                        "Board %(board)s: %(ns)s v %(ew)s do not play this board against each "
+                        "other in the movement (%(also)s). Check the pair numbers."
+                    )
+                    if also
+                    else gettext(
+                        "Board %(board)s: %(ns)s v %(ew)s do not play this board against each "
+                        "other in the movement. Check the pair numbers."
+                    )
+                )
+                % {
+                    "board": line.board,
+                    "ns": line.ns_name,
+                    "ew": line.ew_name,
+                    "also": ", ".join(also),
+                },
             )
         )
     for (board, pair), found in sorted(by_pair.items()):
         found = [line for line in found if line.id not in wrong]
         if len(found) > 1:
-            against = " and ".join(
+            against = gettext(" and ").join(
                 line.ew_name if line.ns == pair else line.ns_name for line in found
             )
             problems.append(
                 found[-1].problem(
                     "duplicate",
-                    f"Board {board}: pair {found[0].name(pair)} has {len(found)} results, "
-                    f"against {against}. Delete the wrong one.",
+                    gettext(
+                        "Board %(board)s: pair %(pair)s has %(count)s results, against "
+                        "%(against)s. Delete the wrong one."
+                    )
+                    % {
+                        "board": board,
+                        "pair": found[0].name(pair),
+                        "count": len(found),
+                        "against": against,
+                    },
                 )
             )
     return problems
@@ -349,9 +375,20 @@ def _missing(
                 problems.append(
                     Problem(
                         "missing",
-                        f"Round {round_number}, table {slot.table} "
-                        f"({slot.ns_name} v {slot.ew_name}): "
-                        f"board{'s' if len(missing) > 1 else ''} {listed} missing."
+                        ngettext(
+                            "Round %(round)s, table %(table)s (%(ns)s v %(ew)s): board "
+                            "%(boards)s missing.",
+                            "Round %(round)s, table %(table)s (%(ns)s v %(ew)s): boards "
+                            "%(boards)s missing.",
+                            len(missing),
+                        )
+                        % {
+                            "round": round_number,
+                            "table": slot.table,
+                            "ns": slot.ns_name,
+                            "ew": slot.ew_name,
+                            "boards": listed,
+                        }
                         + again.get(slot, ""),
                         board=missing[0],
                         round=round_number,
@@ -361,9 +398,17 @@ def _missing(
     if not to_come:
         return problems, []
     first, last = min(to_come), max(to_come)
-    rounds = f"Round {first}" if first == last else f"Rounds {first}–{last}"
+    rounds = (
+        gettext("Round %(round)s") % {"round": first}
+        if first == last
+        else gettext("Rounds %(first)s–%(last)s") % {"first": first, "last": last}
+    )
     count = sum(to_come.values())
-    later = f"{rounds}: {count} result{'s' if count > 1 else ''} still to come."
+    later = ngettext(
+        "%(rounds)s: %(count)s result still to come.",
+        "%(rounds)s: %(count)s results still to come.",
+        count,
+    ) % {"rounds": rounds, "count": count}
     return problems, [Problem("later", later)]
 
 
@@ -379,11 +424,11 @@ def _brought_back(slots: list[_Slot]) -> dict[_Slot, str]:
         for number, name in ((slot.ns, slot.ns_name), (slot.ew, slot.ew_name)):
             earlier = first[number, slot.low]
             if earlier is not slot:
-                found[slot] = (
-                    f" Pair {name} plays these boards in round {earlier.round} too: no line "
+                found[slot] = gettext(
+                    " Pair %(pair)s plays these boards in round %(round)s too: no line "
                     "can be entered here until the table is given other boards with the repair "
                     '"A table played the wrong boards".'
-                )
+                ) % {"pair": name, "round": earlier.round}
     return found
 
 
@@ -392,8 +437,11 @@ def _swapped(slots: list[_Slot], lines: list[_Line]) -> list[Problem]:
     return [
         line.problem(
             "direction",
-            f"Board {line.board}: pair {line.ns_name} is entered North-South against "
-            f"{line.ew_name}, but the movement seats them East-West. Scored as entered.",
+            gettext(
+                "Board %(board)s: pair %(ns)s is entered North-South against %(ew)s, but the "
+                "movement seats them East-West. Scored as entered."
+            )
+            % {"board": line.board, "ns": line.ns_name, "ew": line.ew_name},
         )
         for line in lines
         if (line.board, line.ew_id, line.ns_id) in scheduled and not line.confirmed
@@ -438,7 +486,11 @@ def _board_result(line: _Line) -> BoardResult:
 
 
 def _question(line: _Line, question: Question) -> Problem:
-    played = f"Board {line.board}: {line.ns_name} v {line.ew_name}"
+    played = gettext("Board %(board)s: %(ns)s v %(ew)s") % {
+        "board": line.board,
+        "ns": line.ns_name,
+        "ew": line.ew_name,
+    }
     if question.reason == "tricks":
         message = {
             ("field",): gettext(

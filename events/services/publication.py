@@ -3,6 +3,7 @@
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from events.models import Board, Club, Competition, Event, Result, Section, TableRound
 from events.services.club_settings import use_club_time_zone
@@ -14,7 +15,7 @@ def public_event(event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
     use_club_time_zone(event.club)
     if event.status == Event.Status.SETUP:
-        raise Http404("This event has not started.")
+        raise Http404(gettext("This event has not started."))
     return event
 
 
@@ -89,7 +90,9 @@ def withheld(event: Event, board: Board, limit: int | None) -> str | None:
     """Why some of `board`'s traveller is not shown yet, and when it will be; None when every
     line of it is shown. `limit` is reveal_limit's answer for the board's section."""
     if not results_visible(event):
-        return f"Board {board.number} is shown when the event is published."
+        return gettext("Board %(board)s is shown when the event is published.") % {
+            "board": board.number
+        }
     if limit is None or not board.results.exclude(round__lte=limit).exists():
         return None
     last_round = TableRound.objects.filter(
@@ -97,10 +100,12 @@ def withheld(event: Event, board: Board, limit: int | None) -> str | None:
     ).aggregate(last=Max("round"))["last"]
     if last_round is None or last_round <= limit:
         # Lines the movement does not schedule wait for the director to publish.
-        return f"Board {board.number} is shown in full when the event is published."
-    return (
-        f"Board {board.number} is shown once every table has played it, after round {last_round}."
-    )
+        return gettext("Board %(board)s is shown in full when the event is published.") % {
+            "board": board.number
+        }
+    return gettext(
+        "Board %(board)s is shown once every table has played it, after round %(round)s."
+    ) % {"board": board.number, "round": last_round}
 
 
 def explainable_boards(event: Event, boards: list[Board], limit: int | None) -> set[int]:

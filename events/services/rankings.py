@@ -3,6 +3,8 @@ event's reveal rule allows."""
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from events.models import Event, Pair, Result, Section
 from events.services.progress import slip_progress
 from events.services.scoring import Totals, pair_totals
@@ -24,6 +26,15 @@ class Standing:
 class RankingGroup:
     title: str  # "North-South", "East-West", or "" for one ranking of the whole room
     standings: list[Standing]
+
+    @property
+    def heading(self) -> str:
+        """The title in the reader's language, for a page (the title stays English: files
+        that carry it keep their formats' own words)."""
+        return str(HEADINGS.get(self.title, self.title))
+
+
+HEADINGS = {"North-South": gettext_lazy("North-South"), "East-West": gettext_lazy("East-West")}
 
 
 def section_ranking(*, section: Section, up_to_round: int | None = None) -> list[RankingGroup]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
@@ -24,7 +24,6 @@ from events.services.scoring import rescore_board
 from events.services.setup import name_pair
 from events.services.status import EventLocked, check_editable
 from scoring import ScoringError, parse_traveller_line
-from scoring.movements.model import boards_text
 from scoring.movements.settling import Place, meetings_twice, settlement
 from scoring.pair_labels import label_slug
 
@@ -61,7 +60,10 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
         pair.refresh_from_db(fields=["label"])
         if names:
             name_pair(pair=pair, names=names)
-        repair.summary = f"Late pair {pair.name} joins from round {from_round}"
+        repair.summary = gettext("Late pair %(pair)s joins from round %(round)s") % {
+            "pair": pair.name,
+            "round": from_round,
+        }
         for sit_out in rounds:
             low, high = _idle_boards(section, sit_out, pair)
             # Replaced, not edited: an undo deletes the new pair, and its table-rounds with it.
@@ -91,13 +93,18 @@ def pair_leaves(*, section: Section, pair: str | int, from_round: int, user=None
             last = played.last().round
             if last >= section.rounds:
                 raise RepairRefused(
-                    f"pair {leaving.name} has results in round {last}, the last round: no round is "
-                    "left for it to leave from (delete those lines first if they are wrong)"
+                    gettext(
+                        "pair %(pair)s has results in round %(round)s, the last round: no round "
+                        "is left for it to leave from (delete those lines first if they are wrong)"
+                    )
+                    % {"pair": leaving.name, "round": last}
                 )
             raise RepairRefused(
-                f"pair {leaving.name} has results in round {played.first().round}: it played that "
-                f"round, so it leaves from round {last + 1} at the earliest (or delete those "
-                "lines first)"
+                gettext(
+                    "pair %(pair)s has results in round %(round)s: it played that round, so it "
+                    "leaves from round %(next)s at the earliest (or delete those lines first)"
+                )
+                % {"pair": leaving.name, "round": played.first().round, "next": last + 1}
             )
         for tr in _seats_of(section, leaving, from_round):
             if tr.ns_pair_id is None or tr.ew_pair_id is None:
@@ -109,7 +116,10 @@ def pair_leaves(*, section: Section, pair: str | int, from_round: int, user=None
                 tr.ew_pair = None
             tr.low_board = tr.high_board = None
             tr.save()
-        repair.summary = f"Pair {leaving.name} leaves after round {from_round - 1}"
+        repair.summary = gettext("Pair %(pair)s leaves after round %(round)s") % {
+            "pair": leaving.name,
+            "round": from_round - 1,
+        }
     return repair
 
 
@@ -131,26 +141,50 @@ def wrong_boards(
         count = section.boards.count()
         if not (1 <= low <= high <= count):
             raise RepairRefused(
-                f"there are no boards {low}-{high} in this event: its boards are 1-{count}"
+                gettext(
+                    "there are no boards %(low)s-%(high)s in this event: its boards are 1-%(count)s"
+                )
+                % {"low": low, "high": high, "count": count}
             )
         bpr = section.boards_per_round
         if (low - 1) % bpr or high - low + 1 != bpr:
             raise RepairRefused(
-                f"boards {low}-{high} are not one round's set: each round is {bpr} boards, "
-                f"e.g. {low - (low - 1) % bpr}-{low - (low - 1) % bpr + bpr - 1}"
+                gettext(
+                    "boards %(low)s-%(high)s are not one round's set: each round is %(bpr)s "
+                    "boards, e.g. %(first)s-%(last)s"
+                )
+                % {
+                    "low": low,
+                    "high": high,
+                    "bpr": bpr,
+                    "first": low - (low - 1) % bpr,
+                    "last": low - (low - 1) % bpr + bpr - 1,
+                }
             )
         if (tr.low_board, tr.high_board) == (low, high):
-            raise RepairRefused(f"table {table} already plays boards {low}-{high} in round {round}")
+            raise RepairRefused(
+                gettext("table %(table)s already plays boards %(low)s-%(high)s in round %(round)s")
+                % {"table": table, "low": low, "high": high, "round": round}
+            )
         for pair_id in (tr.ns_pair_id, tr.ew_pair_id):
             _check_not_played_before(section, pair_id, low, high, tr)
-        repair.summary = (
-            f"Round {round}, table {table} played boards {low}-{high}, "
-            f"not {tr.low_board}-{tr.high_board}"
-        )
+        repair.summary = gettext(
+            "Round %(round)s, table %(table)s played boards %(low)s-%(high)s, "
+            "not %(old_low)s-%(old_high)s"
+        ) % {
+            "round": round,
+            "table": table,
+            "low": low,
+            "high": high,
+            "old_low": tr.low_board,
+            "old_high": tr.high_board,
+        }
         if move_lines:
             moved = _move_lines(section, tr, low, repair)
             if moved:
-                repair.summary += f"; {moved} line{'s' if moved > 1 else ''} moved with it"
+                repair.summary += ngettext(
+                    "; %(count)s line moved with it", "; %(count)s lines moved with it", moved
+                ) % {"count": moved}
         unsettled = _unsettled(section)
         tr.low_board, tr.high_board = low, high
         tr.save()
@@ -176,7 +210,7 @@ def _check_settles(section: Section, repaired: TableRound, unsettled: list["ToSe
             % {
                 "name": settle.name,
                 "boards": boards_text(settle.boards),
-                "where": " and ".join(f"round {r} at table {t}" for r, t in settle.places),
+                "where": _places_text(settle.places),
                 "played": boards_text((repaired.low_board, repaired.high_board)),
             }
         )
@@ -205,8 +239,11 @@ def _move_lines(section: Section, tr: TableRound, low: int, repair: Repaired) ->
             scores = line.score_ns(board.vulnerability), line.score_ew(board.vulnerability)
         except ScoringError as refused:
             raise RepairRefused(
-                f"the line on board {result.board.number} cannot move to board {board.number} "
-                f"({refused}): edit it there by hand instead"
+                gettext(
+                    "the line on board %(board)s cannot move to board %(new_board)s "
+                    "(%(refused)s): edit it there by hand instead"
+                )
+                % {"board": result.board.number, "new_board": board.number, "refused": refused}
             ) from None
         repair.lines_changed.setdefault(result.board.number, set()).update(pairs)
         repair.lines_changed.setdefault(board.number, set())
@@ -224,7 +261,9 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
         tr.ns_pair_id, tr.ew_pair_id = tr.ew_pair_id, tr.ns_pair_id
         tr.save()
         ns, ew = _names(section, tr.ns_pair_id, tr.ew_pair_id)
-        repair.summary = f"Round {round}, table {table}: pair {ns} sat NS, pair {ew} EW"
+        repair.summary = gettext(
+            "Round %(round)s, table %(table)s: pair %(ns)s sat NS, pair %(ew)s EW"
+        ) % {"round": round, "table": table, "ns": ns, "ew": ew}
     return repair
 
 
@@ -237,12 +276,17 @@ def pairs_swapped(
         _check_round(section, from_round)
         a, b = _pair(section, first), _pair(section, second)
         if a.pk == b.pk:
-            raise RepairRefused(f"pair {a.name} cannot swap places with itself")
+            raise RepairRefused(
+                gettext("pair %(pair)s cannot swap places with itself") % {"pair": a.name}
+            )
         event = section.event
         if event.winners == 2 and a.direction and b.direction and a.direction != b.direction:
             raise RepairRefused(
-                f"pairs {a.name} and {b.name} play in different directions and the event has NS "
-                "and EW winners: swap NS and EW at a table for one round instead"
+                gettext(
+                    "pairs %(first)s and %(second)s play in different directions and the event "
+                    "has NS and EW winners: swap NS and EW at a table for one round instead"
+                )
+                % {"first": a.name, "second": b.name}
             )
         played = Result.objects.filter(
             Q(ns_pair__in=[a, b]) | Q(ew_pair__in=[a, b]), round__gte=from_round
@@ -258,9 +302,17 @@ def pairs_swapped(
                     % {"first": a.name, "second": b.name, "round": played.last().round}
                 )
             raise RepairRefused(
-                f"pairs {a.name} and {b.name} have results in round {played.first().round} as "
-                f"the movement seated them: swap them from round {played.last().round + 1}, or "
-                "delete those lines first"
+                gettext(
+                    "pairs %(first)s and %(second)s have results in round %(round)s as the "
+                    "movement seated them: swap them from round %(next)s, or delete those lines "
+                    "first"
+                )
+                % {
+                    "first": a.name,
+                    "second": b.name,
+                    "round": played.first().round,
+                    "next": played.last().round + 1,
+                }
             )
         swap = {a.pk: b.pk, b.pk: a.pk}
         rows = TableRound.objects.filter(section=section, round__gte=from_round).filter(
@@ -272,7 +324,9 @@ def pairs_swapped(
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
             tr.save()
         _check_no_new_meeting_twice(section, before, from_round)
-        repair.summary = f"Pairs {a.name} and {b.name} swap places from round {from_round}"
+        repair.summary = gettext(
+            "Pairs %(first)s and %(second)s swap places from round %(round)s"
+        ) % {"first": a.name, "second": b.name, "round": from_round}
     return repair
 
 
@@ -288,10 +342,20 @@ def _check_no_new_meeting_twice(section: Section, before: list[tuple], from_roun
             continue
         first_round, first_table = settle.places[0]
         raise RepairRefused(
-            f"pair {settle.name} would meet {boards_text(settle.boards)} again in round "
-            f"{round_number} at table {table} (it plays them in round {first_round} at table "
-            f"{first_table}): a pair plays a board once, so they cannot keep each other's places "
-            "for the rest of the session: seat them back in their own places before then"
+            gettext(
+                "pair %(pair)s would meet %(boards)s again in round %(round)s at table %(table)s "
+                "(it plays them in round %(first_round)s at table %(first_table)s): a pair plays "
+                "a board once, so they cannot keep each other's places for the rest of the "
+                "session: seat them back in their own places before then"
+            )
+            % {
+                "pair": settle.name,
+                "boards": boards_text(settle.boards),
+                "round": round_number,
+                "table": table,
+                "first_round": first_round,
+                "first_table": first_table,
+            }
         )
 
 
@@ -315,7 +379,7 @@ def _repair(section: Section, user):
         except EventLocked as locked:
             raise RepairRefused(str(locked)) from None
         if not section.table_rounds.exists():
-            raise RepairRefused("this event has no movement to repair")
+            raise RepairRefused(gettext("this event has no movement to repair"))
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.REPAIR) as change:
             repair = Repaired()
             yield repair
@@ -345,22 +409,30 @@ class ToSettle:
 
     @property
     def text(self) -> str:
-        return (
-            f"Pair {self.name} meets {boards_text(self.boards)} twice: "
-            + " and ".join(f"round {r} at table {t}" for r, t in self.places)
-            + f"; {self.settling}"
-        )
+        return gettext("Pair %(pair)s meets %(boards)s twice: %(where)s; %(settling)s") % {
+            "pair": self.name,
+            "boards": boards_text(self.boards),
+            "where": _places_text(self.places),
+            "settling": self.settling,
+        }
 
     @property
     def settling(self) -> str:
         if self.repair is None:
-            return (
-                f"no set of boards is left that neither pair at table {self.table} meets in "
-                f"another round: that table can play no board in round {self.round}"
-            )
-        return (
-            f"settle it with the repair {_wrong_boards_text(self.round, self.table, self.repair)}"
-        )
+            return gettext(
+                "no set of boards is left that neither pair at table %(table)s meets in "
+                "another round: that table can play no board in round %(round)s"
+            ) % {"table": self.table, "round": self.round}
+        return gettext("settle it with the repair %(repair)s") % {
+            "repair": _wrong_boards_text(self.round, self.table, self.repair)
+        }
+
+
+def _places_text(places) -> str:
+    """ "round 2 at table 3 and round 5 at table 1"."""
+    return gettext(" and ").join(
+        gettext("round %(round)s at table %(table)s") % {"round": r, "table": t} for r, t in places
+    )
 
 
 def still_to_settle(*, section: Section) -> list[ToSettle]:
@@ -414,11 +486,22 @@ def settling_repair(*, section: Section, round: int, table: int) -> str:
     )
 
 
+def boards_text(boards: tuple[int, ...]) -> str:
+    """'boards 4-6', or 'board 4' for a one-board round, in the reader's language (as
+    scoring.movements.model.boards_text writes them in English)."""
+    if len(boards) == 1:
+        return gettext("board %(board)s") % {"board": boards[0]}
+    return gettext("boards %(low)s-%(high)s") % {"low": boards[0], "high": boards[-1]}
+
+
 def _wrong_boards_text(round_number: int, table: int, boards: tuple[int, ...]) -> str:
-    return (
-        f'"A table played the wrong boards": round {round_number}, table {table}, '
-        f"{boards_text(boards)}"
-    )
+    return gettext(
+        '"A table played the wrong boards": round %(round)s, table %(table)s, %(boards)s'
+    ) % {
+        "round": round_number,
+        "table": table,
+        "boards": boards_text(boards),
+    }
 
 
 def _seats(section: Section) -> dict[Place, tuple[int, int, int]]:
@@ -458,7 +541,8 @@ def _rescore_changed_boards(
 def _check_round(section: Section, round_number: int) -> None:
     if not 1 <= round_number <= section.rounds:
         raise RepairRefused(
-            f"there is no round {round_number}: the movement has rounds 1-{section.rounds}"
+            gettext("there is no round %(round)s: the movement has rounds 1-%(rounds)s")
+            % {"round": round_number, "rounds": section.rounds}
         )
 
 
@@ -470,11 +554,15 @@ def _table_round(section: Section, round_number: int, table: int) -> TableRound:
     if tr is None:
         tables = section.table_rounds.filter(round=round_number).count()
         raise RepairRefused(
-            f"there is no table {table} in round {round_number}: the tables are 1-{tables}"
+            gettext("there is no table %(table)s in round %(round)s: the tables are 1-%(tables)s")
+            % {"table": table, "round": round_number, "tables": tables}
         )
     if tr.ns_pair_id is None or tr.ew_pair_id is None:
         raise RepairRefused(
-            f"a pair sits out at table {table} in round {round_number}: no boards are played there"
+            gettext(
+                "a pair sits out at table %(table)s in round %(round)s: no boards are played there"
+            )
+            % {"table": table, "round": round_number}
         )
     return tr
 
@@ -496,7 +584,7 @@ def _pair(section: Section, typed: str | int) -> Pair:
             )
     pair = pair_of_slug(section=section, slug=label_slug(label))
     if pair is None:
-        raise RepairRefused(f"there is no pair {label} in this event")
+        raise RepairRefused(gettext("there is no pair %(pair)s in this event") % {"pair": label})
     return pair
 
 
@@ -527,13 +615,19 @@ def _sit_outs_from(section: Section, from_round: int) -> list[TableRound]:
         tables = [tr.table for tr in found[round_number]]
         if not tables:
             raise RepairRefused(
-                f"no pair sits out in round {round_number}: a late pair needs a sit-out to "
-                "take, every table has two pairs"
+                gettext(
+                    "no pair sits out in round %(round)s: a late pair needs a sit-out to "
+                    "take, every table has two pairs"
+                )
+                % {"round": round_number}
             )
         if len(tables) > 1:
             raise RepairRefused(
-                f"pairs sit out at tables {', '.join(map(str, tables))} in round "
-                f"{round_number}: a late pair takes the one sit-out of each round"
+                gettext(
+                    "pairs sit out at tables %(tables)s in round %(round)s: a late pair takes "
+                    "the one sit-out of each round"
+                )
+                % {"tables": ", ".join(map(str, tables)), "round": round_number}
             )
     return sit_outs
 
@@ -545,11 +639,18 @@ def _idle_boards(section: Section, sit_out: TableRound, pair: Pair) -> tuple[int
     fresh = _fresh_sets(section, sit_out.round, pairs)
     if len(fresh) != 1:
         raise RepairRefused(
-            f"round {sit_out.round} has no one set of boards waiting at table {sit_out.table}: "
-            "repair that table's boards after the pair joins"
-            if fresh
-            else f"every set of boards is in play in round {sit_out.round}, or already met by "
-            f"the pairs at table {sit_out.table}: the late pair has nothing to play there"
+            (
+                gettext(
+                    "round %(round)s has no one set of boards waiting at table %(table)s: "
+                    "repair that table's boards after the pair joins"
+                )
+                if fresh
+                else gettext(
+                    "every set of boards is in play in round %(round)s, or already met by "
+                    "the pairs at table %(table)s: the late pair has nothing to play there"
+                )
+            )
+            % {"round": sit_out.round, "table": sit_out.table}
         )
     return fresh[0], fresh[0] + section.boards_per_round - 1
 
@@ -583,8 +684,16 @@ def _check_not_played_before(
     )
     if earlier is not None:
         raise RepairRefused(
-            f"pair {name} played boards {earlier.low_board}-{earlier.high_board} in round "
-            f"{earlier.round} already: a pair plays a board once"
+            gettext(
+                "pair %(pair)s played boards %(low)s-%(high)s in round %(round)s already: a "
+                "pair plays a board once"
+            )
+            % {
+                "pair": name,
+                "low": earlier.low_board,
+                "high": earlier.high_board,
+                "round": earlier.round,
+            }
         )
     line = (
         Result.objects.filter(board__section=section, board__number__range=(low, high))
@@ -594,6 +703,8 @@ def _check_not_played_before(
     )
     if line is not None:
         raise RepairRefused(
-            f"pair {name} already has a line on board {line.board.number}: a pair plays a "
-            "board once"
+            gettext(
+                "pair %(pair)s already has a line on board %(board)s: a pair plays a board once"
+            )
+            % {"pair": name, "board": line.board.number}
         )

@@ -1,6 +1,7 @@
 """Setting an event up: its section, the movement's pairs, boards and table-rounds, the names."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from events.models import (
     Board,
@@ -35,7 +36,9 @@ def apply_movement(*, section: Section, movement) -> None:
         # The boards held first, as a save holds its board: no line slips in under the check.
         list(Board.objects.select_for_update().filter(section=section).order_by("pk"))
         if Result.objects.filter(board__section=section).exists():
-            raise SetupRefused("results are already entered: the movement can no longer change")
+            raise SetupRefused(
+                gettext("results are already entered: the movement can no longer change")
+            )
         section.table_rounds.all().delete()
         section.boards.all().delete()
         keep_names = {p.number: p for p in section.pairs.all()}
@@ -85,12 +88,13 @@ def movement_losses(*, section: Section, movement) -> list[str]:
     """What choosing `movement` would drop, in words, for the director to confirm: named pairs
     it has no number for, and the hand records of the boards (laid out again)."""
     losses = [
-        f"pair {pair.name} ({pair.names}) and its names"
+        gettext("pair %(pair)s (%(names)s) and its names")
+        % {"pair": pair.name, "names": pair.names}
         for pair in section.pairs.exclude(number__in=movement.pairs).exclude(names="")
     ]
     dealt = section.boards.exclude(deal="").count()
     if dealt:
-        losses.append(f"the hand records of {dealt} boards")
+        losses.append(gettext("the hand records of %(count)s boards") % {"count": dealt})
     return losses
 
 
@@ -154,7 +158,10 @@ def create_event(*, club: Club, sections: int = 1, **settings) -> Event:
     """A pairs event with its sections (A, B, ...), the movement still to choose; `settings`
     are Event fields."""
     if not 1 <= sections <= len(SECTION_LETTERS):
-        raise SetupRefused(f"an event has 1 to {len(SECTION_LETTERS)} sections, not {sections}")
+        raise SetupRefused(
+            gettext("an event has 1 to %(most)s sections, not %(count)s")
+            % {"most": len(SECTION_LETTERS), "count": sections}
+        )
     with transaction.atomic():
         event = Event.objects.create(club=club, **settings)
         for letter in SECTION_LETTERS[:sections]:

@@ -6,6 +6,7 @@ after a correction tells players when their results were corrected.
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from events.models import Board, Change, Event, Match
 from events.services.history import recording
@@ -19,7 +20,7 @@ class StatusRefused(Exception):
     """A status move that is not allowed; str() says why."""
 
 
-LOCKED = "the event is published: reopen it, with a reason, before changing it"
+LOCKED = gettext_lazy("the event is published: reopen it, with a reason, before changing it")
 
 # The moves the status buttons make; a published event leaves "published" only by reopening.
 MOVES = {
@@ -46,10 +47,13 @@ def change_status(*, event: Event, status: str, user=None) -> None:
         event.status = status
     elif event.is_published:
         raise StatusRefused(
-            "a published event is not taken back: reopen it with a reason to correct it"
+            gettext("a published event is not taken back: reopen it with a reason to correct it")
         )
     else:
-        raise StatusRefused(f"the event cannot go from {current.label.lower()} to {status}")
+        raise StatusRefused(
+            gettext("the event cannot go from %(current)s to %(status)s")
+            % {"current": str(current.label).lower(), "status": status}
+        )
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.STATUS),
@@ -66,9 +70,11 @@ def change_status(*, event: Event, status: str, user=None) -> None:
 def reopen_event(*, event: Event, reason: str, user=None) -> None:
     """Open a published event for correction; the reason is kept in its history."""
     if not event.is_published:
-        raise StatusRefused("only a published event is reopened; this one can be changed as it is")
+        raise StatusRefused(
+            gettext("only a published event is reopened; this one can be changed as it is")
+        )
     if event.reopened_on is not None:
-        raise StatusRefused("the event is already reopened")
+        raise StatusRefused(gettext("the event is already reopened"))
     event.reopened_on = timezone.now()
     with recording(club=event.club, event=event, user=user, kind=Change.Kind.STATUS, note=reason):
         event.save(update_fields=["reopened_on"])

@@ -9,6 +9,8 @@ VPs were already checked against (events.formats.team_scores). One recorded chan
 
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from events.formats import pbn_teams, usebio_teams
 from events.formats.imported import FileRefused
 from events.formats.pbn import looks_like_pbn
@@ -46,7 +48,7 @@ def read_teams_file(data: bytes) -> TeamsFile:
         return usebio_teams.parse_teams_file(data)
     if looks_like_pbn(data):
         return pbn_teams.parse_teams_file(data)
-    raise FileRefused("this is neither a PBN nor a USEBIO results file")
+    raise FileRefused(gettext("this is neither a PBN nor a USEBIO results file"))
 
 
 def save_teams_file(teams_file: TeamsFile, club: Club, *, file_hash: str = "") -> Event:
@@ -179,11 +181,11 @@ def teams_settings_summary(event: Event) -> list[tuple[str, str]]:
     """The teams settings an import sets, as label and value, for the preview."""
     settings = event.team_settings
     return [
-        ("Format", settings.get_format_display()),
-        ("Scoring", settings.get_match_scoring_display()),
-        ("VP scale", settings.get_vp_scale_display()),
-        ("Boards a match", str(settings.boards_per_match)),
-        ("VPs for a bye", f"{settings.bye_vps:g}"),
+        (gettext("Format"), settings.get_format_display()),
+        (gettext("Scoring"), settings.get_match_scoring_display()),
+        (gettext("VP scale"), settings.get_vp_scale_display()),
+        (gettext("Boards a match"), str(settings.boards_per_match)),
+        (gettext("VPs for a bye"), f"{settings.bye_vps:g}"),
     ]
 
 

@@ -1,6 +1,8 @@
 """A teams event's changes in a director's words: "Round 1, table 2 (Aces v Kings), board 3,
 table 1: entered 4S N 10 (+420)", "Captains' totals: (blank) -> 20", "Team 3 Aces registered"."""
 
+from django.utils.translation import gettext
+
 from events.models import Event, Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
 from events.services.line_text import scored_text
 
@@ -14,7 +16,10 @@ def team_numbers(event: Event) -> dict:
     numbers = {(Team, pk): name for pk, name in event.teams.values_list("pk", "name")}
     for board in MatchBoard.objects.filter(match__event=event).select_related("match"):
         where = _match_name(board.match, numbers)
-        numbers[(MatchBoard, board.pk)] = f"{where}, board {board.number}"
+        numbers[(MatchBoard, board.pk)] = gettext("%(match)s, board %(board)s") % {
+            "match": where,
+            "board": board.number,
+        }
     for match in Match.objects.filter(event=event):
         numbers[(Match, match.pk)] = _match_name(match, numbers)
     return numbers
@@ -22,8 +27,14 @@ def team_numbers(event: Event) -> dict:
 
 def _match_name(match, numbers) -> str:
     home = numbers.get((Team, match.home_id), "?")
-    away = numbers.get((Team, match.away_id), "bye") if match.away_id else "bye"
-    return f"Round {match.round}, table {match.table} ({home} v {away})"
+    bye = gettext("bye")
+    away = numbers.get((Team, match.away_id), bye) if match.away_id else bye
+    return gettext("Round %(round)s, table %(table)s (%(home)s v %(away)s)") % {
+        "round": match.round,
+        "table": match.table,
+        "home": home,
+        "away": away,
+    }
 
 
 def team_lines(version, numbers) -> list[str]:
@@ -32,37 +43,62 @@ def team_lines(version, numbers) -> list[str]:
     row = after or before
     model = version.model
     if model is MatchLine:
-        where = f"{numbers.get((MatchBoard, row.board_id), 'a match board')}, table {row.table}"
+        where = gettext("%(board)s, table %(table)s") % {
+            "board": numbers.get((MatchBoard, row.board_id), gettext("a match board")),
+            "table": row.table,
+        }
         if before is None:
-            return [f"{where}: entered {_quoted(after)}"]
+            return [
+                gettext("%(where)s: entered %(line)s") % {"where": where, "line": _quoted(after)}
+            ]
         if after is None:
-            return [f"{where}: deleted {_quoted(before)}"]
-        return [f"{where}: {_quoted(before)} -> {_quoted(after)}"]
+            return [
+                gettext("%(where)s: deleted %(line)s") % {"where": where, "line": _quoted(before)}
+            ]
+        return [
+            gettext("%(where)s: %(before)s -> %(after)s")
+            % {"where": where, "before": _quoted(before), "after": _quoted(after)}
+        ]
     if model is Match and (before is None or after is None):
-        verb = "set" if before is None else "removed"
-        return [f"Match {verb}: {_match_name(row, numbers)}"]
+        text = (
+            gettext("Match set: %(match)s")
+            if before is None
+            else gettext("Match removed: %(match)s")
+        )
+        return [text % {"match": _match_name(row, numbers)}]
     if model is Team and (before is None or after is None):
-        verb = "registered" if before is None else "removed"
-        return [f"Team {row.number} {row.name} {verb}"]
+        text = (
+            gettext("Team %(number)s %(name)s registered")
+            if before is None
+            else gettext("Team %(number)s %(name)s removed")
+        )
+        return [text % {"number": row.number, "name": row.name}]
     if model is TeamMember:
-        team = numbers.get((Team, row.team_id), "a team")
+        team = numbers.get((Team, row.team_id), gettext("a team"))
         if before is None:
-            return [f"{team}: player {after.seat} added"]
+            return [gettext("%(team)s: player %(seat)s added") % {"team": team, "seat": after.seat}]
         if after is None:
-            return [f"{team}: player {before.seat} removed"]
+            return [
+                gettext("%(team)s: player %(seat)s removed") % {"team": team, "seat": before.seat}
+            ]
         return []
     if before is None or after is None:
         return []
     prefix = ""
     if model is Match:
-        prefix = f"{numbers.get((Match, row.id), 'A match')}: "
+        prefix = f"{numbers.get((Match, row.id), gettext('A match'))}: "
     elif model is MatchBoard:
-        prefix = f"{numbers.get((MatchBoard, row.id), 'A match board')}: "
+        prefix = f"{numbers.get((MatchBoard, row.id), gettext('A match board'))}: "
     elif model is Team:
-        prefix = f"Team {row.number}: "
+        prefix = gettext("Team %(number)s: ") % {"number": row.number}
     return [
-        f"{prefix}{_label(model, name)}: {_shown(model, name, getattr(before, name))} -> "
-        f"{_shown(model, name, getattr(after, name))}"
+        prefix
+        + gettext("%(setting)s: %(before)s -> %(after)s")
+        % {
+            "setting": _label(model, name),
+            "before": _shown(model, name, getattr(before, name)),
+            "after": _shown(model, name, getattr(after, name)),
+        }
         for name in version.changed_fields()
         if name not in QUIET
     ]
@@ -83,9 +119,9 @@ def shown(field, value) -> str:
     if field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if value is None or value == "":
-        return "(blank)"
+        return gettext("(blank)")
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return gettext("Yes") if value else gettext("No")
     return str(value)
 
 

@@ -5,6 +5,7 @@ A refused line raises the pairs entry's LineRefused with a message that says wha
 """
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from events.models import Change, Match, MatchBoard, MatchLine
 from events.services.conflicts import retry_on_conflict
@@ -24,7 +25,11 @@ def save_match_line(
     team NS), replacing the one there; the match's IMPs and VPs follow at once. `note`: the
     history's, when not the usual one (a line from the table says which table entered it)."""
     score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
-    note = note or f"{match.home.name}: board {board_number}, table {table}"
+    note = note or gettext("%(team)s: board %(board)s, table %(table)s") % {
+        "team": match.home.name,
+        "board": board_number,
+        "table": table,
+    }
     return _save(match, board_number, table, line, score_ns, user, note)
 
 
@@ -45,7 +50,10 @@ def save_match_card(
     ):
         locked = open_match(match=match, refused=LineRefused)
         if MatchBoard.objects.filter(match=locked).exists():
-            raise LineRefused(f"{match.home.name} v {match.away.name} has boards entered already")
+            raise LineRefused(
+                gettext("%(home)s v %(away)s has boards entered already")
+                % {"home": match.home.name, "away": match.away.name}
+            )
         numbers = sorted({number for number, _ in lines})
         boards = bulk_create_recorded(
             MatchBoard, [MatchBoard(match=locked, number=number) for number in numbers]
@@ -71,22 +79,31 @@ def _filled(saved: MatchLine, line: TravellerLine, score_ns: int | None) -> Matc
 def check_match_line(*, match: Match, board_number: int, table: int, line: TravellerLine):
     """North-South's score of the line, or LineRefused with the message a save would give."""
     if match.is_bye:
-        raise LineRefused(f"{match.home.name} has a bye: there are no boards to enter")
+        raise LineRefused(
+            gettext("%(team)s has a bye: there are no boards to enter") % {"team": match.home.name}
+        )
     if table not in TABLES:
-        raise LineRefused(f"a match has tables 1 and 2, not {table}")
+        raise LineRefused(gettext("a match has tables 1 and 2, not %(table)s") % {"table": table})
     last = match.first_board + match_boards(match) - 1
     if not match.first_board <= board_number <= last:
         raise LineRefused(
-            f"this match plays boards {match.first_board} to {last}, not board {board_number}"
+            gettext("this match plays boards %(first)s to %(last)s, not board %(board)s")
+            % {"first": match.first_board, "last": last, "board": board_number}
         )
     if line.ns_pair is not None:
-        raise LineRefused("in a match, type the result alone, e.g. 4S N 10: the table says who")
+        raise LineRefused(
+            gettext("in a match, type the result alone, e.g. 4S N 10: the table says who")
+        )
     if line.weights:
         raise LineRefused(WEIGHTED_NOT_IMPS)
     if line.entered_ew_score is not None:
-        raise LineRefused("a split score has no place in a match: assign the board's IMPs instead")
+        raise LineRefused(
+            gettext("a split score has no place in a match: assign the board's IMPs instead")
+        )
     if line.ns_percent is not None or line.ew_percent is not None:
-        raise LineRefused("in a match an artificial score is A+, A or A- (±3 IMPs, Law 86A)")
+        raise LineRefused(
+            gettext("in a match an artificial score is A+, A or A- (±3 IMPs, Law 86A)")
+        )
     _, vulnerability = board_conditions(board_number)
     try:
         return line.score_ns(vulnerability)

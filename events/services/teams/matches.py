@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from events.models import Change, Event, Match, MatchBoard, Team, TeamSettings
 from events.services.history import recording
@@ -36,14 +37,16 @@ def create_match(
     the half scale of the event's scale). `carry_over`: a knock-out's IMPs to the home team."""
     teams = [home] if away is None else [home, away]
     if away is not None and home.pk == away.pk:
-        raise MatchRefused(f"{home.name} cannot play against itself")
+        raise MatchRefused(gettext("%(team)s cannot play against itself") % {"team": home.name})
     if any(team.event_id != event.pk for team in teams):
-        raise MatchRefused("both teams must be in this event")
+        raise MatchRefused(gettext("both teams must be in this event"))
     if round < 1 or table < 1:
-        raise MatchRefused("the round and the table are 1 or more")
+        raise MatchRefused(gettext("the round and the table are 1 or more"))
     carry_over = _amount(carry_over, "IMPs") or Decimal(0)
     if three_way and not boards:
-        raise MatchRefused("a three-way's matches are half length: give their number of boards")
+        raise MatchRefused(
+            gettext("a three-way's matches are half length: give their number of boards")
+        )
     settings = TeamSettings.objects.get(event=event)
     length = boards or settings.boards_per_match
     check_scale(settings=settings, boards=length, three_way=three_way, refused=MatchRefused)
@@ -60,7 +63,10 @@ def create_match(
         if not three_way or playing.filter(three_way=False).exists():
             clash = playing.select_related("home", "away").first()
             if clash is not None:
-                raise MatchRefused(f"round {round} already has {clash}: a team plays once a round")
+                raise MatchRefused(
+                    gettext("round %(round)s already has %(match)s: a team plays once a round")
+                    % {"round": round, "match": clash}
+                )
         match = Match.objects.create(
             event=event,
             round=round,
@@ -91,9 +97,11 @@ def save_captains_totals(*, match: Match, home_imps, away_imps, user=None) -> Ma
     match until every board is in at both tables."""
     totals = [_amount(v, "IMPs") for v in (home_imps, away_imps)]
     if (totals[0] is None) != (totals[1] is None):
-        raise MatchRefused("give both teams' IMPs, or neither")
+        raise MatchRefused(gettext("give both teams' IMPs, or neither"))
     if any(t is not None and t < 0 for t in totals):
-        raise MatchRefused("each team's IMPs are 0 or more: the margin is their difference")
+        raise MatchRefused(
+            gettext("each team's IMPs are 0 or more: the margin is their difference")
+        )
     with _changing(match, user) as locked:
         locked.home_captain_imps, locked.away_captain_imps = totals
         locked.save(update_fields=["home_captain_imps", "away_captain_imps"])
@@ -114,15 +122,20 @@ def adjust_match(
     imps = [_amount(v, "IMPs") for v in assigned_imps]
     vps = [_amount(v, "VPs") for v in assigned_vps]
     fines = [_amount(v, "VPs") or Decimal(0) for v in penalties]
-    for pair, what in ((imps, "an assigned IMP score"), (vps, "an assigned VP score")):
+    for pair, refusal in (
+        (imps, gettext("an assigned IMP score gives both teams theirs")),
+        (vps, gettext("an assigned VP score gives both teams theirs")),
+    ):
         if (pair[0] is None) != (pair[1] is None):
-            raise MatchRefused(f"{what} gives both teams theirs")
+            raise MatchRefused(refusal)
     if any(v is not None and v < 0 for v in imps + vps + fines):
-        raise MatchRefused("assigned scores and penalties are 0 or more")
+        raise MatchRefused(gettext("assigned scores and penalties are 0 or more"))
     with _changing(match, user) as locked:
         total = locked.event.team_settings.vp_total
         if vps[0] is not None and vps[0] + vps[1] > total:
-            raise MatchRefused(f"an assigned VP score shares at most {total} VPs")
+            raise MatchRefused(
+                gettext("an assigned VP score shares at most %(total)s VPs") % {"total": total}
+            )
         locked.assigned_home_imps, locked.assigned_away_imps = imps
         locked.assigned_home_vps, locked.assigned_away_vps = vps
         locked.home_penalty_vps, locked.away_penalty_vps = fines
@@ -136,7 +149,9 @@ def assign_board_imps(*, match: Match, number: int, imps, user=None) -> Match:
     director rules); None takes it away and the tables score the board again."""
     imps = _amount(imps, "IMPs")
     if imps is not None and imps != int(imps):
-        raise MatchRefused(f"a board's assigned score is whole IMPs, not {imps}")
+        raise MatchRefused(
+            gettext("a board's assigned score is whole IMPs, not %(imps)s") % {"imps": imps}
+        )
     check_board_number(match, number)
     with _changing(match, user) as locked:
         board, _ = MatchBoard.objects.get_or_create(match=locked, number=number)
@@ -149,7 +164,8 @@ def check_board_number(match: Match, number: int) -> None:
     last = match.first_board + match_boards(match) - 1
     if not match.first_board <= number <= last:
         raise MatchRefused(
-            f"this match plays boards {match.first_board} to {last}, not board {number}"
+            gettext("this match plays boards %(first)s to %(last)s, not board %(board)s")
+            % {"first": match.first_board, "last": last, "board": number}
         )
 
 
@@ -170,7 +186,12 @@ def _amount(value, unit: str) -> Decimal | None:
     try:
         amount = Decimal(str(value))
     except InvalidOperation:
-        raise MatchRefused(f"{unit} are a number, not {value!r}") from None
+        raise MatchRefused(
+            gettext("%(unit)s are a number, not %(value)s") % {"unit": unit, "value": repr(value)}
+        ) from None
     if not amount.is_finite() or abs(amount) >= 10000 or amount != round(amount, 2):
-        raise MatchRefused(f"{unit} are a number with at most two decimals, not {value}")
+        raise MatchRefused(
+            gettext("%(unit)s are a number with at most two decimals, not %(value)s")
+            % {"unit": unit, "value": value}
+        )
     return amount

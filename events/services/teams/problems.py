@@ -5,6 +5,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from events.models import Event, Match, MatchBoard
 from events.services.problems import Problem
@@ -39,8 +40,15 @@ def match_problems(*, event: Event) -> list[Problem]:
                 errors.append(
                     Problem(
                         "captains",
-                        f"{_where(match)}: the captains' totals {_imps(*captains)} differ "
-                        f"from the boards' {_imps(*totals)}",
+                        gettext(
+                            "%(match)s: the captains' totals %(captains)s differ from the "
+                            "boards' %(boards)s"
+                        )
+                        % {
+                            "match": _where(match),
+                            "captains": _imps(*captains),
+                            "boards": _imps(*totals),
+                        },
                         round=match.round,
                         table=match.table,
                         match_id=match.pk,
@@ -51,7 +59,8 @@ def match_problems(*, event: Event) -> list[Problem]:
                 missing.append(
                     Problem(
                         "missing",
-                        f"{_where(match)}: board {board.number} is entered at one table only",
+                        gettext("%(match)s: board %(board)s is entered at one table only")
+                        % {"match": _where(match), "board": board.number},
                         board=board.number,
                         round=match.round,
                         table=match.table,
@@ -62,7 +71,12 @@ def match_problems(*, event: Event) -> list[Problem]:
 
 
 def _where(match: Match) -> str:
-    return f"Round {match.round}, table {match.table}, {match.home.name} v {match.away.name}"
+    return gettext("Round %(round)s, table %(table)s, %(home)s v %(away)s") % {
+        "round": match.round,
+        "table": match.table,
+        "home": match.home.name,
+        "away": match.away.name,
+    }
 
 
 def _imps(home, away) -> str:

@@ -61,7 +61,9 @@ def delete_team(*, team: Team, user=None) -> None:
     ):
         _lock_event(event)
         if Match.objects.filter(Q(home=team) | Q(away=team)).exists():
-            raise TeamRefused(f"{team.name} has matches: delete its matches first")
+            raise TeamRefused(
+                gettext("%(team)s has matches: delete its matches first") % {"team": team.name}
+            )
         team.delete()
 
 
@@ -76,9 +78,11 @@ def _fill(team: Team, name: str, players: list, captain, seed) -> None:
     event = team.event
     name = name.strip()
     if not name:
-        raise TeamRefused("a team needs a name")
+        raise TeamRefused(gettext("a team needs a name"))
     if event.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
-        raise TeamRefused(f"there is already a team {name} in this event")
+        raise TeamRefused(
+            gettext("there is already a team %(team)s in this event") % {"team": name}
+        )
     chosen = _players(event, [p for p in players if not isinstance(p, str) or p.strip()])
     _check_size(team, chosen, name)
     _check_once(team, chosen)
@@ -123,9 +127,11 @@ def _players(event: Event, players: list) -> list[Player]:
         if isinstance(player, str):
             player = named_player(event.club, player.strip())
         elif player.club_id != event.club_id:
-            raise TeamRefused(f"{player.name} is not one of this club's players")
+            raise TeamRefused(
+                gettext("%(player)s is not one of this club's players") % {"player": player.name}
+            )
         if player.pk in {p.pk for p in chosen}:
-            raise TeamRefused(f"{player.name} is named twice")
+            raise TeamRefused(gettext("%(player)s is named twice") % {"player": player.name})
         chosen.append(player)
     return chosen
 
@@ -137,7 +143,10 @@ def _check_once(team: Team, chosen: list[Player]) -> None:
         others = others.exclude(team=team)
     elsewhere = others.select_related("player", "team").first()
     if elsewhere is not None:
-        raise TeamRefused(f"{elsewhere.player.name} already plays for {elsewhere.team.name}")
+        raise TeamRefused(
+            gettext("%(player)s already plays for %(team)s")
+            % {"player": elsewhere.player.name, "team": elsewhere.team.name}
+        )
 
 
 def _captain(chosen: list[Player], captain) -> Player:
@@ -149,4 +158,6 @@ def _captain(chosen: list[Player], captain) -> Player:
         ):
             return player
     name = captain if isinstance(captain, str) else captain.name
-    raise TeamRefused(f"the captain, {name}, is not one of the team's players")
+    raise TeamRefused(
+        gettext("the captain, %(player)s, is not one of the team's players") % {"player": name}
+    )

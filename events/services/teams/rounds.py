@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext, pgettext
 
 from events.models import Change, Event, Match, MatchLine, Team, TeamRound, TeamSettings
 from events.services.history import bulk_create_recorded, recording
@@ -75,9 +76,9 @@ def draw_plan(*, event: Event) -> DrawPlan:
     if settings.format in (Format.ROUND_ROBIN, Format.EVENING):
         plan = DrawPlan(next_round, "schedule")
         if drawn:
-            plan.refusal = "the schedule is made: take its rounds back to make it again"
+            plan.refusal = gettext("the schedule is made: take its rounds back to make it again")
         elif teams < 2:
-            plan.refusal = "register two teams or more first"
+            plan.refusal = gettext("register two teams or more first")
         return plan
     if settings.format == Format.KNOCKOUT:
         last = TeamRound.objects.filter(event=event, number=drawn).first()
@@ -85,18 +86,23 @@ def draw_plan(*, event: Event) -> DrawPlan:
         plan = DrawPlan(next_round, "stage", standings_after=drawn if qualified else None)
         plan.unfinished = _unfinished(event, up_to=drawn)
         if teams < 2:
-            plan.refusal = "register two teams or more first"
+            plan.refusal = gettext("register two teams or more first")
         elif plan.unfinished:
-            plan.refusal = f"round {drawn} is still being played: {_names(plan.unfinished)}"
+            plan.refusal = gettext("round %(round)s is still being played: %(matches)s") % {
+                "round": drawn,
+                "matches": _names(plan.unfinished),
+            }
         elif _knockout_over(event, drawn):
-            plan.refusal = "the knock-out has its winner"
+            plan.refusal = gettext("the knock-out has its winner")
         return plan
     standings_after = _standings_round(settings, drawn)
     plan = DrawPlan(next_round, "draw", standings_after=standings_after, odd_field=teams % 2 == 1)
     if teams < 2:
-        plan.refusal = "register two teams or more first"
+        plan.refusal = gettext("register two teams or more first")
     elif settings.rounds and next_round > settings.rounds:
-        plan.refusal = f"the event plays {settings.rounds} rounds, and all are drawn"
+        plan.refusal = gettext("the event plays %(rounds)s rounds, and all are drawn") % {
+            "rounds": settings.rounds
+        }
     elif standings_after:
         plan.unfinished = _unfinished(event, up_to=standings_after)
     return plan
@@ -116,15 +122,20 @@ def draw_next_round(
         if plan.refusal:
             raise DrawRefused(plan.refusal)
         if qualifying and plan.action == "stage" and plan.next_round == 1:
-            return _schedule_round_robin(event, user, note="Qualifying round robin scheduled")
+            return _schedule_round_robin(
+                event, user, note=gettext("Qualifying round robin scheduled")
+            )
         if plan.action == "schedule":
             return _schedule_round_robin(event, user)
         if plan.action == "stage":
             return _draw_knockout_stage(event, plan, user)
         if plan.unfinished and not late:
             raise DrawRefused(
-                f"round {plan.standings_after} is still being played: "
-                f"{_names(plan.unfinished)}; wait for it, or draw now leaving it out"
+                gettext(
+                    "round %(round)s is still being played: %(matches)s; wait for it, or draw "
+                    "now leaving it out"
+                )
+                % {"round": plan.standings_after, "matches": _names(plan.unfinished)}
             )
         return _draw_swiss_round(event, plan, user)
 
@@ -144,7 +155,10 @@ def swap_teams(
         ]
         for team in (first, second):
             if any(m.three_way for m in matches if team.pk in (m.home_id, m.away_id)):
-                raise DrawRefused(f"{team.name} plays a three-way in round {round}: not swapped")
+                raise DrawRefused(
+                    gettext("%(team)s plays a three-way in round %(round)s: not swapped")
+                    % {"team": team.name, "round": round}
+                )
         try:
             swapped = swap_draw([(m.home_id, m.away_id) for m in matches], first.pk, second.pk)
         except ScoringError:
@@ -152,11 +166,13 @@ def swap_teams(
             playing = {t for m in matches for t in (m.home_id, m.away_id)}
             missing = [names[t] for t in names if t not in playing]
             raise DrawRefused(
-                f"{missing[0]} does not play round {round}"
+                gettext("%(team)s does not play round %(round)s")
+                % {"team": missing[0], "round": round}
                 if missing
-                else f"{first.name} and {second.name} already play each other"
+                else gettext("%(first)s and %(second)s already play each other")
+                % {"first": first.name, "second": second.name}
                 if first.pk != second.pk
-                else "choose two different teams to swap"
+                else gettext("choose two different teams to swap")
             ) from None
         _check_not_started(matches)
         changed = []
@@ -168,9 +184,15 @@ def swap_teams(
         warnings = _swap_warnings(event, round, {match_a, match_b})
         if warnings and not insist:
             raise RematchWarning("; ".join(warnings))
-        note = f"Round {round}: {first.name} and {second.name} swapped"
+        note = gettext("Round %(round)s: %(first)s and %(second)s swapped") % {
+            "round": round,
+            "first": first.name,
+            "second": second.name,
+        }
         if warnings:
-            note += f" ({'; '.join(warnings)}: the director insisted)"
+            note += gettext(" (%(warnings)s: the director insisted)") % {
+                "warnings": "; ".join(warnings)
+            }
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
             for match in {match_a, match_b}:
                 match.save(update_fields=["home", "away"])
@@ -187,9 +209,10 @@ def delete_round(*, event: Event, round: int, user=None) -> None:
         drawn = _drawn_rounds(event)
         if round != drawn:
             raise DrawRefused(
-                f"only the last round drawn, round {drawn}, can be taken back"
+                gettext("only the last round drawn, round %(round)s, can be taken back")
+                % {"round": drawn}
                 if drawn
-                else "no round is drawn"
+                else gettext("no round is drawn")
             )
         rounds = TeamRound.objects.filter(event=event, number=round)
         if rounds.filter(stage=Stage.ROUND_ROBIN).exists():
@@ -198,14 +221,16 @@ def delete_round(*, event: Event, round: int, user=None) -> None:
         matches = list(Match.objects.filter(event=event, round__in=numbers).order_by("pk"))
         _check_not_started(matches)
         what = (
-            f"round {round}" if len(numbers) == 1 else f"the schedule's rounds 1 to {max(numbers)}"
+            pgettext("teams", "round %(round)s") % {"round": round}
+            if len(numbers) == 1
+            else gettext("the schedule's rounds 1 to %(last)s") % {"last": max(numbers)}
         )
         with recording(
             club=event.club,
             event=event,
             user=user,
             kind=Change.Kind.MATCH,
-            note=f"Draw of {what} taken back",
+            note=gettext("Draw of %(what)s taken back") % {"what": what},
         ):
             for match in matches:
                 match.delete()
@@ -324,29 +349,37 @@ def _standings_round(settings: TeamSettings, drawn: int) -> int | None:
 
 def _swiss_note(number, plan, settings, by_id, three_way) -> str:
     if number == 1:
-        how = (
-            "seeded by strength"
+        note = (
+            gettext("Round 1 drawn seeded by strength")
             if settings.first_round == TeamSettings.FirstRound.SEEDED
-            else f"at random from seed {settings.draw_seed}"
+            else gettext("Round 1 drawn at random from seed %(seed)s")
+            % {"seed": settings.draw_seed}
         )
-        note = f"Round 1 drawn {how}"
     elif plan.standings_after == 0:
-        note = f"Round {number} drawn in arrears, before any round was finished"
+        note = gettext("Round %(round)s drawn in arrears, before any round was finished") % {
+            "round": number
+        }
     else:
-        note = f"Round {number} drawn from the standings after round {plan.standings_after}"
+        note = gettext("Round %(round)s drawn from the standings after round %(after)s") % {
+            "round": number,
+            "after": plan.standings_after,
+        }
         if settings.arrears:
-            note += " (one round in arrears)"
+            note += gettext(" (one round in arrears)")
     if plan.unfinished:
-        note += f"; late, leaving out {_names(plan.unfinished)}"
+        note += gettext("; late, leaving out %(matches)s") % {"matches": _names(plan.unfinished)}
     if three_way:
-        note += "; a three-way: " + ", ".join(by_id[t].name for t in three_way)
+        note += gettext("; a three-way: %(teams)s") % {
+            "teams": ", ".join(by_id[t].name for t in three_way)
+        }
     return note
 
 
 # Round robins
 
 
-def _schedule_round_robin(event: Event, user, note: str = "Round robin scheduled") -> list[Match]:
+def _schedule_round_robin(event: Event, user, note: str = "") -> list[Match]:
+    note = note or gettext("Round robin scheduled")
     settings = event.team_settings
     teams = [t.pk for t in event.teams.order_by("number")]
     schedule = round_robin(teams, double=settings.round_robin_cycles == 2)
@@ -359,7 +392,10 @@ def _schedule_round_robin(event: Event, user, note: str = "Round robin scheduled
             for table, (home, away) in enumerate(pairs, start=1)
         ]
         team_rounds.append(TeamRound(event=event, number=number, stage=Stage.ROUND_ROBIN))
-    note = f"{note}: {len(schedule)} rounds"
+    note = ngettext("%(note)s: %(count)s round", "%(note)s: %(count)s rounds", len(schedule)) % {
+        "note": note,
+        "count": len(schedule),
+    }
     with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
         bulk_create_recorded(TeamRound, team_rounds)
         return _create_matches(matches)
@@ -376,13 +412,17 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
     if last_stage is None or last_stage.stage != Stage.KNOCKOUT:
         pairs = knockout_bracket(ranking)
         note = (
-            f"Knock-out drawn from the standings after round {number - 1}"
+            gettext("Knock-out drawn from the standings after round %(round)s")
+            % {"round": number - 1}
             if number > 1
-            else "Knock-out drawn from the seeds"
+            else gettext("Knock-out drawn from the seeds")
         )
     else:
         pairs = next_knockout_round(_winners(round_matches(event=event, round=number - 1)))
-        note = f"Knock-out round {number} drawn from round {number - 1}'s winners"
+        note = gettext("Knock-out round %(round)s drawn from round %(last)s's winners") % {
+            "round": number,
+            "last": number - 1,
+        }
     place = {team: k for k, team in enumerate(ranking)}
     matches = []
     for table, (home, away) in enumerate(pairs, start=1):
@@ -392,7 +432,9 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
         matches.append(match)
     carried = [m for m in matches if m.carry_over]
     if carried:
-        note += f"; carry-over in {len(carried)} match{'es' if len(carried) > 1 else ''}"
+        note += ngettext(
+            "; carry-over in %(count)s match", "; carry-over in %(count)s matches", len(carried)
+        ) % {"count": len(carried)}
     return _create_round(event, number, Stage.KNOCKOUT, matches, note, user, plan.standings_after)
 
 
@@ -415,8 +457,11 @@ def _winners(matches: list[Match]) -> list[int]:
             winners.append(match.home_id)
         elif match.home_imps == match.away_imps:
             raise DrawRefused(
-                f"{match} is tied at {float(match.home_imps):g} IMPs each: play extra boards and "
-                "enter them before drawing the next stage"
+                gettext(
+                    "%(match)s is tied at %(imps)s IMPs each: play extra boards and enter them "
+                    "before drawing the next stage"
+                )
+                % {"match": match, "imps": f"{float(match.home_imps):g}"}
             )
         else:
             winners.append(match.home_id if match.home_imps > match.away_imps else match.away_id)
@@ -478,7 +523,7 @@ def _locked(event: Event) -> Event:
     events = Event.objects.select_for_update(of=("self",)).select_related("club", "team_settings")
     locked = events.get(pk=event.pk)
     if not locked.is_teams:
-        raise DrawRefused("only a teams event has rounds to draw")
+        raise DrawRefused(gettext("only a teams event has rounds to draw"))
     if locked.is_locked:
         raise DrawRefused(LOCKED)
     return locked
@@ -499,7 +544,9 @@ def _unfinished(event: Event, *, up_to: int) -> list[Match]:
 
 def _names(matches: list[Match]) -> str:
     return ", ".join(
-        f"table {m.table} ({m.home.name} v {m.away.name if m.away else 'bye'})" for m in matches
+        gettext("table %(table)s (%(home)s v %(away)s)")
+        % {"table": m.table, "home": m.home.name, "away": m.away.name if m.away else gettext("bye")}
+        for m in matches
     )
 
 
@@ -516,7 +563,9 @@ def _check_not_started(matches: list[Match]) -> None:
             or match.home_penalty_vps
             or match.away_penalty_vps
         ):
-            raise DrawRefused(f"{match} has started: its results stand in the way")
+            raise DrawRefused(
+                gettext("%(match)s has started: its results stand in the way") % {"match": match}
+            )
 
 
 def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
@@ -527,7 +576,7 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
         home = Team.objects.get(pk=match.home_id)
         if match.away_id is None:
             if others.filter(home_id=home.pk, away__isnull=True).exists():
-                warnings.append(f"{home.name} has had a bye before")
+                warnings.append(gettext("%(team)s has had a bye before") % {"team": home.name})
             continue
         away = Team.objects.get(pk=match.away_id)
         meetings = others.filter(
@@ -535,7 +584,10 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
         )
         met = meetings.values_list("round", flat=True).first()
         if met:
-            warnings.append(f"{home.name} and {away.name} met in round {met}: a rematch")
+            warnings.append(
+                gettext("%(home)s and %(away)s met in round %(round)s: a rematch")
+                % {"home": home.name, "away": away.name, "round": met}
+            )
     return warnings
 
 
