@@ -5,9 +5,15 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
-SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SEATS = [
+    ("N", gettext_lazy("North")),
+    ("E", gettext_lazy("East")),
+    ("S", gettext_lazy("South")),
+    ("W", gettext_lazy("West")),
+]
 
 
 class ChangeRecord(models.Model):
@@ -26,6 +32,12 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+def labelled(rules: dict[str, str]) -> list[tuple[str, str]]:
+    """A field's choices from the engine's rules (key: English label), each label looked up in
+    the catalogues when shown: the engine knows no Django, so its English is the message id."""
+    return [(key, gettext_lazy(label)) for key, label in rules.items()]
+
+
 def tracked(*derived: str) -> HistoricalRecords:
     """The history of a model's rows, tied to changes; `derived` fields (scores that rescoring
     recomputes) are left out of it."""
@@ -39,9 +51,9 @@ class TravellerLineFields(models.Model):
 
     class Adjustment(models.TextChoices):
         NONE = "", "—"
-        AVE_PLUS = "A+", "Average plus"
-        AVE = "A", "Average"
-        AVE_MINUS = "A-", "Average minus"
+        AVE_PLUS = "A+", gettext_lazy("Average plus")
+        AVE = "A", gettext_lazy("Average")
+        AVE_MINUS = "A-", gettext_lazy("Average minus")
 
     contract = models.CharField(max_length=8, blank=True)  # "4SX", "3NT", "PASS"; "" if none
     declarer = models.CharField(max_length=1, choices=SEATS, blank=True)

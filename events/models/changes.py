@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from .clubs import Club
 from .event import Event
@@ -14,20 +14,20 @@ class Change(models.Model):
     the historical rows it wrote point to it."""
 
     class Kind(models.TextChoices):
-        RESULT = "result", "Traveller line"
-        PAIRS = "pairs", "Pairs and names"
-        PLAYER = "player", "Player"
-        MOVEMENT = "movement", "Movement"
-        REPAIR = "repair", "Movement repair"
-        SETTINGS = "settings", "Settings"
-        STATUS = "status", "Status"
-        IMPORT = "import", "Import"
-        HANDS = "hands", "Hand records"
-        EVENT = "event", "Event deleted"
-        COMPETITION = "series", "Multi-session event"
-        TEAMS = "teams", "Teams and members"
-        MATCH = "match", "Match"
-        UNDO = "undo", "Undo"
+        RESULT = "result", gettext_lazy("Traveller line")
+        PAIRS = "pairs", gettext_lazy("Pairs and names")
+        PLAYER = "player", gettext_lazy("Player")
+        MOVEMENT = "movement", gettext_lazy("Movement")
+        REPAIR = "repair", gettext_lazy("Movement repair")
+        SETTINGS = "settings", gettext_lazy("Settings")
+        STATUS = "status", gettext_lazy("Status")
+        IMPORT = "import", gettext_lazy("Import")
+        HANDS = "hands", gettext_lazy("Hand records")
+        EVENT = "event", gettext_lazy("Event deleted")
+        COMPETITION = "series", gettext_lazy("Multi-session event")
+        TEAMS = "teams", gettext_lazy("Teams and members")
+        MATCH = "match", gettext_lazy("Match")
+        UNDO = "undo", gettext_lazy("Undo")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(
@@ -64,14 +64,14 @@ class Upload(models.Model):
     by the worker from here."""
 
     class Kind(models.TextChoices):
-        RESULTS = "results", _("Results file")
-        MEMBERS = "members", _("Member list")
+        RESULTS = "results", gettext_lazy("Results file")
+        MEMBERS = "members", gettext_lazy("Member list")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the director"
-        QUEUED = "queued", "Being imported"
-        IMPORTED = "imported", "Imported"
-        FAILED = "failed", "Failed"
+        WAITING = "waiting", gettext_lazy("Waiting for the director")
+        QUEUED = "queued", gettext_lazy("Being imported")
+        IMPORTED = "imported", gettext_lazy("Imported")
+        FAILED = "failed", gettext_lazy("Failed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads")
     user = models.ForeignKey(

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from .base import tracked
 
@@ -21,7 +21,9 @@ def validate_time_zone(value: str) -> None:
     """Refuse a name that is not one of the IANA time zones this machine knows."""
     if value not in zoneinfo.available_timezones():
         raise ValidationError(
-            _("%(value)s is not a time zone: give one such as Europe/London or Pacific/Auckland."),
+            gettext_lazy(
+                "%(value)s is not a time zone: give one such as Europe/London or Pacific/Auckland."
+            ),
             code="invalid",
             params={"value": value[:60]},
         )
@@ -50,18 +52,20 @@ def validate_event_defaults(value) -> None:
     if not isinstance(value, dict) or any(
         name not in names or not isinstance(setting, str | int) for name, setting in value.items()
     ):
-        raise ValidationError(_("The defaults for new events are not a set of settings."))
+        raise ValidationError(
+            gettext_lazy("The defaults for new events are not a set of settings.")
+        )
 
 
 class Club(models.Model):
     class NationalBody(models.TextChoices):
-        EBU = "ebu", _("English Bridge Union (EBU)")
-        ACBL = "acbl", _("American Contract Bridge League (ACBL)")
-        ABF = "abf", _("Australian Bridge Federation (ABF)")
-        NBB = "nbb", _("Nederlandse Bridge Bond (NBB)")
-        FFB = "ffb", _("Fédération Française de Bridge (FFB)")
-        NBF = "nbf", _("Norsk Bridgeforbund (NBF)")
-        OTHER = "other", _("Another national body")
+        EBU = "ebu", gettext_lazy("English Bridge Union (EBU)")
+        ACBL = "acbl", gettext_lazy("American Contract Bridge League (ACBL)")
+        ABF = "abf", gettext_lazy("Australian Bridge Federation (ABF)")
+        NBB = "nbb", gettext_lazy("Nederlandse Bridge Bond (NBB)")
+        FFB = "ffb", gettext_lazy("Fédération Française de Bridge (FFB)")
+        NBF = "nbf", gettext_lazy("Norsk Bridgeforbund (NBF)")
+        OTHER = "other", gettext_lazy("Another national body")
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
@@ -70,15 +74,18 @@ class Club(models.Model):
     is_demo = models.BooleanField(default=False, editable=False)
     # Dates, times and "today" on the club's pages follow it.
     time_zone = models.CharField(
-        _("time zone"), max_length=64, default=site_time_zone, validators=[validate_time_zone]
+        gettext_lazy("time zone"),
+        max_length=64,
+        default=site_time_zone,
+        validators=[validate_time_zone],
     )
     national_body = models.CharField(
-        _("national body"),
+        gettext_lazy("national body"),
         max_length=8,
         choices=NationalBody,
         blank=True,
         default="",  # also for a backup made before clubs had one
-        help_text=_("The body whose numbers the players' national member numbers are."),
+        help_text=gettext_lazy("The body whose numbers the players' national member numbers are."),
     )
     # The language of its events' public pages for a reader who chose none and whose browser
     # asks for none of the site's (events.services.languages).
@@ -94,7 +101,7 @@ class Club(models.Model):
     )
     # What a new event's form starts from, by name (events.forms.club_settings checks them).
     event_defaults = models.JSONField(
-        _("defaults for new events"),
+        gettext_lazy("defaults for new events"),
         default=dict,
         blank=True,
         validators=[validate_event_defaults],
@@ -113,8 +120,10 @@ class Club(models.Model):
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
-    member_number = models.CharField("national member number", max_length=30, blank=True)
-    email = models.EmailField(_("email"), blank=True, default="")
+    member_number = models.CharField(
+        gettext_lazy("national member number"), max_length=30, blank=True
+    )
+    email = models.EmailField(gettext_lazy("email"), blank=True, default="")
     guest = models.BooleanField(default=False)
     history = tracked()
 

@@ -4,10 +4,11 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from scoring.carry_over import CARRY_OVER_METHODS
 
-from .base import tracked
+from .base import labelled, tracked
 from .clubs import Club
 from .event import Event
 
@@ -18,19 +19,21 @@ class Competition(models.Model):
     same entrant across sessions when they are the same two players."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
-    name = models.CharField(max_length=120)
+    name = models.CharField(gettext_lazy("name"), max_length=120)
     carry_over = models.CharField(
-        "carry-over",
+        gettext_lazy("carry-over"),
         max_length=16,
-        choices=list(CARRY_OVER_METHODS.items()),
+        choices=labelled(CARRY_OVER_METHODS),
         default="sum-percent",
     )
     best_of = models.PositiveSmallIntegerField(
-        "best sessions counted",
+        gettext_lazy("best sessions counted"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1)],
-        help_text="For a series: only each pair's best n sessions count. Blank: every session.",
+        help_text=gettext_lazy(
+            "For a series: only each pair's best n sessions count. Blank: every session."
+        ),
     )
     created = models.DateTimeField(auto_now_add=True)
     history = tracked()

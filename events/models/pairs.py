@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from scoring.pair_labels import label_slug, printed_number, without_section
 from scoring.weighted_scores import weighted_text
@@ -39,9 +40,9 @@ class Section(models.Model):
 
 class Pair(models.Model):
     class Direction(models.TextChoices):
-        NS = "NS", "North-South"
-        EW = "EW", "East-West"
-        ANY = "", "Either"
+        NS = "NS", gettext_lazy("North-South")
+        EW = "EW", gettext_lazy("East-West")
+        ANY = "", gettext_lazy("Either")
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
@@ -153,7 +154,7 @@ class Board(models.Model):
     vulnerability = models.CharField(
         max_length=4, choices=[(v, v) for v in ("None", "NS", "EW", "All")]
     )
-    deal = models.CharField("deal (PBN)", max_length=80, blank=True)
+    deal = models.CharField(gettext_lazy("deal (PBN)"), max_length=80, blank=True)
     double_dummy = models.JSONField(null=True, blank=True)
     par = models.CharField(max_length=80, blank=True)
     # How many times the movement schedules this board: the E of the Neuberg formula.

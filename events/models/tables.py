@@ -10,7 +10,7 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from .event import Event
 from .pairs import Result, Section
@@ -81,9 +81,9 @@ class TableLine(models.Model):
     in_backup = False  # as TableAccess's
 
     class State(models.TextChoices):
-        ENTERED = "entered", _("Waiting for the opponents")
-        DISPUTED = "disputed", _("Disputed")
-        ACCEPTED = "accepted", _("Accepted")
+        ENTERED = "entered", gettext_lazy("Waiting for the opponents")
+        DISPUTED = "disputed", gettext_lazy("Disputed")
+        ACCEPTED = "accepted", gettext_lazy("Accepted")
 
     access = models.ForeignKey(TableAccess, on_delete=models.CASCADE, related_name="lines")
     round = models.PositiveSmallIntegerField()
@@ -124,8 +124,8 @@ class TableCall(models.Model):
     in_backup = False  # as TableAccess's
 
     class Kind(models.TextChoices):
-        CALL = "call", _("Director called")
-        DISPUTE = "dispute", _("Score disputed")
+        CALL = "call", gettext_lazy("Director called")
+        DISPUTE = "dispute", gettext_lazy("Score disputed")
 
     access = models.ForeignKey(TableAccess, on_delete=models.CASCADE, related_name="calls")
     round = models.PositiveSmallIntegerField()

@@ -2,6 +2,7 @@
 director's draw options leave (a late match left out, two teams swapped)."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from .base import tracked
 from .event import Event
@@ -12,9 +13,9 @@ class TeamRound(models.Model):
     robin's schedule, or a knock-out stage. Its matches are the event's matches of that round."""
 
     class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round-robin", "Round robin"
-        KNOCKOUT = "knockout", "Knock-out"
+        SWISS = "swiss", gettext_lazy("Swiss")
+        ROUND_ROBIN = "round-robin", gettext_lazy("Round robin")
+        KNOCKOUT = "knockout", gettext_lazy("Knock-out")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_rounds")
     number = models.PositiveSmallIntegerField()

@@ -12,11 +12,12 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
-from .base import TravellerLineFields, new_pin, tracked, traveller_line_checks
+from .base import TravellerLineFields, labelled, new_pin, tracked, traveller_line_checks
 from .clubs import Player
 from .event import Event
 
@@ -33,83 +34,118 @@ class TeamSettings(models.Model):
     """How a teams event is played and scored; one row an event of kind TEAMS."""
 
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round-robin", "Round robin"
-        KNOCKOUT = "knockout", "Knock-out"
-        EVENING = "evening", "Teams-of-four evening (short matches)"
+        SWISS = "swiss", gettext_lazy("Swiss")
+        ROUND_ROBIN = "round-robin", gettext_lazy("Round robin")
+        KNOCKOUT = "knockout", gettext_lazy("Knock-out")
+        EVENING = "evening", gettext_lazy("Teams-of-four evening (short matches)")
 
     class MatchScoring(models.TextChoices):
-        VPS = "vps", "IMPs converted to victory points"
-        BOARD_A_MATCH = "bam", "Board-a-match"
-        PATTON = "patton", "Patton (2/1/0 a board plus the aggregate)"
+        VPS = "vps", gettext_lazy("IMPs converted to victory points")
+        BOARD_A_MATCH = "bam", gettext_lazy("Board-a-match")
+        PATTON = "patton", gettext_lazy("Patton (2/1/0 a board plus the aggregate)")
 
     class FirstRound(models.TextChoices):
-        RANDOM = "random", "Random"
-        SEEDED = "seeded", "Seeded by strength"
+        RANDOM = "random", gettext_lazy("Random")
+        SEEDED = "seeded", gettext_lazy("Seeded by strength")
 
     class OddField(models.TextChoices):
-        BYE = "bye", "A bye"
-        THREE_WAY = "three-way", "A three-way match"
+        BYE = "bye", gettext_lazy("A bye")
+        THREE_WAY = "three-way", gettext_lazy("A three-way match")
 
     class CarryOver(models.TextChoices):
-        NONE = "", "None"
-        HALF_THIRD = "half-third", "Half the earlier margin to its winner, a third to its loser"
+        NONE = "", gettext_lazy("None")
+        HALF_THIRD = (
+            "half-third",
+            gettext_lazy("Half the earlier margin to its winner, a third to its loser"),
+        )
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="team_settings")
-    format = models.CharField(max_length=12, choices=Format, default=Format.SWISS)
+    format = models.CharField(
+        gettext_lazy("format"), max_length=12, choices=Format, default=Format.SWISS
+    )
     match_scoring = models.CharField(
-        "scoring", max_length=8, choices=MatchScoring, default=MatchScoring.VPS
+        gettext_lazy("scoring"), max_length=8, choices=MatchScoring, default=MatchScoring.VPS
     )
     vp_scale = models.CharField(
-        "victory-point scale",
+        gettext_lazy("victory-point scale"),
         max_length=20,
-        choices=[(key, scale.label) for key, scale in VP_SCALES.items()],
+        choices=labelled({key: scale.label for key, scale in VP_SCALES.items()}),
         default="wbf",
     )
     bam_points = models.PositiveSmallIntegerField(
-        "board-a-match points",
-        choices=[(1, "1 for a win, ½ for a tie"), (2, "2 for a win, 1 for a tie")],
+        gettext_lazy("board-a-match points"),
+        choices=[
+            (1, gettext_lazy("1 for a win, ½ for a tie")),
+            (2, gettext_lazy("2 for a win, 1 for a tie")),
+        ],
         default=1,
     )
     boards_per_match = models.PositiveSmallIntegerField(
-        "boards a match", default=8, validators=[MinValueValidator(1), MaxValueValidator(64)]
+        gettext_lazy("boards a match"),
+        default=8,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],
     )
     rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="How many rounds the event plays (a Swiss, knock-out)."
+        gettext_lazy("rounds"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("How many rounds the event plays (a Swiss, knock-out)."),
     )
     round_robin_cycles = models.PositiveSmallIntegerField(
-        "round robin", choices=[(1, "Single"), (2, "Double")], default=1
+        gettext_lazy("round robin"),
+        choices=[(1, gettext_lazy("Single")), (2, gettext_lazy("Double"))],
+        default=1,
     )
     bye_vps = models.DecimalField(
-        "VPs for a bye", **_VPS, default=12, help_text="12 of 20 unless the event says otherwise."
+        gettext_lazy("VPs for a bye"),
+        **_VPS,
+        default=12,
+        help_text=gettext_lazy("12 of 20 unless the event says otherwise."),
     )
     tie_break = models.CharField(
-        "tie-break order", max_length=6, choices=list(TIE_BREAKS.items()), default="ebu"
+        gettext_lazy("tie-break order"),
+        max_length=6,
+        choices=labelled(TIE_BREAKS),
+        default="ebu",
     )
     carry_over = models.CharField(
-        "knock-out carry-over", max_length=12, choices=CarryOver, blank=True, default=""
+        gettext_lazy("knock-out carry-over"),
+        max_length=12,
+        choices=CarryOver,
+        blank=True,
+        default="",
     )
     carry_over_limit = models.PositiveSmallIntegerField(
-        "carry-over at most", null=True, blank=True, help_text="IMPs; blank for no limit."
+        gettext_lazy("carry-over at most"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("IMPs; blank for no limit."),
     )
     # The Swiss draw's options (the draw pages use them; SPEC §4.2).
-    first_round = models.CharField(max_length=8, choices=FirstRound, default=FirstRound.RANDOM)
+    first_round = models.CharField(
+        gettext_lazy("first round"), max_length=8, choices=FirstRound, default=FirstRound.RANDOM
+    )
     draw_seed = models.PositiveIntegerField(
+        gettext_lazy("draw seed"),
         default=fresh_draw_seed,
-        help_text="The random draw of round 1 is made from this number, so it repeats.",
+        help_text=gettext_lazy(
+            "The random draw of round 1 is made from this number, so it repeats."
+        ),
     )
     odd_field = models.CharField(
-        "odd number of teams", max_length=10, choices=OddField, default=OddField.BYE
+        gettext_lazy("odd number of teams"), max_length=10, choices=OddField, default=OddField.BYE
     )
     arrears = models.BooleanField(
-        "draw one round in arrears",
+        gettext_lazy("draw one round in arrears"),
         default=False,
-        help_text="Draw round n+2 from the standings after round n.",
+        help_text=gettext_lazy("Draw round n+2 from the standings after round n."),
     )
     danish_rounds = models.PositiveSmallIntegerField(
-        "Danish rounds",
+        gettext_lazy("Danish rounds"),
         default=0,
-        help_text="For this many last rounds, rematches are allowed among the top half.",
+        help_text=gettext_lazy(
+            "For this many last rounds, rematches are allowed among the top half."
+        ),
     )
     history = tracked()
 
@@ -142,7 +178,9 @@ class Team(models.Model):
         Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     seed = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="1 for the strongest team; blank if not seeded."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("1 for the strongest team; blank if not seeded."),
     )
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
     # The PIN the team's pairs accept their opponents' lines with at the table, when the event
@@ -197,7 +235,9 @@ class Match(models.Model):
     boards = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Boards in this match when not the event's (a three-way's half match).",
+        help_text=gettext_lazy(
+            "Boards in this match when not the event's (a three-way's half match)."
+        ),
     )
     first_board = models.PositiveSmallIntegerField(default=1)
     # One of a three-way's half-length matches: scored on the half scale of the event's scale
@@ -206,16 +246,28 @@ class Match(models.Model):
     # The knock-out carry-over, in IMPs to the home team (negative: to the away team).
     carry_over = models.DecimalField(**_IMPS, default=0)
     # What the captains agreed on the scorecards, when a club scores from them.
-    home_captain_imps = models.DecimalField("home captain's IMPs", **_IMPS, null=True, blank=True)
-    away_captain_imps = models.DecimalField("away captain's IMPs", **_IMPS, null=True, blank=True)
+    home_captain_imps = models.DecimalField(
+        gettext_lazy("home captain's IMPs"), **_IMPS, null=True, blank=True
+    )
+    away_captain_imps = models.DecimalField(
+        gettext_lazy("away captain's IMPs"), **_IMPS, null=True, blank=True
+    )
     # The director's adjustments: an assigned IMP score replaces the boards' IMPs, an assigned
     # VP score replaces the scale's VPs; a VP penalty is deducted apart from the match VPs.
-    assigned_home_imps = models.DecimalField("assigned IMPs, home", **_IMPS, null=True, blank=True)
-    assigned_away_imps = models.DecimalField("assigned IMPs, away", **_IMPS, null=True, blank=True)
-    assigned_home_vps = models.DecimalField("assigned VPs, home", **_VPS, null=True, blank=True)
-    assigned_away_vps = models.DecimalField("assigned VPs, away", **_VPS, null=True, blank=True)
-    home_penalty_vps = models.DecimalField("VP penalty, home", **_VPS, default=0)
-    away_penalty_vps = models.DecimalField("VP penalty, away", **_VPS, default=0)
+    assigned_home_imps = models.DecimalField(
+        gettext_lazy("assigned IMPs, home"), **_IMPS, null=True, blank=True
+    )
+    assigned_away_imps = models.DecimalField(
+        gettext_lazy("assigned IMPs, away"), **_IMPS, null=True, blank=True
+    )
+    assigned_home_vps = models.DecimalField(
+        gettext_lazy("assigned VPs, home"), **_VPS, null=True, blank=True
+    )
+    assigned_away_vps = models.DecimalField(
+        gettext_lazy("assigned VPs, away"), **_VPS, null=True, blank=True
+    )
+    home_penalty_vps = models.DecimalField(gettext_lazy("VP penalty, home"), **_VPS, default=0)
+    away_penalty_vps = models.DecimalField(gettext_lazy("VP penalty, away"), **_VPS, default=0)
     note = models.CharField(max_length=200, blank=True)
     # Derived (events.services.teams): the IMPs each side scored (from the boards, else the
     # captains' totals, else assigned), the VPs before penalties (board-a-match: board points),
@@ -272,7 +324,9 @@ class MatchBoard(models.Model):
     number = models.PositiveSmallIntegerField()
     # An assigned score in IMPs to the home team (Law 86A's ±3, or any the director rules),
     # replacing what the tables score.
-    assigned_imps = models.DecimalField("assigned IMPs", **_IMPS, null=True, blank=True)
+    assigned_imps = models.DecimalField(
+        gettext_lazy("assigned IMPs"), **_IMPS, null=True, blank=True
+    )
     note = models.CharField(max_length=200, blank=True)
     # Derived: the home team's IMPs on the board (board-a-match and Patton: its board points
     # too), blank until both tables are in or a score is assigned.
@@ -295,7 +349,9 @@ class MatchLine(TravellerLineFields):
     artificial score at the table is in IMPs (Law 86A: A+ is +3 to the side, A- is -3)."""
 
     board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="lines")
-    table = models.PositiveSmallIntegerField(choices=[(1, "Table 1"), (2, "Table 2")])
+    table = models.PositiveSmallIntegerField(
+        choices=[(1, gettext_lazy("Table 1")), (2, gettext_lazy("Table 2"))]
+    )
     # Who sat where, when an imported file says so (its segment's line-up): blank otherwise,
     # never guessed.
     north = models.ForeignKey(

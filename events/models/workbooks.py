@@ -3,7 +3,7 @@ the database, where every app server finds them."""
 
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from .event import Event
 
@@ -17,9 +17,9 @@ class PreparedWorkbook(models.Model):
     in_backup = False
 
     class Status(models.TextChoices):
-        QUEUED = "queued", _("Being prepared")
-        READY = "ready", _("Ready")
-        FAILED = "failed", _("Failed")
+        QUEUED = "queued", gettext_lazy("Being prepared")
+        READY = "ready", gettext_lazy("Ready")
+        FAILED = "failed", gettext_lazy("Failed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     version = models.CharField(max_length=100)
