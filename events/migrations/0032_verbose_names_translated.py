@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0030_result_fixed_points"),
+        ("events", "0031_club_language_and_director_language"),
     ]
 
     operations = [
