@@ -90,11 +90,11 @@ class Club(models.Model):
     # The language of its events' public pages for a reader who chose none and whose browser
     # asks for none of the site's (events.services.languages).
     language = models.CharField(
-        _("language"),
+        gettext_lazy("language"),
         max_length=8,
         choices=settings.LANGUAGES,
         default=settings.LANGUAGE_CODE,
-        help_text=_(
+        help_text=gettext_lazy(
             "The language of the club's public pages for a reader whose browser asks for none "
             "of the site's languages; each reader can choose their own."
         ),
