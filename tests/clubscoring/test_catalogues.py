@@ -295,6 +295,11 @@ def _page(client, route: str, candidates: dict) -> tuple[str, str | None, str]:
     return route, None, f"not drawn ({sorted(set(answers))})"
 
 
+# The pages whose words are not all translated yet: issue 25 lands in slices, and this list only
+# shrinks (a page translated since fails the test until it is taken off).
+NOT_YET_TRANSLATED: set[str] = set()
+
+
 @pytest.mark.django_db
 def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language, capsys):
     from events.models import Club, Competition, Event, IndividualPlayer, Player, Team
@@ -332,15 +337,16 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
             not_drawn[route] = answer
             continue
         if found := untranslated(page, names):
-            leftovers[url] = found
+            leftovers[route] = (url, found)
 
-    report = [f"{url}\n    " + "\n    ".join(texts) for url, texts in leftovers.items()]
+    report = [f"{url}\n    " + "\n    ".join(texts) for url, texts in leftovers.values()]
     with capsys.disabled():
         print(f"\n{len(leftovers)} pages with text outside the markers:\n" + "\n".join(report))
         print("Not drawn by GET (forms' posts, downloads):")
         print("\n".join(f"  {route}: {answer}" for route, answer in not_drawn.items()))
     assert not [a for a in not_drawn.values() if a.startswith("raised")]
-    assert leftovers == {}
+    assert sorted(set(leftovers) - NOT_YET_TRANSLATED) == [], "words outside the translations"
+    assert sorted(NOT_YET_TRANSLATED - set(leftovers)) == [], "translated now: off the list"
 
 
 @pytest.mark.django_db

@@ -18,6 +18,7 @@ repair the director made is what the table follows. A table's rounds go in order
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from events.models import Board, Event, Result, Section, TableAccess, TableLine, TableRound
 from events.services.individuals import side_players
@@ -49,11 +50,18 @@ class BoardAtTable:
 
 @dataclass
 class RoundAtTable:
-    """A round of the table: its meeting, who sits where by name, its boards in order."""
+    """A round of the table: its meeting, its boards in order, and who sits where by name."""
 
     meeting: TableRound
-    seats: dict[str, str]  # N, S, E, W -> who sits there
     boards: list[BoardAtTable]
+    event: Event
+    section: Section
+
+    @cached_property
+    def seats(self) -> dict[str, str]:
+        """N, S, E, W -> who sits there: read only by the page that shows them, not by a
+        line's entry or acceptance."""
+        return _seats(self.event, self.section, self.meeting)
 
     @property
     def number(self) -> int:
@@ -164,8 +172,9 @@ def _round_at_table(
     boards = {b.number: b for b in Board.objects.filter(section=section, number__in=numbers)}
     return RoundAtTable(
         meeting,
-        _seats(event, section, meeting),
         [BoardAtTable(n, boards[n], lines.get(n), results.get(n)) for n in numbers if n in boards],
+        event,
+        section,
     )
 
 
