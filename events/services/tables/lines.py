@@ -126,6 +126,8 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
             % {"round": line.round}
         )
     meeting, board = at.meeting, at.board(line.board_number).board
+    # The table's own event, section and club, already read: not read again by the save.
+    line.access, board.section = access, now.section
     if access.event.table_pin:
         _check_pin(access, pin, meeting.ew_pair)
     where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
