@@ -56,6 +56,17 @@ def table_requests(event, round_number: int) -> list[str]:
     return entered + accepted
 
 
+def open_tables(server: str, event) -> None:
+    """Every table's phone opens the table's page before the round, as players do when they
+    sit down (and so every server process has drawn a page before the round is timed)."""
+    import httpx
+
+    from events.services.tables.access import event_tables, table_url
+
+    for access in event_tables(event=event):
+        httpx.get(server + table_url(access=access), timeout=30).raise_for_status()
+
+
 def wrk(script: str, url: str, connections: int, seconds: float, *args: str):
     threads = min(connections, len(os.sched_getaffinity(0)))
     return subprocess.Popen(
@@ -97,6 +108,7 @@ def run(sections: int, tables: int, played: int, phones: int, seconds: float) ->
     try:
         wait_for(server, process, scratch)
         ranking = f"{server}{event.get_absolute_url()}"
+        open_tables(server, event)
         lines_before = Result.objects.filter(board__section__event=event).count()
         # A table's connection waits about this long before each of its six requests: they
         # are all sent within `seconds`, nearly always.

@@ -26,7 +26,7 @@ from events.services.individuals import sides_of_players
 from events.services.pair_labels import section_labels
 from events.services.repairs import settling_repair
 from events.services.rescoring import rescore_event
-from events.services.scoring import LockedBoard, field_boards, lock_board, rescore_board
+from events.services.scoring import field_boards, lock_board, rescore_board
 from events.services.status import LOCKED
 from scoring import ScoringError, TravellerLine
 from scoring.pair_labels import printed_number, typed_pair
@@ -219,8 +219,7 @@ def _write(
     """Save the line under the board's lock, in the caller's transaction, and rescore."""
     # Several directors may key in at once: saves on one board queue here, so that each
     # sees the lines saved before it (the duplicate check, the board's matchpoints).
-    locked = lock_board(board=board, pair_ids={ns.pk, ew.pk} | former)
-    _check_open(locked)
+    _check_open(lock_board(board=board))
     # The lines the board is scored with, read once under its lock: the line being edited,
     # the duplicate check and the rescore all use them.
     lines = list(Result.objects.filter(board__in=field_boards(board)).order_by("pk"))
@@ -242,14 +241,14 @@ def _write(
         ) from None
     if editing is None:
         lines.append(result)  # the newest id: the lines stay in the order of their ids
-    rescore_board(board=board, former_pair_ids=former, lines=lines, locked=locked)
+    rescore_board(board=board, former_pair_ids=former, lines=lines)
     return result
 
 
-def _check_open(locked: LockedBoard) -> None:
+def _check_open(event_locked: bool) -> None:
     """Refuse a change to a published event, read under the board's lock: publishing takes
     every board's lock, so a save either finishes before it or sees it."""
-    if locked.event_locked:
+    if event_locked:
         raise LineRefused(LOCKED)
 
 
@@ -284,7 +283,7 @@ def delete_line(*, result: Result) -> None:
 def _delete(board: Board, pk: int, former: set[int]) -> None:
     # By its id: a retry finds the line again (or gone, if another director deleted it).
     with transaction.atomic():
-        _check_open(lock_board(board=board, pair_ids=former))
+        _check_open(lock_board(board=board))
         Result.objects.filter(pk=pk).delete()
         rescore_board(board=board, former_pair_ids=former)
 

@@ -5,9 +5,10 @@ of queries, whatever the size of the event. An event matchpointed across the fie
 board of one section together with the same board of every section on the same deals.
 
 Every write takes its row locks in one order, so that writers queue instead of deadlocking: the
-board (or all the event's boards, by id), then the pairs by id, then lines by id. A line on
-another board is only ever locked for one of the writer's own pairs (its averages under Law
-12C2(c)), after those pairs.
+board (or all the event's boards, by id), then its lines, then the pairs by id (late, just
+before their totals), then lines by id. A line on another board is only ever locked for one of
+the writer's own pairs (its averages under Law 12C2(c)), after those pairs, and without waiting:
+the writer scoring that board may be waiting for those pairs, so the save starts again instead.
 """
 
 from dataclasses import dataclass
@@ -31,38 +32,23 @@ from scoring.matchpoints import board_top, results_scored_to, round_each, round_
 from scoring.weighted_scores import weighted_entry
 
 
-@dataclass(frozen=True)
-class LockedBoard:
-    """What lock_board read under the lock: the pairs it holds, and whether the event is
-    published (and not reopened)."""
+def lock_board(*, board: Board) -> bool:
+    """Hold `board` (across the field, the boards scored with it) until the transaction ends;
+    whether the event is published (and not reopened), read under the lock.
 
-    pair_ids: frozenset[int]
-    event_locked: bool
-
-
-def lock_board(*, board: Board, pair_ids: set[int] = frozenset()) -> LockedBoard:
-    """Hold `board` and the pairs on it (with `pair_ids`) until the transaction ends.
-
-    Lines are added to or removed from a board only under its lock, so the pairs read here are
-    all the pairs a rescore of the board will touch. SQLite lets one writer in at a time.
+    Lines are added to or removed from a board only under its lock. The pairs whose totals a
+    save changes are locked later, just before their totals are summed (update_pair_totals):
+    held from the start, they made the saves of every board those pairs had played wait for
+    each other. SQLite lets one writer in at a time.
     """
     boards = field_boards(board).select_for_update(of=("self",)).order_by("pk")
     held = list(boards.values_list("pk", flat=True))
     # Read after the boards' lock, in a statement of its own, so that it sees a publication
     # that held them before: only the boards are locked (read in the locking query, the event's
     # row was locked with them, and every save of the event waited for the one before it).
-    states = list(
-        Event.objects.filter(pk=board.section.event_id).values_list("status", "reopened_on")
-    )
-    lines = Result.objects.filter(board__in=field_boards(board))
-    on_board = Q(pk__in=lines.values("ns_pair")) | Q(pk__in=lines.values("ew_pair"))
-    locked = Pair.objects.select_for_update().filter(on_board | Q(pk__in=pair_ids)).order_by("pk")
-    # A board deleted meanwhile: nothing to refuse.
-    status, reopened_on = states[0] if held and states else (None, None)
-    return LockedBoard(
-        pair_ids=frozenset(locked.values_list("pk", flat=True)),
-        event_locked=Event(status=status, reopened_on=reopened_on).is_locked,
-    )
+    states = Event.objects.filter(pk=board.section.event_id).values_list("status", "reopened_on")
+    status, reopened_on = next(iter(states), (None, None)) if held else (None, None)
+    return Event(status=status, reopened_on=reopened_on).is_locked
 
 
 def field_boards(board: Board):
@@ -81,21 +67,19 @@ def rescore_board(
     board: Board,
     former_pair_ids: set[int] = frozenset(),
     lines: list[Result] | None = None,
-    locked: LockedBoard | None = None,
 ) -> set[int]:
     """Score every line of `board` (and of the boards it is compared with across the field)
     and refresh the totals of the pairs who played it; returns the ids of the boards scored.
 
     `former_pair_ids` are pairs whose line on this board was just deleted or moved to other
     pairs: their totals change too. A writer that holds the board's lock may hand over the
-    boards' lines as they now are, in the order of their ids (`lines`), and what lock_board
-    returned (`locked`), so that neither is read again.
+    boards' lines as they now are, in the order of their ids (`lines`), so that they are not
+    read again.
     """
     with transaction.atomic(savepoint=False):
         scored, on_board = score_lines(board=board, results=lines)
         pair_ids = on_board | set(former_pair_ids)
-        held = locked is not None and pair_ids <= locked.pair_ids
-        update_pair_totals(pair_ids=pair_ids, event=board.section.event, locked=held)
+        update_pair_totals(pair_ids=pair_ids, event=board.section.event)
         page_cache.changed(event_id=board.section.event_id)
         return scored
 
@@ -269,19 +253,19 @@ def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]
     return totals
 
 
-def update_pair_totals(*, pair_ids: set[int], event: Event, locked: bool = False) -> None:
+def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     """Recompute score, top total and boards played for these pairs from their lines.
 
     Under Law 12C2(c) a pair's average plus or minus follows its percentage on the boards it
     played, so those lines of these pairs are scored again first: one query more, and one
-    update, whatever the size of the event. `locked`: the caller holds every one of these
-    pairs' locks already (lock_board), so they are not read again.
+    update, whatever the size of the event.
     """
-    if not locked:
-        # Already locked by the writer (see lock_board): totals are summed after any other
-        # save that touched these pairs has committed.
-        held = Pair.objects.select_for_update().filter(pk__in=pair_ids).order_by("pk")
-        pair_ids = set(held.values_list("pk", flat=True))
+    # Locked by id, late in the writer's transaction: totals are summed after any other save
+    # that touched these pairs has committed, and the pairs are held only from here to commit.
+    # FOR NO KEY UPDATE: a line inserted earlier in another writer's transaction holds its
+    # pairs' rows FOR KEY SHARE (its foreign keys), which a plain FOR UPDATE would wait for.
+    held = Pair.objects.select_for_update(no_key=True).filter(pk__in=pair_ids).order_by("pk")
+    pair_ids = set(held.values_list("pk", flat=True))
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
     else:
@@ -303,7 +287,10 @@ def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int,
         .exclude(ns_adjustment="")
         .filter(not_played=False, top__isnull=False)  # lines of boards not scored yet wait
         .filter(fixed_ns_points__isnull=True)  # a fixed score stays as the file printed it
-        .select_for_update()
+        # Another writer scoring one of these lines' boards holds it and may be waiting for
+        # these pairs: refused at once (conflicts.retry_on_conflict saves again) rather than
+        # a deadlock PostgreSQL finds a second later.
+        .select_for_update(nowait=True)
         .order_by("pk")
     )
     totals = dict(played)

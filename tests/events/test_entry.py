@@ -153,11 +153,11 @@ def saving_queries(event, django_assert_num_queries, count):
         )
 
 
-# The pairs, the board's lock, the event's status read under it and its pairs' locks, the
-# board's lines (the line edited, the duplicate check and the rescore read them once), the
-# movement, the insert and its history row, the points' update, the totals (both directions in
-# one query, averages plus and minus), their update, the pages' version; the savepoint the
-# test's transaction adds, and its release.
+# The pairs, the board's lock, the event's status read under it, the board's lines (the line
+# edited, the duplicate check and the rescore read them once), the movement, the insert and its
+# history row, the points' update, the pairs' locks (taken late: scoring.lock_board), the totals
+# (both directions in one query, averages plus and minus), their update, the pages' version; the
+# savepoint the test's transaction adds, and its release.
 SAVE_QUERIES = 14
 
 
