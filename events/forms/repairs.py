@@ -3,6 +3,7 @@
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import no_control_characters
@@ -48,11 +49,11 @@ class LatePairForm(forms.Form):
     button = "Seat the late pair"
     from_round = _number("From round", "The first round the late pair plays.")
     names = forms.CharField(
-        label="Names",
+        label=gettext_lazy("Names"),
         required=False,
         max_length=120,
         validators=[no_control_characters],
-        help_text="Optional, e.g. Ann Lee & Bob Cole.",
+        help_text=gettext_lazy("Optional, e.g. Ann Lee & Bob Cole."),
     )
 
     def clean_names(self) -> list[str]:
@@ -73,13 +74,19 @@ class WrongBoardsForm(forms.Form):
     button = "Repair the boards"
     round = _number("Round")
     table = _number("Table")
-    boards = forms.CharField(label="Boards played", max_length=12, help_text="E.g. 16-18.")
+    boards = forms.CharField(
+        label=gettext_lazy("Boards played"), max_length=12, help_text=gettext_lazy("E.g. 16-18.")
+    )
     move_lines = forms.BooleanField(
-        label="Move the lines already entered for this table and round to the boards played",
+        label=gettext_lazy(
+            "Move the lines already entered for this table and round to the boards played"
+        ),
         required=False,
         initial=True,
-        help_text="Board by board in order: the first scheduled board's line to the first board "
-        "played. Unticked, they stay where they are, as errors to fix.",
+        help_text=gettext_lazy(
+            "Board by board in order: the first scheduled board's line to the first board "
+            "played. Unticked, they stay where they are, as errors to fix."
+        ),
     )
 
     def clean_boards(self) -> tuple[int, int]:

@@ -138,13 +138,13 @@ class TeamForm(forms.Form):
         max_length=120,
         required=False,
         validators=[no_control_characters],
-        help_text="One of the players; blank for the first.",
+        help_text=gettext_lazy("One of the players; blank for the first."),
     )
     seed = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=999,
-        help_text="1 for the strongest team; blank if not seeded.",
+        help_text=gettext_lazy("1 for the strongest team; blank if not seeded."),
     )
 
     def __init__(self, *args, club, team=None, **kwargs):
@@ -199,25 +199,29 @@ class MatchForm(forms.Form):
     round = forms.IntegerField(min_value=1, max_value=99)
     table = forms.IntegerField(min_value=1, max_value=999)
     home = forms.ModelChoiceField(queryset=None, empty_label=None)
-    away = forms.ModelChoiceField(queryset=None, required=False, empty_label="— a bye —")
+    away = forms.ModelChoiceField(
+        queryset=None, required=False, empty_label=gettext_lazy("— a bye —")
+    )
     boards = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=64,
-        help_text="Blank for the event's length; a three-way's matches are half length.",
+        help_text=gettext_lazy(
+            "Blank for the event's length; a three-way's matches are half length."
+        ),
     )
     three_way = forms.BooleanField(
-        label="One of a three-way's half matches",
+        label=gettext_lazy("One of a three-way's half matches"),
         required=False,
-        help_text="Scored on the half scale of the event's scale (10 VPs).",
+        help_text=gettext_lazy("Scored on the half scale of the event's scale (10 VPs)."),
     )
     carry_over = forms.DecimalField(
-        label="Carry-over",
+        label=gettext_lazy("Carry-over"),
         required=False,
         min_value=-999,
         max_value=999,
         decimal_places=2,
-        help_text="A knock-out's IMPs to the home team (negative: to the away team).",
+        help_text=gettext_lazy("A knock-out's IMPs to the home team (negative: to the away team)."),
     )
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -253,11 +257,13 @@ class BoardImpsForm(forms.Form):
 
     board = forms.IntegerField(min_value=1, max_value=999)
     imps = forms.IntegerField(
-        label="IMPs to the home team",
+        label=gettext_lazy("IMPs to the home team"),
         required=False,
         min_value=-99,
         max_value=99,
-        help_text="Negative for IMPs to the away team; blank takes the assigned score away.",
+        help_text=gettext_lazy(
+            "Negative for IMPs to the away team; blank takes the assigned score away."
+        ),
     )
 
 
