@@ -45,7 +45,7 @@ class MovementForm(forms.Form):
     choice = forms.IntegerField(
         required=False,
         min_value=0,
-        error_messages=number_messages("Choose one of the movements."),
+        error_messages=number_messages(gettext_lazy("Choose one of the movements.")),
     )
     arrow_switch = forms.CharField(
         label=gettext_lazy("Arrow-switch in rounds"),
@@ -117,7 +117,7 @@ class NewEventMovementForm(MovementForm):
             "Blank: one section, or the sections proposed for a room too big for one "
             "movement. Each section plays the movement chosen, on the same boards."
         ),
-        error_messages=number_messages("Type how many sections, 1 to 26."),
+        error_messages=number_messages(gettext_lazy("Type how many sections, 1 to 26.")),
     )
 
     def __init__(self, *args, boards_per_round: int | None = None, **kwargs):

@@ -18,7 +18,7 @@ def _number(label: str, help_text: str = "") -> forms.IntegerField:
         min_value=1,
         max_value=999,
         help_text=help_text,
-        error_messages={"invalid": "type a number, e.g. 3"},
+        error_messages={"invalid": gettext_lazy("type a number, e.g. 3")},
     )
 
 
@@ -44,10 +44,14 @@ class PairField(forms.CharField):
 
 
 class LatePairForm(forms.Form):
-    title = "A late pair joins"
-    help = "The sit-out of each round from then on becomes a table, on the boards waiting there."
-    button = "Seat the late pair"
-    from_round = _number("From round", "The first round the late pair plays.")
+    title = gettext_lazy("A late pair joins")
+    help = gettext_lazy(
+        "The sit-out of each round from then on becomes a table, on the boards waiting there."
+    )
+    button = gettext_lazy("Seat the late pair")
+    from_round = _number(
+        gettext_lazy("From round"), gettext_lazy("The first round the late pair plays.")
+    )
     names = forms.CharField(
         label=gettext_lazy("Names"),
         required=False,
@@ -61,19 +65,21 @@ class LatePairForm(forms.Form):
 
 
 class PairLeavesForm(forms.Form):
-    title = "A pair leaves"
-    help = "Its opponents in the rounds it no longer plays sit out."
-    button = "Take the pair out"
+    title = gettext_lazy("A pair leaves")
+    help = gettext_lazy("Its opponents in the rounds it no longer plays sit out.")
+    button = gettext_lazy("Take the pair out")
     pair = PairField(_("Pair"))
-    from_round = _number("From round", "The first round the pair no longer plays.")
+    from_round = _number(
+        gettext_lazy("From round"), gettext_lazy("The first round the pair no longer plays.")
+    )
 
 
 class WrongBoardsForm(forms.Form):
-    title = "A table played the wrong boards"
-    help = "E.g. table 4 played boards 16-18 in round 2."
-    button = "Repair the boards"
-    round = _number("Round")
-    table = _number("Table")
+    title = gettext_lazy("A table played the wrong boards")
+    help = gettext_lazy("E.g. table 4 played boards 16-18 in round 2.")
+    button = gettext_lazy("Repair the boards")
+    round = _number(gettext_lazy("Round"))
+    table = _number(gettext_lazy("Table"))
     boards = forms.CharField(
         label=gettext_lazy("Boards played"), max_length=12, help_text=gettext_lazy("E.g. 16-18.")
     )
@@ -101,20 +107,20 @@ class WrongBoardsForm(forms.Form):
 
 
 class DirectionsSwappedForm(forms.Form):
-    title = "NS and EW swapped at a table"
-    help = "For one round: the pair the movement seats East-West sat North-South."
-    button = "Swap NS and EW"
-    round = _number("Round")
-    table = _number("Table")
+    title = gettext_lazy("NS and EW swapped at a table")
+    help = gettext_lazy("For one round: the pair the movement seats East-West sat North-South.")
+    button = gettext_lazy("Swap NS and EW")
+    round = _number(gettext_lazy("Round"))
+    table = _number(gettext_lazy("Table"))
 
 
 class PairsSwappedForm(forms.Form):
-    title = "Two pairs swapped places"
-    help = "For the rest of the session each pair takes the other's seats."
-    button = "Swap the pairs"
+    title = gettext_lazy("Two pairs swapped places")
+    help = gettext_lazy("For the rest of the session each pair takes the other's seats.")
+    button = gettext_lazy("Swap the pairs")
     first = PairField(_("Pair"))
     second = PairField(_("and pair"))
-    from_round = _number("From round")
+    from_round = _number(gettext_lazy("From round"))
 
 
 REPAIR_FORMS = {

@@ -248,8 +248,8 @@ def _imps(label: str) -> forms.DecimalField:
 class CaptainsForm(forms.Form):
     """The IMPs each captain's scorecard gives; both blank takes them away."""
 
-    home_imps = _imps("Home team's IMPs")
-    away_imps = _imps("Away team's IMPs")
+    home_imps = _imps(gettext_lazy("Home team's IMPs"))
+    away_imps = _imps(gettext_lazy("Away team's IMPs"))
 
 
 class BoardImpsForm(forms.Form):
@@ -270,10 +270,10 @@ class BoardImpsForm(forms.Form):
 class AdjustForm(forms.Form):
     """The director's adjustments to a match."""
 
-    assigned_home_imps = _imps("Assigned IMPs, home")
-    assigned_away_imps = _imps("Assigned IMPs, away")
-    assigned_home_vps = _imps("Assigned VPs, home")
-    assigned_away_vps = _imps("Assigned VPs, away")
-    home_penalty = _imps("VP penalty, home")
-    away_penalty = _imps("VP penalty, away")
+    assigned_home_imps = _imps(gettext_lazy("Assigned IMPs, home"))
+    assigned_away_imps = _imps(gettext_lazy("Assigned IMPs, away"))
+    assigned_home_vps = _imps(gettext_lazy("Assigned VPs, home"))
+    assigned_away_vps = _imps(gettext_lazy("Assigned VPs, away"))
+    home_penalty = _imps(gettext_lazy("VP penalty, home"))
+    away_penalty = _imps(gettext_lazy("VP penalty, away"))
     note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])
