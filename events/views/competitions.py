@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -122,7 +123,9 @@ def carry_over_change(request: HttpRequest, competition_id: int) -> HttpResponse
     if not form.is_valid():
         return _admin_page(request, competition, carry_over_form=form)
     change_carry_over(competition=competition, user=request.user, **form.cleaned_data)
-    messages.success(request, "The carry-over is saved and the cumulative ranking follows it.")
+    messages.success(
+        request, gettext("The carry-over is saved and the cumulative ranking follows it.")
+    )
     return redirect("director-competition", competition_id=competition.pk)
 
 

@@ -188,7 +188,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("director-event", event_id=event.pk)
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.SETTINGS):
             rescore_event(event=event, **form.cleaned_data)
-        messages.success(request, "Settings saved; every board is scored again.")
+        messages.success(request, gettext("Settings saved; every board is scored again."))
         return redirect("director-event", event_id=event.pk)
     return render(request, "events/director/settings.html", {"event": event, "form": form})
 
@@ -212,7 +212,7 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
         if changed := form.changed_names():
             with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
                 name_pairs(names=changed)
-        messages.success(request, "Names saved.")
+        messages.success(request, gettext("Names saved."))
         return redirect("director-event", event_id=event.pk)
     others = [(letter, section_query(letter)) for letter in other_sections(section=section)]
     return render(

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -51,7 +52,7 @@ def event_players(request: HttpRequest, event_id: int) -> HttpResponse:
         if changed := form.changed_names():
             with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
                 name_players(section=section, names=changed)
-        messages.success(request, "Names saved.")
+        messages.success(request, gettext("Names saved."))
         return redirect("director-event", event_id=event.pk)
     return render(
         request,

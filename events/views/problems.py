@@ -34,7 +34,7 @@ def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpRespon
     except (LineRefused, EventLocked) as refused:
         messages.error(request, f"Board {result.board.number}, {before} not swapped: {refused}.")
     except OperationalError:
-        messages.error(request, "Not swapped: the database was too busy. Try again.")
+        messages.error(request, gettext("Not swapped: the database was too busy. Try again."))
     else:
         messages.success(
             request,

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -116,7 +117,7 @@ def take_back(request: HttpRequest, event_id: int) -> HttpResponse:
         except DrawRefused as refused:
             messages.error(request, f"Not taken back: {refused}.")
         else:
-            messages.success(request, "The draw is taken back: draw the round again.")
+            messages.success(request, gettext("The draw is taken back: draw the round again."))
     return redirect("teams-draw", event_id=event.pk)
 
 

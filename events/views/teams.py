@@ -10,6 +10,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
@@ -244,7 +245,7 @@ def teams_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         except TeamRefused as refused:
             settings_form.add_error(None, str(refused))
         else:
-            messages.success(request, "Settings saved; every match is scored again.")
+            messages.success(request, gettext("Settings saved; every match is scored again."))
             return redirect("director-teams", event_id=event.pk)
     return render(
         request,
