@@ -66,7 +66,11 @@ def competition_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         competition = create_competition(club=club, user=request.user, **form.cleaned_data)
-        messages.success(request, f"{competition.name} is made: now add its sessions.")
+        messages.success(
+            request,
+            gettext("%(competition)s is made: now add its sessions.")
+            % {"competition": competition.name},
+        )
         return redirect("director-competition", competition_id=competition.pk)
     return render(request, "events/director/competition_new.html", {"club": club, "form": form})
 
@@ -105,13 +109,16 @@ def session_change(request: HttpRequest, competition_id: int, session_id: int) -
     try:
         if action == "remove":
             remove_session(session=session, user=request.user)
-            messages.success(request, f"{session.event.name} is no longer a session.")
+            messages.success(
+                request,
+                gettext("%(event)s is no longer a session.") % {"event": session.event.name},
+            )
         elif action in ("up", "down"):
             move_session(session=session, step=-1 if action == "up" else 1, user=request.user)
         else:
             raise CompetitionRefused("choose to move the session up or down, or to remove it")
     except CompetitionRefused as refused:
-        messages.error(request, f"Not changed: {refused}.")
+        messages.error(request, gettext("Not changed: %(refused)s.") % {"refused": refused})
     return redirect("director-competition", competition_id=competition.pk)
 
 

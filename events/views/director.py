@@ -107,7 +107,11 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, movement=movement, user=request.user, sections=sections, **settings
         )
         each = f" in each of {sections} sections" if sections > 1 else ""
-        messages.success(request, f"{event.name} is set up. Movement: {movement.name}{each}.")
+        messages.success(
+            request,
+            gettext("%(event)s is set up. Movement: %(movement)s%(each)s.")
+            % {"event": event.name, "movement": movement.name, "each": each},
+        )
         barometer_reveal_note(request, event, movement)
         return redirect("director-pairs", event_id=event.pk)
     return render(
@@ -144,7 +148,9 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
         except (SetupRefused, EventLocked) as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"Movement: {movement.name}.")
+            messages.success(
+                request, gettext("Movement: %(movement)s.") % {"movement": movement.name}
+            )
             barometer_reveal_note(request, event, movement)
             return redirect("director-pairs", event_id=event.pk)
     return render(
@@ -308,7 +314,11 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
         except StatusRefused as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
+            messages.success(
+                request,
+                gettext("The event is now: %(status)s.")
+                % {"status": event.get_status_display().lower()},
+            )
     return redirect("director-event", event_id=event.pk)
 
 

@@ -27,7 +27,11 @@ def individual_new(request: HttpRequest, slug: str) -> HttpResponse:
         movement = form.cleaned_data["individual_movement"]
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
         event = create_individual_event(club=club, movement=movement, user=request.user, **settings)
-        messages.success(request, f"{event.name} is set up. Movement: {movement.name}.")
+        messages.success(
+            request,
+            gettext("%(event)s is set up. Movement: %(movement)s.")
+            % {"event": event.name, "movement": movement.name},
+        )
         barometer_reveal_note(request, event, movement)
         return redirect("director-players", event_id=event.pk)
     return render(request, "events/director/individual_new.html", {"club": club, "form": form})

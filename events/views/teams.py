@@ -127,7 +127,9 @@ def team_event_new(request: HttpRequest, slug: str) -> HttpResponse:
         except TeamRefused as refused:
             settings_form.add_error(None, str(refused))
         else:
-            messages.success(request, f"{event.name} is set up: register its teams.")
+            messages.success(
+                request, gettext("%(event)s is set up: register its teams.") % {"event": event.name}
+            )
             return redirect("director-teams", event_id=event.pk)
     return render(
         request,
@@ -541,5 +543,5 @@ def team_delete(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     except TeamRefused as refused:
         messages.error(request, f"{refused}.")
         return redirect("team-edit", event_id=event.pk, number=number)
-    messages.success(request, f"{team.name} is removed.")
+    messages.success(request, gettext("%(team)s is removed.") % {"team": team.name})
     return redirect("director-teams", event_id=event.pk)
