@@ -130,9 +130,12 @@ class TeamForm(forms.Form):
     from a league's file, keeps a field for each), captain."""
 
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=120,
         validators=[no_control_characters],
-        error_messages={"required": "give the team a name, e.g. its captain's surname"},
+        error_messages={
+            "required": gettext_lazy("give the team a name, e.g. its captain's surname")
+        },
     )
     captain = forms.CharField(
         max_length=120,
@@ -196,9 +199,9 @@ class TeamForm(forms.Form):
 class MatchForm(forms.Form):
     """A match set by hand: a round, a table, home and away (none: a bye)."""
 
-    round = forms.IntegerField(min_value=1, max_value=99)
-    table = forms.IntegerField(min_value=1, max_value=999)
-    home = forms.ModelChoiceField(queryset=None, empty_label=None)
+    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=99)
+    table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=999)
+    home = forms.ModelChoiceField(label=gettext_lazy("Home"), queryset=None, empty_label=None)
     away = forms.ModelChoiceField(
         queryset=None, required=False, empty_label=gettext_lazy("— a bye —")
     )
