@@ -5,6 +5,7 @@ Every text is checked for its length and characters before anything is written.
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import printable
@@ -49,7 +50,10 @@ class PlayerForm(forms.Form):
 
     name = forms.CharField(max_length=120, validators=[printable])
     member_number = forms.CharField(
-        label="National member number", max_length=30, required=False, validators=[printable]
+        label=gettext_lazy("National member number"),
+        max_length=30,
+        required=False,
+        validators=[printable],
     )
     email = forms.EmailField(label=_("Email"), required=False)
 
@@ -76,10 +80,12 @@ class PlayerForm(forms.Form):
 class MergeForm(forms.Form):
     """The player to keep and the duplicates to fold into them."""
 
-    keep = forms.ModelChoiceField(queryset=Player.objects.none(), label="Keep this player")
+    keep = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("Keep this player")
+    )
     duplicates = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
-        label="Merge these players into them",
+        label=gettext_lazy("Merge these players into them"),
         widget=forms.CheckboxSelectMultiple,
     )
 
@@ -109,12 +115,15 @@ def _player_label(player: Player) -> str:
 class RestoreForm(forms.Form):
     """A backup file, read and checked; optionally a new address for the restored club."""
 
-    file = forms.FileField(label="Backup file", help_text="A .json or .json.gz club backup.")
+    file = forms.FileField(
+        label=gettext_lazy("Backup file"),
+        help_text=gettext_lazy("A .json or .json.gz club backup."),
+    )
     slug = forms.SlugField(
-        label="Address",
+        label=gettext_lazy("Address"),
         max_length=60,
         required=False,
-        help_text="Blank: the address in the backup. It must not be in use.",
+        help_text=gettext_lazy("Blank: the address in the backup. It must not be in use."),
     )
 
     def clean_file(self):

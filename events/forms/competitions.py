@@ -1,6 +1,7 @@
 """Forms for multi-session events: the competition and its carry-over, and a session to add."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from events.forms.validators import printable
 from events.models import Club, Competition, Event
@@ -30,7 +31,7 @@ class SessionForm(forms.Form):
 
     event = forms.ModelChoiceField(
         queryset=Event.objects.none(),
-        empty_label="Choose an event",
+        empty_label=gettext_lazy("Choose an event"),
         error_messages={"invalid_choice": "Choose one of the club's events not yet a session."},
     )
 

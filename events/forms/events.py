@@ -3,6 +3,8 @@
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from events.formats.imported import SMALL as SMALL_INTEGER
 from events.forms.shown_settings import show_only_when
@@ -36,19 +38,29 @@ def number_messages(message: str) -> dict[str, str]:
     return {code: message for code in ("invalid", "min_value", "max_value")}
 
 
+def _factor_boards_message() -> str:
+    return gettext(
+        "Factor totals to a number of boards from 1 to %(most)s, e.g. 28, or leave it "
+        "blank for the most boards any pair played."
+    ) % {"most": SMALL_INTEGER}
+
+
 PLAIN_MESSAGES = {
     "name": {
-        "required": "Give the event a name, e.g. Tuesday Pairs.",
-        "max_length": "Keep the event's name to 120 characters.",
+        "required": gettext_lazy("Give the event a name, e.g. Tuesday Pairs."),
+        "max_length": gettext_lazy("Keep the event's name to 120 characters."),
     },
-    "date": {"required": "Give the event's date.", "invalid": "Give the date, e.g. 2026-11-24."},
-    "start_time": {"invalid": "Give the start time in hours and minutes, e.g. 19:30."},
-    "factor_boards": number_messages(
-        f"Factor totals to a number of boards from 1 to {SMALL_INTEGER}, e.g. 28, or leave it "
-        "blank for the most boards any pair played."
-    ),
+    "date": {
+        "required": gettext_lazy("Give the event's date."),
+        "invalid": gettext_lazy("Give the date, e.g. 2026-11-24."),
+    },
+    "start_time": {
+        "invalid": gettext_lazy("Give the start time in hours and minutes, e.g. 19:30.")
+    },
+    # Translated when a form shows it, in the language of that request.
+    "factor_boards": number_messages(lazy(_factor_boards_message, str)()),
     "round_minutes": number_messages(
-        "A round takes a number of minutes from 1 to 240, e.g. 15; or leave it blank."
+        gettext_lazy("A round takes a number of minutes from 1 to 240, e.g. 15; or leave it blank.")
     ),
 }
 

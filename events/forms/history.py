@@ -1,20 +1,25 @@
 """Forms of the audit trail: the reason for reopening a published event, the note of an undo."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(
-        label="Why reopen it",
+        label=gettext_lazy("Why reopen it"),
         max_length=200,
         strip=True,
-        help_text="Kept in the event's history, e.g. 'Board 12 table 3: wrong declarer'.",
+        help_text=gettext_lazy(
+            "Kept in the event's history, e.g. 'Board 12 table 3: wrong declarer'."
+        ),
         error_messages={"required": "say why the published results need correcting"},
     )
 
 
 class UndoForm(forms.Form):
-    note = forms.CharField(label="Note (optional)", max_length=200, required=False, strip=True)
+    note = forms.CharField(
+        label=gettext_lazy("Note (optional)"), max_length=200, required=False, strip=True
+    )
 
 
 class HistoryFilterForm(forms.Form):

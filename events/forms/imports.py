@@ -1,6 +1,7 @@
 """Forms for importing a results file: the upload, and the confirmation after the preview."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.formats.deal_files import read_deal_file
@@ -16,9 +17,11 @@ class ImportForm(forms.Form):
     """A PBN or USEBIO file, read into an ImportedEvent; a refusal names the line or element."""
 
     file = forms.FileField(
-        label="Results file",
-        help_text="PBN from Ruter, Magic Contest and others, or USEBIO XML from Compscore, "
-        "EBUScore and others: matchpoint, Butler or cross-IMP pairs.",
+        label=gettext_lazy("Results file"),
+        help_text=gettext_lazy(
+            "PBN from Ruter, Magic Contest and others, or USEBIO XML from Compscore, "
+            "EBUScore and others: matchpoint, Butler or cross-IMP pairs."
+        ),
     )
 
     def clean_file(self):
@@ -53,13 +56,15 @@ class HandRecordForm(forms.Form):
     boards have hand records already."""
 
     file = forms.FileField(
-        label="Hand records",
-        help_text="A PBN file of deals (Dealer, BigDeal, a results file with deals) or a dealing "
-        "machine's .dup, .bri or .dlm file. Each deal goes to the board of its number (a .bri "
-        "file numbers its deals 1, 2, 3…); the boards keep their own dealer and vulnerability.",
+        label=gettext_lazy("Hand records"),
+        help_text=gettext_lazy(
+            "A PBN file of deals (Dealer, BigDeal, a results file with deals) or a dealing "
+            "machine's .dup, .bri or .dlm file. Each deal goes to the board of its number (a .bri "
+            "file numbers its deals 1, 2, 3…); the boards keep their own dealer and vulnerability."
+        ),
     )
     replace = forms.BooleanField(
-        label="Replace the hand records already there", required=False, initial=False
+        label=gettext_lazy("Replace the hand records already there"), required=False, initial=False
     )
 
     def clean_file(self):

@@ -1,6 +1,7 @@
 """Forms of an individual event: its movement, and its players' names."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.events import EventForm
@@ -29,7 +30,7 @@ class IndividualForm(EventForm):
 
     movement = forms.ChoiceField(choices=MOVEMENTS)
     boards_per_round = forms.IntegerField(
-        label="Boards a round",
+        label=gettext_lazy("Boards a round"),
         min_value=1,
         max_value=8,
         initial=3,
@@ -39,10 +40,10 @@ class IndividualForm(EventForm):
         },
     )
     rounds = forms.IntegerField(
-        label="Rounds played",
+        label=gettext_lazy("Rounds played"),
         required=False,
         min_value=1,
-        help_text="Blank: the whole movement. Fewer rounds make a shorter session.",
+        help_text=gettext_lazy("Blank: the whole movement. Fewer rounds make a shorter session."),
         error_messages={
             code: "Rounds played is a whole number from 1, or blank for all of them."
             for code in ("invalid", "min_value")

@@ -5,7 +5,7 @@ import math
 from functools import cached_property
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from events.forms.events import number_messages
 from scoring import (
@@ -45,14 +45,16 @@ class MovementForm(forms.Form):
     choice = forms.IntegerField(
         required=False,
         min_value=0,
-        error_messages=number_messages("Choose one of the movements."),
+        error_messages=number_messages(gettext_lazy("Choose one of the movements.")),
     )
     arrow_switch = forms.CharField(
-        label="Arrow-switch in rounds",
+        label=gettext_lazy("Arrow-switch in rounds"),
         required=False,
         max_length=40,
-        help_text="Mitchell only: the rounds where NS and EW swap, e.g. 7 or 6, 7. With any, "
-        "the event has one winner.",
+        help_text=gettext_lazy(
+            "Mitchell only: the rounds where NS and EW swap, e.g. 7 or 6, 7. With any, "
+            "the event has one winner."
+        ),
     )
     # Set by the page that lists what the new movement drops (named pairs, hand records).
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -111,9 +113,11 @@ class NewEventMovementForm(MovementForm):
         required=False,
         min_value=1,
         max_value=26,
-        help_text="Blank: one section, or the sections proposed for a room too big for one "
-        "movement. Each section plays the movement chosen, on the same boards.",
-        error_messages=number_messages("Type how many sections, 1 to 26."),
+        help_text=gettext_lazy(
+            "Blank: one section, or the sections proposed for a room too big for one "
+            "movement. Each section plays the movement chosen, on the same boards."
+        ),
+        error_messages=number_messages(gettext_lazy("Type how many sections, 1 to 26.")),
     )
 
     def __init__(self, *args, boards_per_round: int | None = None, **kwargs):

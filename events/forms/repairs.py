@@ -3,6 +3,7 @@
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import no_control_characters
@@ -17,7 +18,7 @@ def _number(label: str, help_text: str = "") -> forms.IntegerField:
         min_value=1,
         max_value=999,
         help_text=help_text,
-        error_messages={"invalid": "type a number, e.g. 3"},
+        error_messages={"invalid": gettext_lazy("type a number, e.g. 3")},
     )
 
 
@@ -43,16 +44,20 @@ class PairField(forms.CharField):
 
 
 class LatePairForm(forms.Form):
-    title = "A late pair joins"
-    help = "The sit-out of each round from then on becomes a table, on the boards waiting there."
-    button = "Seat the late pair"
-    from_round = _number("From round", "The first round the late pair plays.")
+    title = gettext_lazy("A late pair joins")
+    help = gettext_lazy(
+        "The sit-out of each round from then on becomes a table, on the boards waiting there."
+    )
+    button = gettext_lazy("Seat the late pair")
+    from_round = _number(
+        gettext_lazy("From round"), gettext_lazy("The first round the late pair plays.")
+    )
     names = forms.CharField(
-        label="Names",
+        label=gettext_lazy("Names"),
         required=False,
         max_length=120,
         validators=[no_control_characters],
-        help_text="Optional, e.g. Ann Lee & Bob Cole.",
+        help_text=gettext_lazy("Optional, e.g. Ann Lee & Bob Cole."),
     )
 
     def clean_names(self) -> list[str]:
@@ -60,26 +65,34 @@ class LatePairForm(forms.Form):
 
 
 class PairLeavesForm(forms.Form):
-    title = "A pair leaves"
-    help = "Its opponents in the rounds it no longer plays sit out."
-    button = "Take the pair out"
+    title = gettext_lazy("A pair leaves")
+    help = gettext_lazy("Its opponents in the rounds it no longer plays sit out.")
+    button = gettext_lazy("Take the pair out")
     pair = PairField(_("Pair"))
-    from_round = _number("From round", "The first round the pair no longer plays.")
+    from_round = _number(
+        gettext_lazy("From round"), gettext_lazy("The first round the pair no longer plays.")
+    )
 
 
 class WrongBoardsForm(forms.Form):
-    title = "A table played the wrong boards"
-    help = "E.g. table 4 played boards 16-18 in round 2."
-    button = "Repair the boards"
-    round = _number("Round")
-    table = _number("Table")
-    boards = forms.CharField(label="Boards played", max_length=12, help_text="E.g. 16-18.")
+    title = gettext_lazy("A table played the wrong boards")
+    help = gettext_lazy("E.g. table 4 played boards 16-18 in round 2.")
+    button = gettext_lazy("Repair the boards")
+    round = _number(gettext_lazy("Round"))
+    table = _number(gettext_lazy("Table"))
+    boards = forms.CharField(
+        label=gettext_lazy("Boards played"), max_length=12, help_text=gettext_lazy("E.g. 16-18.")
+    )
     move_lines = forms.BooleanField(
-        label="Move the lines already entered for this table and round to the boards played",
+        label=gettext_lazy(
+            "Move the lines already entered for this table and round to the boards played"
+        ),
         required=False,
         initial=True,
-        help_text="Board by board in order: the first scheduled board's line to the first board "
-        "played. Unticked, they stay where they are, as errors to fix.",
+        help_text=gettext_lazy(
+            "Board by board in order: the first scheduled board's line to the first board "
+            "played. Unticked, they stay where they are, as errors to fix."
+        ),
     )
 
     def clean_boards(self) -> tuple[int, int]:
@@ -94,20 +107,20 @@ class WrongBoardsForm(forms.Form):
 
 
 class DirectionsSwappedForm(forms.Form):
-    title = "NS and EW swapped at a table"
-    help = "For one round: the pair the movement seats East-West sat North-South."
-    button = "Swap NS and EW"
-    round = _number("Round")
-    table = _number("Table")
+    title = gettext_lazy("NS and EW swapped at a table")
+    help = gettext_lazy("For one round: the pair the movement seats East-West sat North-South.")
+    button = gettext_lazy("Swap NS and EW")
+    round = _number(gettext_lazy("Round"))
+    table = _number(gettext_lazy("Table"))
 
 
 class PairsSwappedForm(forms.Form):
-    title = "Two pairs swapped places"
-    help = "For the rest of the session each pair takes the other's seats."
-    button = "Swap the pairs"
+    title = gettext_lazy("Two pairs swapped places")
+    help = gettext_lazy("For the rest of the session each pair takes the other's seats.")
+    button = gettext_lazy("Swap the pairs")
     first = PairField(_("Pair"))
     second = PairField(_("and pair"))
-    from_round = _number("From round")
+    from_round = _number(gettext_lazy("From round"))
 
 
 REPAIR_FORMS = {

@@ -4,6 +4,7 @@ from django import forms
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from events.models import Event
 
@@ -34,10 +35,13 @@ SELECTED = mark_safe(" selected")
 class DrawForm(forms.Form):
     late = forms.BooleanField(
         required=False,
-        label="Draw now, leaving the unfinished matches out of the standings (a late match)",
+        label=gettext_lazy(
+            "Draw now, leaving the unfinished matches out of the standings (a late match)"
+        ),
     )
     qualifying = forms.BooleanField(
-        required=False, label="Start with a qualifying round robin (its meetings carry over)"
+        required=False,
+        label=gettext_lazy("Start with a qualifying round robin (its meetings carry over)"),
     )
 
 
@@ -46,12 +50,20 @@ class SwapForm(forms.Form):
 
     round = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
     first = forms.ModelChoiceField(
-        queryset=None, label="Swap", empty_label="a team…", widget=TeamSelect
+        queryset=None,
+        label=gettext_lazy("Swap"),
+        empty_label=gettext_lazy("a team…"),
+        widget=TeamSelect,
     )
     second = forms.ModelChoiceField(
-        queryset=None, label="with", empty_label="a team…", widget=TeamSelect
+        queryset=None,
+        label=gettext_lazy("with"),
+        empty_label=gettext_lazy("a team…"),
+        widget=TeamSelect,
     )
-    insist = forms.BooleanField(required=False, label="Swap even so (a rematch or a second bye)")
+    insist = forms.BooleanField(
+        required=False, label=gettext_lazy("Swap even so (a rematch or a second bye)")
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

@@ -130,21 +130,24 @@ class TeamForm(forms.Form):
     from a league's file, keeps a field for each), captain."""
 
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=120,
         validators=[no_control_characters],
-        error_messages={"required": "give the team a name, e.g. its captain's surname"},
+        error_messages={
+            "required": gettext_lazy("give the team a name, e.g. its captain's surname")
+        },
     )
     captain = forms.CharField(
         max_length=120,
         required=False,
         validators=[no_control_characters],
-        help_text="One of the players; blank for the first.",
+        help_text=gettext_lazy("One of the players; blank for the first."),
     )
     seed = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=999,
-        help_text="1 for the strongest team; blank if not seeded.",
+        help_text=gettext_lazy("1 for the strongest team; blank if not seeded."),
     )
 
     def __init__(self, *args, club, team=None, **kwargs):
@@ -196,28 +199,32 @@ class TeamForm(forms.Form):
 class MatchForm(forms.Form):
     """A match set by hand: a round, a table, home and away (none: a bye)."""
 
-    round = forms.IntegerField(min_value=1, max_value=99)
-    table = forms.IntegerField(min_value=1, max_value=999)
-    home = forms.ModelChoiceField(queryset=None, empty_label=None)
-    away = forms.ModelChoiceField(queryset=None, required=False, empty_label="— a bye —")
+    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=99)
+    table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=999)
+    home = forms.ModelChoiceField(label=gettext_lazy("Home"), queryset=None, empty_label=None)
+    away = forms.ModelChoiceField(
+        queryset=None, required=False, empty_label=gettext_lazy("— a bye —")
+    )
     boards = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=64,
-        help_text="Blank for the event's length; a three-way's matches are half length.",
+        help_text=gettext_lazy(
+            "Blank for the event's length; a three-way's matches are half length."
+        ),
     )
     three_way = forms.BooleanField(
-        label="One of a three-way's half matches",
+        label=gettext_lazy("One of a three-way's half matches"),
         required=False,
-        help_text="Scored on the half scale of the event's scale (10 VPs).",
+        help_text=gettext_lazy("Scored on the half scale of the event's scale (10 VPs)."),
     )
     carry_over = forms.DecimalField(
-        label="Carry-over",
+        label=gettext_lazy("Carry-over"),
         required=False,
         min_value=-999,
         max_value=999,
         decimal_places=2,
-        help_text="A knock-out's IMPs to the home team (negative: to the away team).",
+        help_text=gettext_lazy("A knock-out's IMPs to the home team (negative: to the away team)."),
     )
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -244,8 +251,8 @@ def _imps(label: str) -> forms.DecimalField:
 class CaptainsForm(forms.Form):
     """The IMPs each captain's scorecard gives; both blank takes them away."""
 
-    home_imps = _imps("Home team's IMPs")
-    away_imps = _imps("Away team's IMPs")
+    home_imps = _imps(gettext_lazy("Home team's IMPs"))
+    away_imps = _imps(gettext_lazy("Away team's IMPs"))
 
 
 class BoardImpsForm(forms.Form):
@@ -253,21 +260,23 @@ class BoardImpsForm(forms.Form):
 
     board = forms.IntegerField(min_value=1, max_value=999)
     imps = forms.IntegerField(
-        label="IMPs to the home team",
+        label=gettext_lazy("IMPs to the home team"),
         required=False,
         min_value=-99,
         max_value=99,
-        help_text="Negative for IMPs to the away team; blank takes the assigned score away.",
+        help_text=gettext_lazy(
+            "Negative for IMPs to the away team; blank takes the assigned score away."
+        ),
     )
 
 
 class AdjustForm(forms.Form):
     """The director's adjustments to a match."""
 
-    assigned_home_imps = _imps("Assigned IMPs, home")
-    assigned_away_imps = _imps("Assigned IMPs, away")
-    assigned_home_vps = _imps("Assigned VPs, home")
-    assigned_away_vps = _imps("Assigned VPs, away")
-    home_penalty = _imps("VP penalty, home")
-    away_penalty = _imps("VP penalty, away")
+    assigned_home_imps = _imps(gettext_lazy("Assigned IMPs, home"))
+    assigned_away_imps = _imps(gettext_lazy("Assigned IMPs, away"))
+    assigned_home_vps = _imps(gettext_lazy("Assigned VPs, home"))
+    assigned_away_vps = _imps(gettext_lazy("Assigned VPs, away"))
+    home_penalty = _imps(gettext_lazy("VP penalty, home"))
+    away_penalty = _imps(gettext_lazy("VP penalty, away"))
     note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])

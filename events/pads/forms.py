@@ -79,8 +79,9 @@ def parse_scores(text: str) -> list[int]:
                 scores.append(int(token.replace("−", "-")))
             except ValueError:
                 raise ScoringError(
-                    f"{token!r} is not a score: type whole numbers separated by spaces, "
-                    "e.g. 420 450 -50."
+                    "%(token)s is not a score: type whole numbers separated by spaces, "
+                    "e.g. 420 450 -50.",
+                    token=repr(token),
                 ) from None
     return scores
 

@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -65,7 +66,11 @@ def competition_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         competition = create_competition(club=club, user=request.user, **form.cleaned_data)
-        messages.success(request, f"{competition.name} is made: now add its sessions.")
+        messages.success(
+            request,
+            gettext("%(competition)s is made: now add its sessions.")
+            % {"competition": competition.name},
+        )
         return redirect("director-competition", competition_id=competition.pk)
     return render(request, "events/director/competition_new.html", {"club": club, "form": form})
 
@@ -104,13 +109,16 @@ def session_change(request: HttpRequest, competition_id: int, session_id: int) -
     try:
         if action == "remove":
             remove_session(session=session, user=request.user)
-            messages.success(request, f"{session.event.name} is no longer a session.")
+            messages.success(
+                request,
+                gettext("%(event)s is no longer a session.") % {"event": session.event.name},
+            )
         elif action in ("up", "down"):
             move_session(session=session, step=-1 if action == "up" else 1, user=request.user)
         else:
             raise CompetitionRefused("choose to move the session up or down, or to remove it")
     except CompetitionRefused as refused:
-        messages.error(request, f"Not changed: {refused}.")
+        messages.error(request, gettext("Not changed: %(refused)s.") % {"refused": refused})
     return redirect("director-competition", competition_id=competition.pk)
 
 
@@ -122,7 +130,9 @@ def carry_over_change(request: HttpRequest, competition_id: int) -> HttpResponse
     if not form.is_valid():
         return _admin_page(request, competition, carry_over_form=form)
     change_carry_over(competition=competition, user=request.user, **form.cleaned_data)
-    messages.success(request, "The carry-over is saved and the cumulative ranking follows it.")
+    messages.success(
+        request, gettext("The carry-over is saved and the cumulative ranking follows it.")
+    )
     return redirect("director-competition", competition_id=competition.pk)
 
 

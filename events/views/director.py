@@ -107,7 +107,11 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, movement=movement, user=request.user, sections=sections, **settings
         )
         each = f" in each of {sections} sections" if sections > 1 else ""
-        messages.success(request, f"{event.name} is set up. Movement: {movement.name}{each}.")
+        messages.success(
+            request,
+            gettext("%(event)s is set up. Movement: %(movement)s%(each)s.")
+            % {"event": event.name, "movement": movement.name, "each": each},
+        )
         barometer_reveal_note(request, event, movement)
         return redirect("director-pairs", event_id=event.pk)
     return render(
@@ -144,7 +148,9 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
         except (SetupRefused, EventLocked) as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"Movement: {movement.name}.")
+            messages.success(
+                request, gettext("Movement: %(movement)s.") % {"movement": movement.name}
+            )
             barometer_reveal_note(request, event, movement)
             return redirect("director-pairs", event_id=event.pk)
     return render(
@@ -188,7 +194,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("director-event", event_id=event.pk)
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.SETTINGS):
             rescore_event(event=event, **form.cleaned_data)
-        messages.success(request, "Settings saved; every board is scored again.")
+        messages.success(request, gettext("Settings saved; every board is scored again."))
         return redirect("director-event", event_id=event.pk)
     return render(request, "events/director/settings.html", {"event": event, "form": form})
 
@@ -212,7 +218,7 @@ def event_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
         if changed := form.changed_names():
             with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
                 name_pairs(names=changed)
-        messages.success(request, "Names saved.")
+        messages.success(request, gettext("Names saved."))
         return redirect("director-event", event_id=event.pk)
     others = [(letter, section_query(letter)) for letter in other_sections(section=section)]
     return render(
@@ -308,7 +314,11 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
         except StatusRefused as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, f"The event is now: {event.get_status_display().lower()}.")
+            messages.success(
+                request,
+                gettext("The event is now: %(status)s.")
+                % {"status": event.get_status_display().lower()},
+            )
     return redirect("director-event", event_id=event.pk)
 
 

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -50,9 +51,13 @@ def undo(request: HttpRequest, event_id: int, change_id: int) -> HttpResponse:
         try:
             undo_change(change=change, user=request.user, note=form.cleaned_data["note"])
         except UndoRefused as refused:
-            messages.error(request, f"Not undone: {refused}.")
+            messages.error(request, gettext("Not undone: %(refused)s.") % {"refused": refused})
         else:
-            messages.success(request, f"Change #{change.pk} undone; the event is scored again.")
+            messages.success(
+                request,
+                gettext("Change #%(change)s undone; the event is scored again.")
+                % {"change": change.pk},
+            )
             return redirect("director-history", event_id=event.pk)
     lines = change_lines(change=change)
     return render(

@@ -129,12 +129,22 @@ def import_confirm(request: HttpRequest, slug: str, upload_id: int) -> HttpRespo
             error = f"{str(refused)[:1].upper()}{str(refused)[1:]}."
             return _preview_page(request, club, upload, imported, confirm, error=error)
         transaction.on_commit(lambda: analyse_hands.enqueue(event_id=event.pk))
-    replaced = ", replacing the earlier import" if earlier not in ("", "new") else ""
+    replaced = earlier not in ("", "new")
     if event.is_published:
-        messages.success(request, f"Imported and published: {event.name}{replaced}.")
+        if replaced:
+            text = gettext("Imported and published: %(event)s, replacing the earlier import.")
+        else:
+            text = gettext("Imported and published: %(event)s.")
+        messages.success(request, text % {"event": event.name})
     else:
+        if replaced:
+            text = gettext(
+                "Imported: %(event)s, %(status)s as the file says, replacing the earlier import."
+            )
+        else:
+            text = gettext("Imported: %(event)s, %(status)s as the file says.")
         status = event.get_status_display().lower()
-        messages.success(request, f"Imported: {event.name}, {status} as the file says{replaced}.")
+        messages.success(request, text % {"event": event.name, "status": status})
     return redirect("director-event", event_id=event.pk)
 
 

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +27,11 @@ def individual_new(request: HttpRequest, slug: str) -> HttpResponse:
         movement = form.cleaned_data["individual_movement"]
         settings = {f: form.cleaned_data[f] for f in form.Meta.fields}
         event = create_individual_event(club=club, movement=movement, user=request.user, **settings)
-        messages.success(request, f"{event.name} is set up. Movement: {movement.name}.")
+        messages.success(
+            request,
+            gettext("%(event)s is set up. Movement: %(movement)s.")
+            % {"event": event.name, "movement": movement.name},
+        )
         barometer_reveal_note(request, event, movement)
         return redirect("director-players", event_id=event.pk)
     return render(request, "events/director/individual_new.html", {"club": club, "form": form})
@@ -51,7 +56,7 @@ def event_players(request: HttpRequest, event_id: int) -> HttpResponse:
         if changed := form.changed_names():
             with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.PAIRS):
                 name_players(section=section, names=changed)
-        messages.success(request, "Names saved.")
+        messages.success(request, gettext("Names saved."))
         return redirect("director-event", event_id=event.pk)
     return render(
         request,

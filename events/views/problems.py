@@ -32,9 +32,13 @@ def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpRespon
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
             swapped = swap_directions(result=result)
     except (LineRefused, EventLocked) as refused:
-        messages.error(request, f"Board {result.board.number}, {before} not swapped: {refused}.")
+        messages.error(
+            request,
+            gettext("Board %(board)s, %(before)s not swapped: %(refused)s.")
+            % {"board": result.board.number, "before": before, "refused": refused},
+        )
     except OperationalError:
-        messages.error(request, "Not swapped: the database was too busy. Try again.")
+        messages.error(request, gettext("Not swapped: the database was too busy. Try again."))
     else:
         messages.success(
             request,

@@ -116,7 +116,7 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
                 director=request.user,
             )
         except BackupRefused as refused:
-            form.add_error(None, _("Not restored: %s.") % refused)
+            form.add_error(None, _("Not restored: %(refused)s.") % {"refused": refused})
         else:
             club = summary.club
             messages.success(

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -73,7 +74,7 @@ def draw_round(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             matches = draw_next_round(event=event, user=request.user, **form.cleaned_data)
         except DrawRefused as refused:
-            messages.error(request, f"Not drawn: {refused}.")
+            messages.error(request, gettext("Not drawn: %(refused)s.") % {"refused": refused})
         else:
             rounds = sorted({m.round for m in matches})
             what = f"Round {rounds[0]}" if len(rounds) == 1 else f"Rounds 1 to {rounds[-1]}"
@@ -114,9 +115,9 @@ def take_back(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             delete_round(event=event, round=form.cleaned_data["round"], user=request.user)
         except DrawRefused as refused:
-            messages.error(request, f"Not taken back: {refused}.")
+            messages.error(request, gettext("Not taken back: %(refused)s.") % {"refused": refused})
         else:
-            messages.success(request, "The draw is taken back: draw the round again.")
+            messages.success(request, gettext("The draw is taken back: draw the round again."))
     return redirect("teams-draw", event_id=event.pk)
 
 

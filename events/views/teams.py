@@ -10,6 +10,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
@@ -126,7 +127,9 @@ def team_event_new(request: HttpRequest, slug: str) -> HttpResponse:
         except TeamRefused as refused:
             settings_form.add_error(None, str(refused))
         else:
-            messages.success(request, f"{event.name} is set up: register its teams.")
+            messages.success(
+                request, gettext("%(event)s is set up: register its teams.") % {"event": event.name}
+            )
             return redirect("director-teams", event_id=event.pk)
     return render(
         request,
@@ -244,7 +247,7 @@ def teams_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         except TeamRefused as refused:
             settings_form.add_error(None, str(refused))
         else:
-            messages.success(request, "Settings saved; every match is scored again.")
+            messages.success(request, gettext("Settings saved; every match is scored again."))
             return redirect("director-teams", event_id=event.pk)
     return render(
         request,
@@ -540,5 +543,5 @@ def team_delete(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     except TeamRefused as refused:
         messages.error(request, f"{refused}.")
         return redirect("team-edit", event_id=event.pk, number=number)
-    messages.success(request, f"{team.name} is removed.")
+    messages.success(request, gettext("%(team)s is removed.") % {"team": team.name})
     return redirect("director-teams", event_id=event.pk)
