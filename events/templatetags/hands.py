@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from events.services.hand_records import STRAINS, TABLE_SEATS
 
@@ -10,7 +11,12 @@ register = template.Library()
 
 SUITS = (("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
 STRAIN_HEADINGS = (("NT", ""), ("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
 
 
 @dataclass(frozen=True)

