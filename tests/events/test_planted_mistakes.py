@@ -158,9 +158,12 @@ def test_real_files_raise_few_questions_and_every_planted_mistake_is_asked(club,
 def test_the_demo_raises_few_questions_and_every_planted_mistake_is_asked():
     club = load_demo()
     planted: dict[str, int] = {}
+    # Each event's seed is its place among the demo's events, not its id: PostgreSQL's ids
+    # follow every test run before this one, and planted other mistakes in a full run.
+    first = Event.objects.filter(club=club).order_by("pk").first().pk
     for event in Event.objects.filter(club=club).exclude(sections=None).order_by("pk"):
         analyse_event_hands(event=event)  # the worker's part of the demo
-        for kind, count in _check(event, seed=event.pk).items():
+        for kind, count in _check(event, seed=event.pk - first + 1).items():
             planted[kind] = planted.get(kind, 0) + count
 
     assert {"sign", "declarer", "strain"} <= set(planted)
