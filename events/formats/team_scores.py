@@ -88,20 +88,7 @@ def _settle_vps(teams_file: TeamsFile) -> None:
     for match in played:
         match.vps = _vps(match, scale, boards)
         if match.published_vps is not None and not _same(match.vps, match.published_vps):
-            raise FileRefused(
-                gettext(
-                    "%(match_name)s: %(imps_text)s over %(length)s boards make %(vps_text)s "
-                    "on the %(label)s, but the file says %(vps_text_2)s"
-                )
-                % {
-                    "match_name": _match_name(match),
-                    "imps_text": _imps_text(match),
-                    "length": _length(match, boards),
-                    "vps_text": _vps_text(match.vps),
-                    "label": gettext(VP_SCALES[scale].label),
-                    "vps_text_2": _vps_text(match.published_vps),
-                },
-            )
+            raise _vps_misfit(match, scale, _length(match, boards), match.vps)
 
 
 def _settle_board_points(teams_file: TeamsFile) -> None:
@@ -476,21 +463,26 @@ def _first_misfit(evidence: list[FileMatch], scale: str, boards: int) -> FileRef
                         "length": length,
                     },
                 )
-            return FileRefused(
-                gettext(
-                    "%(match_name)s: %(imps_text)s over %(length)s boards make %(vps_text)s "
-                    "on the %(label)s, but the file says %(vps_text_2)s"
-                )
-                % {
-                    "match_name": _match_name(match),
-                    "imps_text": _imps_text(match),
-                    "length": length,
-                    "vps_text": _vps_text(_vps(match, scale, length)),
-                    "label": gettext(VP_SCALES[scale].label),
-                    "vps_text_2": _vps_text(match.published_vps),
-                },
-            )
+            return _vps_misfit(match, scale, length, _vps(match, scale, length))
     raise AssertionError("every match fits")  # pragma: no cover
+
+
+def _vps_misfit(match: FileMatch, scale: str, length: int, vps) -> FileRefused:
+    """The match's IMPs make `vps` on the scale, not the VPs the file prints."""
+    return FileRefused(
+        gettext(
+            "%(match_name)s: %(imps_text)s over %(length)s boards make %(vps_text)s "
+            "on the %(label)s, but the file says %(vps_text_2)s"
+        )
+        % {
+            "match_name": _match_name(match),
+            "imps_text": _imps_text(match),
+            "length": length,
+            "vps_text": _vps_text(vps),
+            "label": gettext(VP_SCALES[scale].label),
+            "vps_text_2": _vps_text(match.published_vps),
+        },
+    )
 
 
 def _settle_byes(teams_file: TeamsFile) -> None:
