@@ -1,10 +1,9 @@
 """Retrying a write that PostgreSQL gave up on because another write held what it needed.
 
 Every write path takes its locks in one order (the board, then pairs by id, then lines by id),
-so deadlocks should not happen; a serialisation failure or a deadlock the server still reports,
-or a lock another writer holds where waiting could deadlock (events.services.scoring), is
-retried from the start, unseen by the director. Only an outermost transaction is retried:
-inside another one the whole of that one has to start again.
+so deadlocks are rare (a saved line is held before its pairs); a serialisation failure or a
+deadlock the server still reports is retried from the start, unseen by the director. Only an
+outermost transaction is retried: inside another one the whole of that one has to start again.
 """
 
 import functools
@@ -14,8 +13,8 @@ import time
 
 from django.db import OperationalError, connection
 
-# SQLSTATEs a retry can cure: serialization_failure, deadlock_detected, lock_not_available.
-RETRYABLE = {"40001", "40P01", "55P03"}
+# SQLSTATEs a retry can cure: serialization_failure, deadlock_detected.
+RETRYABLE = {"40001", "40P01"}
 ATTEMPTS = 5
 
 logger = logging.getLogger(__name__)

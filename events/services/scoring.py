@@ -37,9 +37,11 @@ def lock_board(*, board: Board) -> bool:
     whether the event is published (and not reopened), read under the lock.
 
     Lines are added to or removed from a board only under its lock. The pairs whose totals a
-    save changes are locked later, just before their totals are summed (update_pair_totals):
-    held from the start, they made the saves of every board those pairs had played wait for
-    each other. SQLite lets one writer in at a time.
+    save changes are locked later, once the board is scored and before its points are written
+    (rescore_board): held from the start, they made the saves of every board those pairs had
+    played wait for each other. Every writer takes the board, then pairs by id, then lines by
+    id, so a writer may wait for another's lines without a deadlock. SQLite lets one writer in
+    at a time.
     """
     boards = field_boards(board).select_for_update(of=("self",)).order_by("pk")
     held = list(boards.values_list("pk", flat=True))
@@ -77,17 +79,38 @@ def rescore_board(
     read again.
     """
     with transaction.atomic(savepoint=False):
-        scored, on_board = score_lines(board=board, results=lines)
-        pair_ids = on_board | set(former_pair_ids)
-        update_pair_totals(pair_ids=pair_ids, event=board.section.event)
+        scored = _board_points(board, lines)
+        # The pairs before the lines' points: a writer summing its pairs' session averages
+        # waits for lines of other boards (_totals_with_session_averages), never for a writer
+        # that holds them and waits for its pairs.
+        pair_ids = _lock_pairs(scored.pair_ids | set(former_pair_ids))
+        _save_points(scored.lines, scored.points, scored.top)
+        _update_locked_pair_totals(pair_ids, board.section.event)
         page_cache.changed(event_id=board.section.event_id)
-        return scored
+        return scored.board_ids
 
 
 def score_lines(*, board: Board, results: list[Result] | None = None) -> tuple[set[int], set[int]]:
     """Score every line of `board` and, across the field, of the boards compared with it (the
-    caller holds their locks); the ids of the boards scored and of the pairs on them.
-    `results` are those boards' lines by id, when the caller has them."""
+    caller holds their locks and their pairs'); the ids of the boards scored and of the pairs
+    on them. `results` are those boards' lines by id, when the caller has them."""
+    scored = _board_points(board, results)
+    _save_points(scored.lines, scored.points, scored.top)
+    return scored.board_ids, scored.pair_ids
+
+
+@dataclass
+class _ScoredBoard:
+    board_ids: set[int]
+    pair_ids: set[int]
+    lines: list[Result]  # the played ones, whose points are worked out
+    points: list[tuple[float, float]]
+    top: float | None
+
+
+def _board_points(board: Board, results: list[Result] | None) -> _ScoredBoard:
+    """The points of the played lines of `board` (and across the field of the boards compared
+    with it), worked out and not yet written."""
     event = board.section.event
     boards = list(field_boards(board)) if event.across_field else [board]
     if results is None:
@@ -109,9 +132,8 @@ def score_lines(*, board: Board, results: list[Result] | None = None) -> tuple[s
     else:
         top = None
         points = _imp_points(event, lines)
-    board_ids = {b.pk for b in boards}
-    _save_points(lines, points, top)
-    return board_ids, {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
+    pair_ids = {p for r in results for p in (r.ns_pair_id, r.ew_pair_id)}
+    return _ScoredBoard({b.pk for b in boards}, pair_ids, lines, points, top)
 
 
 def _save_points(lines: list[Result], points, top: float | None) -> None:
@@ -260,12 +282,22 @@ def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     played, so those lines of these pairs are scored again first: one query more, and one
     update, whatever the size of the event.
     """
-    # Locked by id, late in the writer's transaction: totals are summed after any other save
-    # that touched these pairs has committed, and the pairs are held only from here to commit.
-    # FOR NO KEY UPDATE: a line inserted earlier in another writer's transaction holds its
-    # pairs' rows FOR KEY SHARE (its foreign keys), which a plain FOR UPDATE would wait for.
+    _update_locked_pair_totals(_lock_pairs(pair_ids), event)
+
+
+def _lock_pairs(pair_ids: set[int]) -> set[int]:
+    """Hold these pairs until the transaction ends; the ids of those that still exist.
+
+    Locked by id, late in the writer's transaction: totals are summed after any other save
+    that touched these pairs has committed, and the pairs are held only from here to commit.
+    FOR NO KEY UPDATE: a line inserted earlier in another writer's transaction holds its
+    pairs' rows FOR KEY SHARE (its foreign keys), which a plain FOR UPDATE would wait for.
+    """
     held = Pair.objects.select_for_update(no_key=True).filter(pk__in=pair_ids).order_by("pk")
-    pair_ids = set(held.values_list("pk", flat=True))
+    return set(held.values_list("pk", flat=True))
+
+
+def _update_locked_pair_totals(pair_ids: set[int], event: Event) -> None:
     if event.adjusted_scores == "session" and event.scoring == Event.Scoring.MATCHPOINTS:
         totals = _totals_with_session_averages(pair_ids, event)
     else:
@@ -287,10 +319,10 @@ def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int,
         .exclude(ns_adjustment="")
         .filter(not_played=False, top__isnull=False)  # lines of boards not scored yet wait
         .filter(fixed_ns_points__isnull=True)  # a fixed score stays as the file printed it
-        # Another writer scoring one of these lines' boards holds it and may be waiting for
-        # these pairs: refused at once (conflicts.retry_on_conflict saves again) rather than
-        # a deadlock PostgreSQL finds a second later.
-        .select_for_update(nowait=True)
+        # A writer scoring one of these lines' boards took its pairs first (rescore_board), so
+        # it is waited for; one that saved one of these lines took the line first, and the
+        # rare deadlock PostgreSQL finds then is retried (conflicts.retry_on_conflict).
+        .select_for_update()
         .order_by("pk")
     )
     totals = dict(played)
