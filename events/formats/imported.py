@@ -539,7 +539,8 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
     its published ranking); a file that does not say gets one winner, and the preview says so:
     pairs keeping their direction is no sign of two winners (an arrow-switched Mitchell).
     With the table-rounds of our own file the pairs keep the directions the file lists; a
-    barometer without them gets its table-rounds from its lines.
+    barometer without them gets its table-rounds from its lines, and lines that every table
+    of a round played on the same boards are a barometer whether the file says so or not.
     """
     declared = {pair.number: pair.direction for pair in event.pairs}
     if not event.boards:
@@ -612,6 +613,7 @@ def finish_event(event: ImportedEvent, *, winners: int | None = None) -> Importe
             (gettext("Winners"), gettext("One: the file does not say, nor rank by direction"))
         )
     event.settings["winners"] = winners
+    event.barometer = event.barometer or _played_as_barometer(event)
     if event.barometer:
         event.readings.append(
             (gettext("Movement"), gettext("A barometer: every table played each round's boards"))
@@ -683,6 +685,22 @@ def read_table_rounds(event: ImportedEvent, written: str, where: str) -> None:
             if number is not None and number not in known:
                 event.pairs.append(ImportedPair(number=number))
                 known.add(number)
+
+
+def _played_as_barometer(event: ImportedEvent) -> bool:
+    """Whether the lines show a barometer that the file does not name (another program's):
+    two rounds or more, every board played in one round only, and some board by two tables or
+    more of it. In a Mitchell or a Howell a board goes from table to table, round after round;
+    lines without a round and table tell nothing."""
+    rounds, shared = set(), False
+    for board in event.boards:
+        seats = {(line.round, line.table) for line in board.lines}
+        board_rounds = {round for round, _ in seats}
+        if len(board_rounds) != 1 or any(None in seat for seat in seats):
+            return False
+        rounds |= board_rounds
+        shared = shared or len(seats) > 1
+    return shared and len(rounds) > 1
 
 
 def _barometer_table_rounds(event: ImportedEvent) -> None:

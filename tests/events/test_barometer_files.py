@@ -3,6 +3,7 @@ table-rounds, with the same ranking after each round."""
 
 import datetime
 import random
+import re
 
 import pytest
 
@@ -13,7 +14,13 @@ from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file, pairs_file
 from events.services.imports import import_event
 from events.services.individuals import create_individual_event
-from scoring import barometer_howell, barometer_individual, barometer_mitchell, parse_traveller_line
+from scoring import (
+    barometer_howell,
+    barometer_individual,
+    barometer_mitchell,
+    mitchell,
+    parse_traveller_line,
+)
 from scoring.movements import complete_individual
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +116,48 @@ def test_an_individual_barometer_comes_back_from_our_file(club, format_key):
     assert _played_table_rounds(copy) == _played_table_rounds(event)
     assert _after_each_round(copy) == _after_each_round(event)
     assert _after_each_round(copy)[0][0] == 4
+
+
+def _unmarked(data: bytes, format_key: str) -> bytes:
+    """Our file as another program writes a barometer: its rounds and tables on each line, and
+    no word of a barometer or of its movement."""
+    text = data.decode()
+    if format_key == "pbn":
+        text = re.sub(
+            r"% <META\s+name=(Barometer|Movement|BoardsPerRound|TableRounds)\b.*\n", "", text
+        )
+    else:
+        text = re.sub(r' (barometer|movement|boards_per_round|table_rounds)="[^"]*"', "", text)
+    assert "arometer" not in text and "TableRounds" not in text and "table_rounds" not in text
+    return text.encode()
+
+
+@pytest.mark.parametrize("format_key", ["pbn", "usebio"])
+def test_another_program_s_barometer_is_read_from_its_lines(make_event, club, format_key):
+    """Every table of a round played that round's boards, and no board was played in two rounds:
+    a barometer, though the file does not say so (as Ruter's and other Scandinavian programs'
+    files carry a barometer: a round and a table on each line)."""
+    event = make_event(barometer_howell(4, 2, rounds=4), ew_numbered_on=False)
+    _play(event, leave_last_round_short=False)
+
+    data = _unmarked(export_file(event=event, format_key=format_key), format_key)
+    imported = FORMATS[format_key].parse_file(data)
+    assert ("Movement", "A barometer: every table played each round's boards") in imported.readings
+    copy = import_event(imported=imported, club=club)
+
+    assert copy.sections.get().barometer and copy.reveal == "round"
+    assert _played_table_rounds(copy) == _played_table_rounds(event)
+    assert _after_each_round(copy) == _after_each_round(event)
+
+
+@pytest.mark.parametrize("format_key", ["pbn", "usebio"])
+def test_a_mitchell_s_lines_are_no_barometer(make_event, format_key):
+    event = make_event(mitchell(5, 2))
+    _play(event, leave_last_round_short=False)
+
+    data = _unmarked(export_file(event=event, format_key=format_key), format_key)
+
+    assert not FORMATS[format_key].parse_file(data).barometer
 
 
 def test_a_plain_movement_s_file_says_nothing_of_a_barometer(make_event):
