@@ -9,7 +9,7 @@ from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text
 from events.services.navigation import board_neighbours, next_slip
 from events.services.pair_labels import section_labels, several_sections
-from events.services.repairs import still_to_settle
+from events.services.repairs import still_to_settle_on
 from events.services.tables.room import WAITING
 from scoring.pair_labels import printed_number
 
@@ -97,9 +97,7 @@ def traveller_grid(*, board: Board) -> EntryGrid:
         previous=previous,
         next=next,
         to_settle=[
-            settle.text
-            for settle in still_to_settle(section=board.section)
-            if board.number in settle.boards
+            settle.text for settle in still_to_settle_on(section=board.section, board=board.number)
         ],
     )
 
@@ -148,7 +146,9 @@ def slip_grid(*, table_round: TableRound) -> EntryGrid:
         next_slip=next_slip(table_round=table_round),
         to_settle=[
             settle.text
-            for settle in still_to_settle(section=table_round.section)
+            for settle in still_to_settle_on(
+                section=table_round.section, board=table_round.low_board
+            )
             if (settle.round, settle.table) == (table_round.round, table_round.table)
         ],
     )

@@ -463,6 +463,25 @@ def still_to_settle(*, section: Section) -> list[ToSettle]:
     return settles
 
 
+def still_to_settle_on(*, section: Section, board: int) -> list[ToSettle]:
+    """still_to_settle, of the meetings of `board`'s set alone: read from the table-rounds that
+    play it, the whole movement only when one of their pairs meets that set twice. The grid
+    asks after every saved line: its work stays with the board, whatever the movement's size."""
+    seated = [
+        pair
+        for pairs in TableRound.objects.filter(
+            section=section, low_board__lte=board, high_board__gte=board
+        )
+        .exclude(ns_pair=None)
+        .exclude(ew_pair=None)
+        .values_list("ns_pair_id", "ew_pair_id")
+        for pair in pairs
+    ]
+    if len(seated) == len(set(seated)):
+        return []
+    return [settle for settle in still_to_settle(section=section) if board in settle.boards]
+
+
 def _unsettled(section: Section) -> list[ToSettle]:
     """What no wrong-boards repair settles (see still_to_settle)."""
     return [settle for settle in still_to_settle(section=section) if settle.repair is None]
