@@ -15,6 +15,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
@@ -412,7 +413,9 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
                 later.add(0)
     if later:
         named = [
-            f"#{c.pk} ({str(c.get_kind_display()).lower()}, {c.created:%d %b %H:%M})"
+            # The time as the reader's language writes it, in the club's time zone.
+            f"#{c.pk} ({str(c.get_kind_display()).lower()}, "
+            f"{date_format(timezone.localtime(c.created), 'j M H:i')})"
             for c in Change.objects.filter(pk__in=later - {0}).order_by("pk")
         ]
         raise UndoRefused(

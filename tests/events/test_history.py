@@ -1,6 +1,9 @@
 """The audit trail through its services: every change recorded, undone exactly, rankings too."""
 
+import datetime
+
 import pytest
+from django.utils import translation
 
 from events.models import Board, Change, Event, Pair, Partnership, Result, TableRound
 from events.services.entry import board_meetings, delete_line, save_line
@@ -242,6 +245,12 @@ def test_undo_is_refused_when_a_later_change_set_the_same_line_again(make_event)
         undo_change(change=first)
     line.refresh_from_db()
     assert line.tricks == 8
+    # Named with its time as the reader's language writes it.
+    second.created = datetime.datetime(2026, 2, 5, 20, 15, tzinfo=datetime.UTC)
+    second.save(update_fields=["created"])
+    with translation.override("fr"), pytest.raises(UndoRefused) as refused:
+        undo_change(change=first)
+    assert f"#{second.pk} (" in str(refused.value) and ", 5 Fév 20:15)" in str(refused.value)
     assert Change.objects.filter(kind="undo").count() == 0
     # Undone in order, newest first, both go back.
     undo_change(change=second)
