@@ -112,8 +112,10 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
     )
     token = _current.set(change)
     try:
-        yield change
-        page_cache.changed(event_id=change.event_id, club_id=None if change.event_id else club.pk)
+        with page_cache.changed_at_end(
+            event_id=change.event_id, club_id=None if change.event_id else club.pk
+        ):
+            yield change
     except BaseException as error:
         _forget_unless_written(change, error)
         raise

@@ -29,6 +29,8 @@ import hashlib
 import math
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
@@ -62,8 +64,11 @@ def _version_keys(event_id: int | None, club_id: int | None) -> list[str]:
 
 
 def changed(*, event_id: int | None = None, club_id: int | None = None) -> None:
-    """The event's (or every event of the club's) cached pages are out of date."""
-    keys = _version_keys(event_id, club_id)
+    """The event's (or every event of the club's) cached pages are out of date; within
+    `changed_at_end` for the same versions, nothing until the block ends."""
+    keys = [key for key in _version_keys(event_id, club_id) if key not in _at_end.get()]
+    if not keys:
+        return
 
     def replace() -> None:
         cache.set_many({key: uuid4().hex for key in keys}, timeout=None)
@@ -77,6 +82,24 @@ def changed(*, event_id: int | None = None, club_id: int | None = None) -> None:
     # in the transaction itself: its version changes with the rows, at commit and not before.
     if not isinstance(caches[DEFAULT_CACHE_ALIAS], DatabaseCache):
         transaction.on_commit(replace)
+
+
+# The versions a block replaces once, at its end (changed_at_end).
+_at_end: ContextVar[frozenset[str]] = ContextVar("page_cache_at_end", default=frozenset())
+
+
+@contextmanager
+def changed_at_end(*, event_id: int | None = None, club_id: int | None = None):
+    """The event's (or the club's) pages are out of date once the block has run: `changed` is
+    called for them once, at its end, however many saves in it call it (a recorded change:
+    each line's rescore said so again, a cache write more a save). Not when the block fails."""
+    keys = _version_keys(event_id, club_id)
+    token = _at_end.set(_at_end.get() | set(keys))
+    try:
+        yield
+    finally:
+        _at_end.reset(token)
+    changed(event_id=event_id, club_id=club_id)
 
 
 def _versions(keys: list[str]) -> list[str]:
