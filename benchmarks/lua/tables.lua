@@ -48,8 +48,10 @@ function request()
     primed = true
     return queue[1]
   end
-  -- Past the end (two connections asking for the last one at once): the last again.
-  local request = queue[next_request] or queue[#queue]
+  -- Past the end (connections asking for one more while the last ones were sent): the share
+  -- again from its start, as phones send a line again whose answer they missed (one line by
+  -- its key), spread over the share's tables: one table's 200 at once would be rate-limited.
+  local request = queue[((next_request - 1) % #queue) + 1]
   next_request = next_request + 1
   return request
 end
