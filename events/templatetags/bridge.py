@@ -4,6 +4,7 @@ from django import template
 from django.utils.html import format_html
 
 from events.services.line_text import adjusted_shown, split_words
+from events.services.movement_text import movement_description, movement_name
 
 register = template.Library()
 
@@ -76,3 +77,7 @@ def adjusted(result, side: str) -> str:
 def split(result) -> str:
     """A split score, each side's from its own seat: "Split: NS +420, EW +50"."""
     return split_words(result)
+
+
+register.filter("movement_name", movement_name)
+register.filter("movement_description", movement_description)

@@ -10,7 +10,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
@@ -62,7 +62,10 @@ from events.templatetags.bridge import signed
 from events.views.director import directed_club, directed_event
 
 logger = logging.getLogger(__name__)
-ORDERS = {"boards": "Board by board", "tables": "Table 1's card, then table 2's"}
+ORDERS = {
+    "boards": gettext_lazy("Board by board"),
+    "tables": gettext_lazy("Table 1's card, then table 2's"),
+}
 
 
 def directed_teams_event(request: HttpRequest, event_id: int) -> Event:

@@ -66,6 +66,11 @@ class DrawPlan:
         """Whether the round may be drawn now with the unfinished matches left out."""
         return self.action == "draw" and bool(self.unfinished) and not self.refusal
 
+    @property
+    def unfinished_names(self) -> str:
+        """The unfinished matches as a page lists them: "table 1 (Hearts v Spades), ..."."""
+        return _names(self.unfinished)
+
 
 def draw_plan(*, event: Event) -> DrawPlan:
     """What the draw page offers: the next round and what it would be drawn from."""
