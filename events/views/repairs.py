@@ -46,7 +46,7 @@ def repair(request: HttpRequest, event_id: int) -> HttpResponse:
                 None, gettext("Not repaired: %(refused)s.") % {"refused": refused}
             )
         else:
-            messages.success(request, gettext("%(summary)s.") % {"summary": repaired.summary})
+            messages.success(request, f"{repaired.summary}.")
             return redirect("director-repair", event_id=event.pk)
     return render(
         request,
