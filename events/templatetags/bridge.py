@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import pgettext
 
 from events.services.line_text import adjusted_shown, split_words
 from events.services.movement_text import movement_description, movement_name
@@ -22,7 +23,7 @@ def contract(text: str):
     if not text:
         return ""
     if text == "PASS":
-        return "Pass"
+        return pgettext("a board passed out, in a traveller", "Pass")
     level, rest = text[0], text[1:]
     if rest.startswith("NT"):
         return f"{level}NT{rest[2:]}"
