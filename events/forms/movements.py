@@ -38,8 +38,8 @@ class MovementForm(forms.Form):
     tables = forms.CharField(
         max_length=5,
         error_messages={
-            "required": "type the number of tables, e.g. 7 or 6½",
-            "max_length": "tables must be a whole or half number from 2½ to 200",
+            "required": gettext_lazy("type the number of tables, e.g. 7 or 6½"),
+            "max_length": gettext_lazy("tables must be a whole or half number from 2½ to 200"),
         },
     )
     choice = forms.IntegerField(

@@ -100,12 +100,16 @@ class TeamSettingsForm(forms.ModelForm):
             field = self.fields[name]
             field.min_value, field.max_value = low, high
             field.widget.attrs.update(min=low, max=high)
-            message = f"a whole number from {low} to {high}"
+            message = gettext("a whole number from %(low)s to %(high)s") % {
+                "low": low,
+                "high": high,
+            }
             field.error_messages.update(invalid=message, min_value=message, max_value=message)
         show_only_when(self, SHOWN_WHEN)
         self.fields["bye_vps"].min_value, self.fields["bye_vps"].max_value = 0, 30
         self.fields["bye_vps"].error_messages.update(
-            invalid="VPs for a bye: a number such as 12", max_value="a bye is worth 30 VPs at most"
+            invalid=gettext_lazy("VPs for a bye: a number such as 12"),
+            max_value=gettext_lazy("a bye is worth 30 VPs at most"),
         )
 
     def clean(self):
