@@ -132,17 +132,6 @@ class TableRound:
     boards_next: tuple[int, ...]
     boards_wait: bool
 
-    @property
-    def boards_go_to(self) -> str:
-        """Where the boards go after the round: 'table 3', 'tables 1, 8', 'relay stand' or
-        'finished'; empty where a pair sits out and no boards are played."""
-        if not self.boards:
-            return ""
-        if self.boards_next:
-            tables = ", ".join(str(t) for t in self.boards_next)
-            return f"table {tables}" if len(self.boards_next) == 1 else f"tables {tables}"
-        return "relay stand" if self.boards_wait else "finished"
-
 
 @dataclass(frozen=True)
 class Movement:

@@ -101,7 +101,7 @@ def test_a_barometer_s_table_cards_pass_no_boards_on():
     movement = barometer_howell(6, 2, rounds=4)
     for lines in movement.table_cards().values():
         for line in lines:
-            assert line.shared_with == () and line.boards_go_to == "finished"
+            assert (line.shared_with, line.boards_next, line.boards_wait) == ((), (), False)
 
 
 def test_a_barometer_goes_no_further_than_its_pairs_can_meet_afresh():
