@@ -5,7 +5,7 @@ Every text is checked for its length and characters before anything is written.
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import printable
@@ -48,7 +48,7 @@ class NewClubForm(InvitationForm):
 class PlayerForm(forms.Form):
     """A club player's name and national member number, unique in the club, and their email."""
 
-    name = forms.CharField(max_length=120, validators=[printable])
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, validators=[printable])
     member_number = forms.CharField(
         label=gettext_lazy("National member number"),
         max_length=30,
@@ -65,7 +65,8 @@ class PlayerForm(forms.Form):
         name = self.cleaned_data["name"]
         if self.others.filter(name__iexact=name).exists():
             raise forms.ValidationError(
-                f"The club already has a player called {name}: merge them instead."
+                gettext("The club already has a player called %(name)s: merge them instead.")
+                % {"name": name}
             )
         return name
 
@@ -73,7 +74,10 @@ class PlayerForm(forms.Form):
         number = self.cleaned_data["member_number"]
         holder = self.others.filter(member_number=number).first() if number else None
         if holder is not None:
-            raise forms.ValidationError(f"{holder.name} already has the number {number}.")
+            raise forms.ValidationError(
+                gettext("%(name)s already has the number %(number)s.")
+                % {"name": holder.name, "number": number}
+            )
         return number
 
 
@@ -102,14 +106,22 @@ class MergeForm(forms.Form):
         data = super().clean()
         keep, duplicates = data.get("keep"), data.get("duplicates")
         if keep is not None and duplicates is not None and keep in duplicates:
-            self.add_error("duplicates", f"{keep.name} is the player kept: leave them unticked.")
+            self.add_error(
+                "duplicates",
+                gettext("%(name)s is the player kept: leave them unticked.") % {"name": keep.name},
+            )
         return data
 
 
 def _player_label(player: Player) -> str:
-    extra = [player.member_number] if player.member_number else []
-    extra += ["guest"] if player.guest else []
-    return f"{player.name} ({', '.join(extra)})" if extra else player.name
+    values = {"name": player.name, "number": player.member_number}
+    if player.member_number and player.guest:
+        return gettext("%(name)s (%(number)s, guest)") % values
+    if player.guest:
+        return gettext("%(name)s (guest)") % values
+    if player.member_number:
+        return gettext("%(name)s (%(number)s)") % values
+    return player.name
 
 
 class RestoreForm(forms.Form):
@@ -131,6 +143,7 @@ class RestoreForm(forms.Form):
         limit = restore_limits().packed_bytes
         if upload.size > limit:
             raise forms.ValidationError(
-                f"{upload.name}: the file is larger than the limit of {limit / 1024 / 1024:g} MiB."
+                gettext("%(file)s: the file is larger than the limit of %(limit)s MiB.")
+                % {"file": upload.name, "limit": f"{limit / 1024 / 1024:g}"}
             )
         return upload

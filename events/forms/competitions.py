@@ -1,6 +1,7 @@
 """Forms for multi-session events: the competition and its carry-over, and a session to add."""
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy
 
 from events.forms.validators import printable
@@ -32,10 +33,19 @@ class SessionForm(forms.Form):
     event = forms.ModelChoiceField(
         queryset=Event.objects.none(),
         empty_label=gettext_lazy("Choose an event"),
-        error_messages={"invalid_choice": "Choose one of the club's events not yet a session."},
+        label=gettext_lazy("Event"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose one of the club's events not yet a session.")
+        },
     )
 
     def __init__(self, *args, club: Club, competition: Competition, **kwargs):
         super().__init__(*args, **kwargs)
         taken = competition.sessions.values("event")
         self.fields["event"].queryset = club.events.exclude(pk__in=taken).order_by("date", "name")
+        self.fields["event"].label_from_instance = _event_label
+
+
+def _event_label(event: Event) -> str:
+    """The event's name and its date in the reader's language."""
+    return f"{event.name} ({date_format(event.date, 'j M Y')})"

@@ -1,6 +1,7 @@
 """The form of entering results: one traveller line as the director types it."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from scoring import ScoringError, parse_traveller_line
 
@@ -12,9 +13,11 @@ class LineForm(forms.Form):
         max_length=60,
         strip=True,
         error_messages={
-            "required": "type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-",
-            "max_length": "this line has %(show_value)d characters, a line at most "
-            "%(limit_value)d: type the result, e.g. 4S N 10, and keep a note after # short",
+            "required": gettext_lazy("type a result, e.g. 4S N 10, 3NT E -1, P, NP or A+ A-"),
+            "max_length": gettext_lazy(
+                "this line has %(show_value)d characters, a line at most %(limit_value)d: type "
+                "the result, e.g. 4S N 10, and keep a note after # short"
+            ),
         },
     )
     ns = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

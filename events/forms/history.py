@@ -12,7 +12,7 @@ class ReopenForm(forms.Form):
         help_text=gettext_lazy(
             "Kept in the event's history, e.g. 'Board 12 table 3: wrong declarer'."
         ),
-        error_messages={"required": "say why the published results need correcting"},
+        error_messages={"required": gettext_lazy("say why the published results need correcting")},
     )
 
 

@@ -1,11 +1,11 @@
 """Forms of an individual event: its movement, and its players' names."""
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.events import EventForm
-from events.forms.validators import no_control_characters
+from events.forms.validators import name_errors, no_control_characters
 from events.models import Player
 from scoring import ScoringError
 from scoring.movements.barometer import barometer_individual
@@ -16,26 +16,37 @@ from scoring.movements.individual import (
     rainbow_individual,
 )
 
-MOVEMENTS = [
-    (f"complete-{players}", f"{players} players: complete individual ({players // 4} tables)")
-    for players in COMPLETE_INDIVIDUALS
-] + [
-    (f"rainbow-{tables}", f"{4 * tables} players: Rainbow ({tables} tables)")
-    for tables in RAINBOW_TABLES
-]
+
+def _movements() -> list[tuple[str, str]]:
+    """The individual movements offered, in the reader's language."""
+    return [
+        (
+            f"complete-{players}",
+            gettext("%(players)s players: complete individual (%(tables)s tables)")
+            % {"players": players, "tables": players // 4},
+        )
+        for players in COMPLETE_INDIVIDUALS
+    ] + [
+        (
+            f"rainbow-{tables}",
+            gettext("%(players)s players: Rainbow (%(tables)s tables)")
+            % {"players": 4 * tables, "tables": tables},
+        )
+        for tables in RAINBOW_TABLES
+    ]
 
 
 class IndividualForm(EventForm):
     """A new individual event: its settings, movement, boards a round and rounds played."""
 
-    movement = forms.ChoiceField(choices=MOVEMENTS)
+    movement = forms.ChoiceField(label=gettext_lazy("Movement"), choices=_movements)
     boards_per_round = forms.IntegerField(
         label=gettext_lazy("Boards a round"),
         min_value=1,
         max_value=8,
         initial=3,
         error_messages={
-            code: "Boards a round is a number from 1 to 8, e.g. 3."
+            code: gettext_lazy("Boards a round is a number from 1 to 8, e.g. 3.")
             for code in ("required", "invalid", "min_value", "max_value")
         },
     )
@@ -45,7 +56,7 @@ class IndividualForm(EventForm):
         min_value=1,
         help_text=gettext_lazy("Blank: the whole movement. Fewer rounds make a shorter session."),
         error_messages={
-            code: "Rounds played is a whole number from 1, or blank for all of them."
+            code: gettext_lazy("Rounds played is a whole number from 1, or blank for all of them.")
             for code in ("invalid", "min_value")
         },
     )
@@ -94,15 +105,12 @@ class PlayerNamesForm(forms.Form):
         length = Player._meta.get_field("name").max_length
         for individual in individuals:
             self.fields[f"player-{individual.number}"] = forms.CharField(
-                label=f"Player {individual.number}",
+                label=gettext("Player %(number)s") % {"number": individual.number},
                 required=False,
                 max_length=length,
                 initial=individual.name,
                 validators=[no_control_characters],
-                error_messages={
-                    "max_length": f"a name is at most {length} characters (it has %(show_value)d)",
-                    "null_characters_not_allowed": "a name cannot hold a NUL character",
-                },
+                error_messages=name_errors(),
             )
 
     def rows(self) -> list:

@@ -27,12 +27,16 @@ class MemberListForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if refusal := too_large(upload.size):
-            raise forms.ValidationError(f"{upload.name}: {refusal}.")
+            raise forms.ValidationError(
+                gettext("%(file)s: %(refusal)s.") % {"file": upload.name, "refusal": refusal}
+            )
         data = upload.read()
         try:
             read_list(data)
         except MemberListRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}.") from None
+            raise forms.ValidationError(
+                gettext("%(file)s: %(refusal)s.") % {"file": upload.name, "refusal": refused}
+            ) from None
         self.data_read = data
         return upload
 

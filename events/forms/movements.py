@@ -25,10 +25,10 @@ def tables_from_text(text: str) -> float:
     try:
         tables = float(text)
     except ValueError:
-        raise forms.ValidationError("type the number of tables, e.g. 7 or 6.5") from None
+        raise forms.ValidationError(gettext("type the number of tables, e.g. 7 or 6.5")) from None
     # "nan", "inf" and 1e308 (whose double is inf) are floats too: the range is checked first.
     if not (math.isfinite(tables) and 2.5 <= tables <= 200) or tables * 2 != int(tables * 2):
-        raise forms.ValidationError("tables must be a whole or half number from 2½ to 200")
+        raise forms.ValidationError(gettext("tables must be a whole or half number from 2½ to 200"))
     return tables
 
 
@@ -38,8 +38,8 @@ class MovementForm(forms.Form):
     tables = forms.CharField(
         max_length=5,
         error_messages={
-            "required": "type the number of tables, e.g. 7 or 6½",
-            "max_length": "tables must be a whole or half number from 2½ to 200",
+            "required": gettext_lazy("type the number of tables, e.g. 7 or 6½"),
+            "max_length": gettext_lazy("tables must be a whole or half number from 2½ to 200"),
         },
     )
     choice = forms.IntegerField(
@@ -85,7 +85,7 @@ class MovementForm(forms.Form):
         text = self.cleaned_data["arrow_switch"].replace(",", " ")
         # isascii: "²" and "٣" pass isdigit() but are no round numbers.
         if not all(part.isascii() and part.isdigit() for part in text.split()):
-            raise forms.ValidationError("list round numbers, e.g. 6, 7")
+            raise forms.ValidationError(gettext("list round numbers, e.g. 6, 7"))
         return tuple(sorted({int(part) for part in text.split()}))
 
     def clean(self):
@@ -93,7 +93,7 @@ class MovementForm(forms.Form):
         proposals = self.proposals
         choice = data.get("choice")
         if choice is None or choice >= len(proposals):
-            raise forms.ValidationError("Choose one of the movements.")
+            raise forms.ValidationError(gettext("Choose one of the movements."))
         movement = proposals[choice]
         rounds = data.get("arrow_switch") or ()
         if rounds:

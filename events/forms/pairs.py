@@ -1,8 +1,9 @@
 """The form of a pairs event's pairs: the names of each pair's two players."""
 
 from django import forms
+from django.utils.translation import gettext
 
-from events.forms.validators import no_control_characters
+from events.forms.validators import name_errors, no_control_characters
 from events.models import Player
 
 
@@ -19,16 +20,13 @@ class PairNamesForm(forms.Form):
             names = [p.name for p in pair.players.all()] + ["", ""]
             for seat in self.SEATS:
                 self.fields[self.field_name(pair, seat)] = forms.CharField(
-                    label=f"Pair {pair.name} player {seat}",
+                    label=gettext("Pair %(pair)s, player %(seat)s")
+                    % {"pair": pair.name, "seat": seat},
                     required=False,
                     max_length=length,
                     initial=names[seat - 1],
                     validators=[no_control_characters],
-                    error_messages={
-                        "max_length": f"a name is at most {length} characters "
-                        "(it has %(show_value)d)",
-                        "null_characters_not_allowed": "a name cannot hold a NUL character",
-                    },
+                    error_messages=name_errors(),
                 )
 
     @staticmethod

@@ -3,7 +3,7 @@
 import re
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.forms.validators import no_control_characters
@@ -98,11 +98,14 @@ class WrongBoardsForm(forms.Form):
     def clean_boards(self) -> tuple[int, int]:
         found = BOARDS.fullmatch(self.cleaned_data["boards"])
         if not found:
-            raise forms.ValidationError("write the boards played as a range, e.g. 16-18")
+            raise forms.ValidationError(gettext("write the boards played as a range, e.g. 16-18"))
         low = int(found[1])
         high = int(found[2] or low)
         if high < low:
-            raise forms.ValidationError(f"write the lower board first: {high}-{low}")
+            raise forms.ValidationError(
+                gettext("write the lower board first: %(high)s-%(low)s")
+                % {"high": high, "low": low}
+            )
         return low, high
 
 

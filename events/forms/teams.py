@@ -3,7 +3,7 @@ captains' totals and the director's adjustments."""
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from events.forms.entry import LineForm
 from events.forms.events import PLAIN_MESSAGES, TABLE_SETTINGS
@@ -100,12 +100,16 @@ class TeamSettingsForm(forms.ModelForm):
             field = self.fields[name]
             field.min_value, field.max_value = low, high
             field.widget.attrs.update(min=low, max=high)
-            message = f"a whole number from {low} to {high}"
+            message = gettext("a whole number from %(low)s to %(high)s") % {
+                "low": low,
+                "high": high,
+            }
             field.error_messages.update(invalid=message, min_value=message, max_value=message)
         show_only_when(self, SHOWN_WHEN)
         self.fields["bye_vps"].min_value, self.fields["bye_vps"].max_value = 0, 30
         self.fields["bye_vps"].error_messages.update(
-            invalid="VPs for a bye: a number such as 12", max_value="a bye is worth 30 VPs at most"
+            invalid=gettext_lazy("VPs for a bye: a number such as 12"),
+            max_value=gettext_lazy("a bye is worth 30 VPs at most"),
         )
 
     def clean(self):
@@ -113,7 +117,10 @@ class TeamSettingsForm(forms.ModelForm):
         for name, (low, high) in BOUNDS.items():
             value = data.get(name)
             if value is not None and not low <= value <= high:
-                self.add_error(name, f"a whole number from {low} to {high}")
+                self.add_error(
+                    name,
+                    gettext("a whole number from %(low)s to %(high)s") % {"low": low, "high": high},
+                )
         scale, boards = data.get("vp_scale"), data.get("boards_per_match")
         if scale and boards:
             chosen = TeamSettings(match_scoring=data.get("match_scoring"), vp_scale=scale)
@@ -138,12 +145,14 @@ class TeamForm(forms.Form):
         },
     )
     captain = forms.CharField(
+        label=gettext_lazy("Captain"),
         max_length=120,
         required=False,
         validators=[no_control_characters],
         help_text=gettext_lazy("One of the players; blank for the first."),
     )
     seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
         required=False,
         min_value=1,
         max_value=999,
@@ -158,7 +167,7 @@ class TeamForm(forms.Form):
         length = Player._meta.get_field("name").max_length
         for seat in range(1, self.most + 1):
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=f"Player {seat}",
+                label=gettext("Player %(seat)s") % {"seat": seat},
                 max_length=length,
                 required=False,
                 validators=[no_control_characters],
@@ -199,13 +208,17 @@ class TeamForm(forms.Form):
 class MatchForm(forms.Form):
     """A match set by hand: a round, a table, home and away (none: a bye)."""
 
-    round = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=99)
+    round = forms.IntegerField(label=pgettext_lazy("teams", "Round"), min_value=1, max_value=99)
     table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=999)
     home = forms.ModelChoiceField(label=gettext_lazy("Home"), queryset=None, empty_label=None)
     away = forms.ModelChoiceField(
-        queryset=None, required=False, empty_label=gettext_lazy("— a bye —")
+        label=gettext_lazy("Away"),
+        queryset=None,
+        required=False,
+        empty_label=gettext_lazy("— a bye —"),
     )
     boards = forms.IntegerField(
+        label=gettext_lazy("Boards"),
         required=False,
         min_value=1,
         max_value=64,
@@ -258,7 +271,7 @@ class CaptainsForm(forms.Form):
 class BoardImpsForm(forms.Form):
     """An assigned score on one board: whole IMPs to the home team (Law 86A's ±3, or any)."""
 
-    board = forms.IntegerField(min_value=1, max_value=999)
+    board = forms.IntegerField(label=gettext_lazy("Board"), min_value=1, max_value=999)
     imps = forms.IntegerField(
         label=gettext_lazy("IMPs to the home team"),
         required=False,
@@ -279,4 +292,9 @@ class AdjustForm(forms.Form):
     assigned_away_vps = _imps(gettext_lazy("Assigned VPs, away"))
     home_penalty = _imps(gettext_lazy("VP penalty, home"))
     away_penalty = _imps(gettext_lazy("VP penalty, away"))
-    note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])
+    note = forms.CharField(
+        label=gettext_lazy("Note"),
+        max_length=200,
+        required=False,
+        validators=[no_control_characters],
+    )

@@ -56,11 +56,14 @@ def change_carry_over(
             gettext("there is no carry-over method %(method)s") % {"method": repr(carry_over)}
         )
     competition.carry_over, competition.best_of = carry_over, best_of
-    best = gettext(", best %(count)s sessions") % {"count": best_of} if best_of else ""
-    note = gettext("%(competition)s: carry-over %(method)s%(best)s") % {
+    note = (
+        gettext("%(competition)s: carry-over %(method)s, best %(count)s sessions")
+        if best_of
+        else gettext("%(competition)s: carry-over %(method)s")
+    ) % {
         "competition": competition.name,
         "method": str(CARRY_OVER_METHODS[carry_over]).lower(),
-        "best": best,
+        "count": best_of,
     }
     with recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note):
         competition.save(update_fields=["carry_over", "best_of"])

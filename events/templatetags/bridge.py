@@ -2,8 +2,10 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import pgettext
 
 from events.services.line_text import adjusted_shown, split_words
+from events.services.movement_text import movement_description, movement_name
 
 register = template.Library()
 
@@ -21,7 +23,7 @@ def contract(text: str):
     if not text:
         return ""
     if text == "PASS":
-        return "Pass"
+        return pgettext("a board passed out, in a traveller", "Pass")
     level, rest = text[0], text[1:]
     if rest.startswith("NT"):
         return f"{level}NT{rest[2:]}"
@@ -76,3 +78,7 @@ def adjusted(result, side: str) -> str:
 def split(result) -> str:
     """A split score, each side's from its own seat: "Split: NS +420, EW +50"."""
     return split_words(result)
+
+
+register.filter("movement_name", movement_name)
+register.filter("movement_description", movement_description)

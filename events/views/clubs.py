@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -177,8 +178,16 @@ def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         except ClubRefused as refused:
             messages.error(request, f"{refused}.")
             return redirect("club-admin", slug=club.slug)
-        kept = f"; {detached} pairs keep the name" if detached else ""
-        messages.success(request, f"{player.name} removed from the players{kept}.")
+        removed = (
+            ngettext(
+                "%(name)s removed from the players; %(count)s pair keeps the name.",
+                "%(name)s removed from the players; %(count)s pairs keep the name.",
+                detached,
+            )
+            if detached
+            else _("%(name)s removed from the players.")
+        )
+        messages.success(request, removed % {"name": player.name, "count": detached})
         return redirect("club-admin", slug=club.slug)
     return render(
         request,

@@ -23,6 +23,7 @@ from events.services.clubs import directed_clubs, member_names
 from events.services.hand_records import hands_waiting
 from events.services.history import recording
 from events.services.individuals import player_ranking
+from events.services.movement_text import movement_name
 from events.services.navigation import event_sections, other_sections
 from events.services.page_cache import version
 from events.services.problems import open_questions, section_problems
@@ -106,11 +107,15 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
         event = create_event_on_movement(
             club=club, movement=movement, user=request.user, sections=sections, **settings
         )
-        each = f" in each of {sections} sections" if sections > 1 else ""
+        set_up = (
+            gettext("%(event)s is set up. Movement: %(movement)s in each of %(sections)s sections.")
+            if sections > 1
+            else gettext("%(event)s is set up. Movement: %(movement)s.")
+        )
         messages.success(
             request,
-            gettext("%(event)s is set up. Movement: %(movement)s%(each)s.")
-            % {"event": event.name, "movement": movement.name, "each": each},
+            set_up
+            % {"event": event.name, "movement": movement_name(movement.name), "sections": sections},
         )
         barometer_reveal_note(request, event, movement)
         return redirect("director-pairs", event_id=event.pk)
@@ -148,9 +153,8 @@ def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
         except (SetupRefused, EventLocked) as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(
-                request, gettext("Movement: %(movement)s.") % {"movement": movement.name}
-            )
+            chosen = {"movement": movement_name(movement.name)}
+            messages.success(request, gettext("Movement: %(movement)s.") % chosen)
             barometer_reveal_note(request, event, movement)
             return redirect("director-pairs", event_id=event.pk)
     return render(

@@ -12,6 +12,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -183,7 +184,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             error = str(refused)
         except OperationalError:  # still busy after the retries: say so, keep the line
             logger.exception("saving a line on board %s of event %s", number, event.pk)
-            error = "the line was not saved: the database was too busy, press Enter again"
+            error = gettext("the line was not saved: the database was too busy, press Enter again")
         else:
             saved_key = f"{number}-{result.ns_pair.number}-{result.ew_pair.number}"
             context = _grid(
@@ -191,7 +192,7 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
                 mode,
                 letter,
                 saved_key=saved_key,
-                status_text=f"Saved board {number}.",
+                status_text=gettext("Saved board %(board)s.") % {"board": number},
                 board=board,
             )
             return _render_grid(request, event, mode, context, saved=True)
@@ -213,7 +214,9 @@ def _check_mode(event: Event, mode: str, letter: str, board: Board) -> None:
 
 
 def _form_error(form: LineForm) -> str:
-    return " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
+    return " ".join(form.errors.get("line", [])) or gettext(
+        "reload the page: the row is out of date"
+    )
 
 
 @require_POST
@@ -231,7 +234,10 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
         if not mode:
             raise Http404("no such line")
         context = _grid(
-            event, mode, _letter(request), status_text="Already deleted: this line is gone."
+            event,
+            mode,
+            _letter(request),
+            status_text=gettext("Already deleted: this line is gone."),
         )
         return _render_grid(request, event, mode, context, saved=False)
     mode = _mode(request, default=f"board:{result.board.number}")
@@ -246,23 +252,35 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
     try:
         check_editable(event)
     except EventLocked as locked:
-        context = _grid(event, mode, letter, status_text=f"Not deleted: {locked}.")
+        context = _grid(
+            event,
+            mode,
+            letter,
+            status_text=gettext("Not deleted: %(refused)s.") % {"refused": locked},
+        )
         return _render_grid(request, event, mode, context, saved=False)
     try:
         with recording(club=event.club, event=event, user=request.user, kind=Change.Kind.RESULT):
             delete_line(result=result)
     except LineRefused as refused:  # published meanwhile
-        context = _grid(event, mode, letter, status_text=f"Not deleted: {refused}.")
+        context = _grid(
+            event,
+            mode,
+            letter,
+            status_text=gettext("Not deleted: %(refused)s.") % {"refused": refused},
+        )
         return _render_grid(request, event, mode, context, saved=False)
     except OperationalError:  # still busy after the retries: say so, the line stays
         logger.exception("deleting line %s of event %s", result.pk, event.pk)
-        context = _grid(event, mode, letter, status_text="Not deleted: the database was too busy.")
+        context = _grid(
+            event, mode, letter, status_text=gettext("Not deleted: the database was too busy.")
+        )
         return _render_grid(request, event, mode, context, saved=False)
     context = _grid(
         event,
         mode,
         letter,
-        status_text=f"Deleted a line of board {result.board.number}.",
+        status_text=gettext("Deleted a line of board %(board)s.") % {"board": result.board.number},
     )
     return _render_grid(request, event, mode, context, saved=True)
 

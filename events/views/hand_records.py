@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -43,14 +44,17 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
             boards = len(upload.loaded)
             left_out = _left_out(upload.left_out)
             if upload.changed:
-                messages.success(
-                    request,
-                    f"Hand records saved for {boards} board{'s' if boards > 1 else ''} "
-                    f"({number_ranges(upload.loaded)}); the double-dummy tables and par are "
-                    f"being worked out.{left_out}",
-                )
+                saved = ngettext(
+                    "Hand records saved for %(count)s board (%(boards)s); the double-dummy "
+                    "tables and par are being worked out.",
+                    "Hand records saved for %(count)s boards (%(boards)s); the double-dummy "
+                    "tables and par are being worked out.",
+                    boards,
+                ) % {"count": boards, "boards": number_ranges(upload.loaded)}
+                messages.success(request, saved + left_out)
             else:
-                messages.info(request, f"These boards have these hand records already.{left_out}")
+                already = gettext("These boards have these hand records already.")
+                messages.info(request, already + left_out)
             return redirect("director-event", event_id=event.pk)
     return render(
         request,
@@ -63,12 +67,11 @@ def _left_out(numbers: list[int]) -> str:
     """The sentence that names the file's boards the event does not have, if any."""
     if not numbers:
         return ""
-    many = len(numbers) > 1
-    return (
-        f" The file's board{'s' if many else ''} {number_ranges(numbers)} "
-        f"{'were' if many else 'was'} left out: this event does not have "
-        f"{'them' if many else 'it'}."
-    )
+    return " " + ngettext(
+        "The file's board %(boards)s was left out: this event does not have it.",
+        "The file's boards %(boards)s were left out: this event does not have them.",
+        len(numbers),
+    ) % {"boards": number_ranges(numbers)}
 
 
 def _sentence(error: Exception) -> str:

@@ -13,6 +13,7 @@ from events.models import Change
 from events.services.clubs import member_names
 from events.services.history import recording
 from events.services.individuals import create_individual_event, name_players, players_to_name
+from events.services.movement_text import movement_name
 from events.services.status import EventLocked, check_editable
 from events.views.director import barometer_reveal_note, directed_club, directed_event
 
@@ -30,7 +31,7 @@ def individual_new(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             gettext("%(event)s is set up. Movement: %(movement)s.")
-            % {"event": event.name, "movement": movement.name},
+            % {"event": event.name, "movement": movement_name(movement.name)},
         )
         barometer_reveal_note(request, event, movement)
         return redirect("director-players", event_id=event.pk)

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -41,7 +42,9 @@ def repair(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             repaired = SERVICES[kind](section=section, user=request.user, **data)
         except RepairRefused as refused:
-            forms[kind].add_error(None, f"Not repaired: {refused}.")
+            forms[kind].add_error(
+                None, gettext("Not repaired: %(refused)s.") % {"refused": refused}
+            )
         else:
             messages.success(request, f"{repaired.summary}.")
             return redirect("director-repair", event_id=event.pk)

@@ -73,12 +73,14 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
                 **form.cleaned_data,
             )
         except ClubRefused as refused:
-            messages.error(request, f"{club.name}: {refused}.")
+            messages.error(
+                request, _("%(club)s: %(refused)s.") % {"club": club.name, "refused": refused}
+            )
         else:
             return _clubs_page(request, invitation=invitation)
     else:
         errors = " ".join(e for errors in form.errors.values() for e in errors)
-        messages.error(request, f"{club.name}: {errors}")
+        messages.error(request, _("%(club)s: %(errors)s") % {"club": club.name, "errors": errors})
     return redirect("site-clubs")
 
 
@@ -95,7 +97,9 @@ def director_password_link(request: HttpRequest, slug: str, user_id: int) -> Htt
             user=director, given_by=request.user, site_url=request.build_absolute_uri("/")
         )
     except ClubRefused as refused:
-        messages.error(request, f"{club.name}: {refused}.")
+        messages.error(
+            request, _("%(club)s: %(refused)s.") % {"club": club.name, "refused": refused}
+        )
         return redirect("site-clubs")
     return _clubs_page(request, invitation=link)
 

@@ -77,8 +77,12 @@ def draw_round(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, gettext("Not drawn: %(refused)s.") % {"refused": refused})
         else:
             rounds = sorted({m.round for m in matches})
-            what = f"Round {rounds[0]}" if len(rounds) == 1 else f"Rounds 1 to {rounds[-1]}"
-            messages.success(request, f"{what} drawn.")
+            drawn = (
+                gettext("Round %(round)s drawn.") % {"round": rounds[0]}
+                if len(rounds) == 1
+                else gettext("Rounds 1 to %(last)s drawn.") % {"last": rounds[-1]}
+            )
+            messages.success(request, drawn)
     return redirect("teams-draw", event_id=event.pk)
 
 
@@ -95,11 +99,13 @@ def swap(request: HttpRequest, event_id: int) -> HttpResponse:
         except RematchWarning as warning:
             rematch = str(warning)
         except DrawRefused as refused:
-            form.add_error(None, f"Not swapped: {refused}.")
+            form.add_error(None, gettext("Not swapped: %(refused)s.") % {"refused": refused})
         else:
             data = form.cleaned_data
             messages.success(
-                request, f"{data['first']} and {data['second']} swapped in round {data['round']}."
+                request,
+                gettext("%(first)s and %(second)s swapped in round %(round)s.")
+                % {"first": data["first"], "second": data["second"], "round": data["round"]},
             )
             return redirect("teams-draw", event_id=event.pk)
     return render(request, "teams/draw.html", _draw_context(event, swap_form=form, rematch=rematch))

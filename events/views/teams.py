@@ -10,7 +10,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
@@ -62,7 +62,10 @@ from events.templatetags.bridge import signed
 from events.views.director import directed_club, directed_event
 
 logger = logging.getLogger(__name__)
-ORDERS = {"boards": "Board by board", "tables": "Table 1's card, then table 2's"}
+ORDERS = {
+    "boards": gettext_lazy("Board by board"),
+    "tables": gettext_lazy("Table 1's card, then table 2's"),
+}
 
 
 def directed_teams_event(request: HttpRequest, event_id: int) -> Event:
@@ -394,15 +397,21 @@ def match_line_save(request: HttpRequest, event_id: int, match_id: int) -> HttpR
             error = str(refused)
         except OperationalError:  # still busy after the retries: say so, keep the line
             logger.exception("saving board %s table %s of match %s", number, table, match.pk)
-            error = "the line was not saved: the database was too busy, press Enter again"
+            error = gettext("the line was not saved: the database was too busy, press Enter again")
         else:
             match.refresh_from_db(fields=SCORE_FIELDS)  # its teams and event as they were
             context = _sheet(
-                match, order, saved=key, status_text=f"Saved board {number}, table {table}."
+                match,
+                order,
+                saved=key,
+                status_text=gettext("Saved board %(board)s, table %(table)s.")
+                % {"board": number, "table": table},
             )
             return _render_sheet(request, match, context, saved=True)
     else:
-        error = " ".join(form.errors.get("line", [])) or "reload the page: the row is out of date"
+        error = " ".join(form.errors.get("line", [])) or gettext(
+            "reload the page: the row is out of date"
+        )
     context = _sheet(match, order, refused=(key, request.POST.get("line", ""), error))
     return _render_sheet(request, match, context, saved=False)
 
@@ -418,7 +427,7 @@ def match_line_preview(request: HttpRequest, event_id: int, match_id: int) -> Ht
         return HttpResponse("")
     form = MatchLineForm(request.GET)
     if not form.is_valid():
-        error = " ".join(form.errors.get("line", [])) or "reload the page"
+        error = " ".join(form.errors.get("line", [])) or gettext("reload the page")
         return render(request, "events/director/preview.html", {"error": error})
     line = form.cleaned_data["line"]
     try:
@@ -495,7 +504,7 @@ def match_line_delete(request: HttpRequest, event_id: int, match_id: int) -> Htt
     form = MatchLineForm({**request.POST.dict(), "line": "NP"})
     order = _order(request)
     if not form.is_valid():
-        context = _sheet(match, order, status_text="Not deleted: reload the page.")
+        context = _sheet(match, order, status_text=gettext("Not deleted: reload the page."))
         return _render_sheet(request, match, context, saved=False)
     number, table = form.cleaned_data["board"], form.cleaned_data["table"]
     if not ConfirmForm(request.POST).is_valid():
@@ -507,10 +516,17 @@ def match_line_delete(request: HttpRequest, event_id: int, match_id: int) -> Htt
     try:
         delete_match_line(match=match, board_number=number, table=table, user=request.user)
     except LineRefused as refused:
-        context = _sheet(match, order, status_text=f"Not deleted: {refused}.")
+        context = _sheet(
+            match, order, status_text=gettext("Not deleted: %(refused)s.") % {"refused": refused}
+        )
         return _render_sheet(request, match, context, saved=False)
     match.refresh_from_db(fields=SCORE_FIELDS)
-    context = _sheet(match, order, status_text=f"Deleted board {number}, table {table}.")
+    context = _sheet(
+        match,
+        order,
+        status_text=gettext("Deleted board %(board)s, table %(table)s.")
+        % {"board": number, "table": table},
+    )
     return _render_sheet(request, match, context, saved=True)
 
 

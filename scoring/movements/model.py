@@ -36,10 +36,6 @@ def whole_number(what: str, value, lowest: int, highest: int | None = None) -> i
     return value
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def tables_label(tables: int, sit_out: bool) -> str:
     """'7', or '6½' when the last of 7 tables is a half table."""
     return f"{tables - 1}½" if sit_out else str(tables)
@@ -135,17 +131,6 @@ class TableRound:
     shared_with: tuple[int, ...]
     boards_next: tuple[int, ...]
     boards_wait: bool
-
-    @property
-    def boards_go_to(self) -> str:
-        """Where the boards go after the round: 'table 3', 'tables 1, 8', 'relay stand' or
-        'finished'; empty where a pair sits out and no boards are played."""
-        if not self.boards:
-            return ""
-        if self.boards_next:
-            tables = ", ".join(str(t) for t in self.boards_next)
-            return f"table {tables}" if len(self.boards_next) == 1 else f"tables {tables}"
-        return "relay stand" if self.boards_wait else "finished"
 
 
 @dataclass(frozen=True)
@@ -354,35 +339,3 @@ class Movement:
                 )
             )
         return {table: tuple(lines) for table, lines in cards.items()}
-
-    @property
-    def description(self) -> str:
-        """One line for a director: rounds, boards, boards each pair plays, sit-out, relay."""
-        parts = [
-            f"{plural(self.rounds, 'round')} of {plural(self.boards_per_round, 'board')}, "
-            f"{self.board_count} boards in play"
-        ]
-        played = sorted({self.boards_played(pair) for pair in self.pairs})
-        if len(played) == 1:
-            parts.append(f"each pair plays {played[0]}")
-        else:
-            parts.append(f"pairs play {played[0]}-{played[-1]}")
-        if self.phantom is not None:
-            parts.append("one pair sits out each round")
-        half = self.tables // 2
-        if self.variant == "skip" and self.rounds > half:
-            parts.append(f"EW skip a table after round {half}")
-        if self.variant == "relay":
-            parts.append(
-                f"tables 1 and {self.tables} share boards, "
-                f"relay stand between tables {half} and {half + 1}"
-            )
-        if self.barometer:
-            parts.append("every table plays the round's boards, each from its own copy")
-        if self.arrow_switch_rounds:
-            rounds = ", ".join(str(r) for r in self.arrow_switch_rounds)
-            noun = "round" if len(self.arrow_switch_rounds) == 1 else "rounds"
-            parts.append(f"arrow switch in {noun} {rounds}")
-        one_winner = self.kind == "howell" or self.arrow_switch_rounds
-        parts.append("one winner" if one_winner else "NS and EW winners")
-        return "; ".join(parts)

@@ -43,7 +43,7 @@ def test_set_up_an_event_and_enter_lines_without_javascript(no_js_page, live_ser
     page.get_by_role("button", name="Create the event").click()
     expect(page.locator(".messages")).to_contain_text("Movement:")
     expect(page.locator("h1")).to_have_text("Pairs and names")
-    page.get_by_label("Pair 1 player 1").fill("Alice Archer")
+    page.get_by_label("Pair 1, player 1").fill("Alice Archer")
     page.get_by_role("button", name="Save names").click()
     expect(page.locator(".messages")).to_contain_text("Names saved.")
     page.get_by_role("button", name="Start the event").click()

@@ -174,7 +174,7 @@ def test_a_thirteen_team_swiss_of_seven_rounds_run_by_the_app(page, live_server,
     page.locator("#draw-next").click()
     expect(page.locator(".messages")).to_contain_text("Not drawn: round 3 is still being played")
     draw(late=True)
-    expect(page.locator("#round-note")).to_contain_text("late, leaving out table 6")
+    expect(page.locator("#round-note")).to_contain_text("Drawn late, leaving out table 6")
     slow = shown_round(3)[5]
     # The slow match's result comes in: the director finds it on the event's page.
     page.goto(director_page)

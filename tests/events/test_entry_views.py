@@ -298,6 +298,6 @@ def test_the_free_lines_example_is_a_meeting_of_the_event(
     event = make_event(mitchell(7, 3), **numbering)
     page = director_client.get(reverse("director-board", args=[event.pk, 1])).content.decode()
     assert f'placeholder="pairs first: {example} 4S N 10"' in page
-    assert f"start with the pair numbers, NS then EW (<code>{example} 4S N 10</code>)" in page
+    assert f"Start with the pair numbers, NS then EW (<code>{example} 4S N 10</code>)" in page
     if example == "1 1":
         assert "1 8 4S N 10" not in page

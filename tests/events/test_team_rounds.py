@@ -62,7 +62,7 @@ def test_round_one_is_drawn_at_random_from_the_stored_seed_and_repeats(make_team
     assert names(draw_next_round(event=event)) == drawn
     assert (
         TeamRound.objects.get(event=event, number=1).note
-        == "Round 1 drawn at random from seed 2026"
+        == "Round 1 drawn at random from seed 2026."
     )
 
 
@@ -148,8 +148,8 @@ def test_the_next_round_waits_for_the_last_unless_drawn_late_leaving_the_slow_ma
     finished = team_standings(event=event, rounds=2, finished_only=True)
     assert third[0].home_id == finished[0].team.pk
     note = (
-        "Round 3 drawn from the standings after round 2; "
-        f"late, leaving out table 2 ({slow.home} v {slow.away})"
+        "Round 3 drawn from the standings after round 2. "
+        f"Drawn late, leaving out table 2 ({slow.home} v {slow.away})."
     )
     assert TeamRound.objects.get(event=event, number=3).note == note
     assert Change.objects.filter(event=event, note=note).count() == 1
@@ -243,8 +243,8 @@ def test_a_director_swaps_two_teams_and_is_warned_of_a_rematch(make_team_event, 
     ]
     change = Change.objects.filter(event=event).first()
     assert change.note == (
-        "Round 2: Team 3 and Team 2 swapped (Team 1 and Team 2 met in round 1: a rematch; "
-        "Team 4 and Team 3 met in round 1: a rematch: the director insisted)"
+        "Round 2: Team 3 and Team 2 swapped, the director insisting (Team 1 and Team 2 met in "
+        "round 1: a rematch; Team 4 and Team 3 met in round 1: a rematch)."
     )
     assert change.user == director
     assert change.note in TeamRound.objects.get(event=event, number=2).note
@@ -269,7 +269,7 @@ def test_a_swap_adds_its_note_to_a_long_draw_note_whole(make_team_event):
     swap_teams(event=event, round=2, first=first.away, second=second.home, insist=True)
     swapped = f"Round 2: {first.away.name} and {second.home.name} swapped"
     note = TeamRound.objects.get(event=event, number=2).note
-    assert note.startswith(f"{drawn}; {swapped}")
+    assert note.startswith(f"{drawn} {swapped}")
     assert len(note) > 400
 
 
@@ -317,7 +317,7 @@ def test_a_draw_is_one_change_undone_like_any_other_and_only_the_last_round_is_t
     delete_round(event=event, round=2)
     assert not Match.objects.filter(event=event, round=2).exists()
     taken_back = Change.objects.filter(event=event).first()
-    assert taken_back.note == "Draw of round 2 taken back"
+    assert taken_back.note == "Draw of round 2 taken back."
     undo_change(change=taken_back)
     assert Match.objects.filter(event=event, round=2).count() == 3
 

@@ -69,7 +69,7 @@ def test_a_draw_waiting_on_a_slow_match_is_refused_then_drawn_late(
     assert not Match.objects.filter(event=event, round=2).exists()
     page = director_client.post(url, {"late": "on"}, follow=True).content.decode()
     assert "Round 2 drawn." in page
-    assert f"late, leaving out table 2 ({slow.home.name} v {slow.away.name})" in page
+    assert f"Drawn late, leaving out table 2 ({slow.home.name} v {slow.away.name})." in page
 
 
 def test_a_late_draw_leaving_out_matches_of_long_names_keeps_its_whole_note(
@@ -87,8 +87,10 @@ def test_a_late_draw_leaving_out_matches_of_long_names_keeps_its_whole_note(
     url = reverse("teams-draw-next", args=[event.pk])
     response = director_client.post(url, {"late": "on"})
     assert response.status_code == 302
-    note = "Round 2 drawn from the standings after round 1; late, leaving out " + ", ".join(
-        f"table {m.table} ({m.home.name} v {m.away.name})" for m in slow
+    note = (
+        "Round 2 drawn from the standings after round 1. Drawn late, leaving out "
+        + ", ".join(f"table {m.table} ({m.home.name} v {m.away.name})" for m in slow)
+        + "."
     )
     assert len(note) > 400
     assert TeamRound.objects.get(event=event, number=2).note == note

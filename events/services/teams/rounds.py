@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext
 
 from events.models import Change, Event, Match, MatchLine, Team, TeamRound, TeamSettings
 from events.services.history import bulk_create_recorded, recording
@@ -65,6 +65,11 @@ class DrawPlan:
     def late_possible(self) -> bool:
         """Whether the round may be drawn now with the unfinished matches left out."""
         return self.action == "draw" and bool(self.unfinished) and not self.refusal
+
+    @property
+    def unfinished_names(self) -> str:
+        """The unfinished matches as a page lists them: "table 1 (Hearts v Spades), ..."."""
+        return _names(self.unfinished)
 
 
 def draw_plan(*, event: Event) -> DrawPlan:
@@ -122,9 +127,7 @@ def draw_next_round(
         if plan.refusal:
             raise DrawRefused(plan.refusal)
         if qualifying and plan.action == "stage" and plan.next_round == 1:
-            return _schedule_round_robin(
-                event, user, note=gettext("Qualifying round robin scheduled")
-            )
+            return _schedule_round_robin(event, user, qualifying=True)
         if plan.action == "schedule":
             return _schedule_round_robin(event, user)
         if plan.action == "stage":
@@ -184,15 +187,20 @@ def swap_teams(
         warnings = _swap_warnings(event, round, {match_a, match_b})
         if warnings and not insist:
             raise RematchWarning("; ".join(warnings))
-        note = gettext("Round %(round)s: %(first)s and %(second)s swapped") % {
+        swapped = {
             "round": round,
             "first": first.name,
             "second": second.name,
+            "warnings": "; ".join(warnings),
         }
-        if warnings:
-            note += gettext(" (%(warnings)s: the director insisted)") % {
-                "warnings": "; ".join(warnings)
-            }
+        note = (
+            gettext(
+                "Round %(round)s: %(first)s and %(second)s swapped, the director insisting "
+                "(%(warnings)s)."
+            )
+            if warnings
+            else gettext("Round %(round)s: %(first)s and %(second)s swapped.")
+        ) % swapped
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
             for match in {match_a, match_b}:
                 match.save(update_fields=["home", "away"])
@@ -220,17 +228,17 @@ def delete_round(*, event: Event, round: int, user=None) -> None:
         numbers = list(rounds.values_list("number", flat=True)) or [round]
         matches = list(Match.objects.filter(event=event, round__in=numbers).order_by("pk"))
         _check_not_started(matches)
-        what = (
-            pgettext("teams", "round %(round)s") % {"round": round}
+        taken_back = (
+            gettext("Draw of round %(round)s taken back.")
             if len(numbers) == 1
-            else gettext("the schedule's rounds 1 to %(last)s") % {"last": max(numbers)}
-        )
+            else gettext("Draw of the schedule's rounds 1 to %(last)s taken back.")
+        ) % {"round": round, "last": max(numbers)}
         with recording(
             club=event.club,
             event=event,
             user=user,
             kind=Change.Kind.MATCH,
-            note=gettext("Draw of %(what)s taken back") % {"what": what},
+            note=taken_back,
         ):
             for match in matches:
                 match.delete()
@@ -348,38 +356,39 @@ def _standings_round(settings: TeamSettings, drawn: int) -> int | None:
 
 
 def _swiss_note(number, plan, settings, by_id, three_way) -> str:
+    """The round's note: how it was drawn, then what was left out, each a sentence."""
+    values = {"round": number, "after": plan.standings_after, "seed": settings.draw_seed}
     if number == 1:
-        note = (
-            gettext("Round 1 drawn seeded by strength")
+        drawn = (
+            gettext("Round 1 drawn seeded by strength.")
             if settings.first_round == TeamSettings.FirstRound.SEEDED
-            else gettext("Round 1 drawn at random from seed %(seed)s")
-            % {"seed": settings.draw_seed}
+            else gettext("Round 1 drawn at random from seed %(seed)s.")
         )
     elif plan.standings_after == 0:
-        note = gettext("Round %(round)s drawn in arrears, before any round was finished") % {
-            "round": number
-        }
+        drawn = gettext("Round %(round)s drawn in arrears, before any round was finished.")
+    elif settings.arrears:
+        drawn = gettext(
+            "Round %(round)s drawn from the standings after round %(after)s, one round in arrears."
+        )
     else:
-        note = gettext("Round %(round)s drawn from the standings after round %(after)s") % {
-            "round": number,
-            "after": plan.standings_after,
-        }
-        if settings.arrears:
-            note += gettext(" (one round in arrears)")
+        drawn = gettext("Round %(round)s drawn from the standings after round %(after)s.")
+    sentences = [drawn % values]
     if plan.unfinished:
-        note += gettext("; late, leaving out %(matches)s") % {"matches": _names(plan.unfinished)}
+        sentences.append(
+            gettext("Drawn late, leaving out %(matches)s.") % {"matches": _names(plan.unfinished)}
+        )
     if three_way:
-        note += gettext("; a three-way: %(teams)s") % {
-            "teams": ", ".join(by_id[t].name for t in three_way)
-        }
-    return note
+        sentences.append(
+            gettext("A three-way: %(teams)s.")
+            % {"teams": ", ".join(by_id[t].name for t in three_way)}
+        )
+    return " ".join(sentences)
 
 
 # Round robins
 
 
-def _schedule_round_robin(event: Event, user, note: str = "") -> list[Match]:
-    note = note or gettext("Round robin scheduled")
+def _schedule_round_robin(event: Event, user, *, qualifying: bool = False) -> list[Match]:
     settings = event.team_settings
     teams = [t.pk for t in event.teams.order_by("number")]
     schedule = round_robin(teams, double=settings.round_robin_cycles == 2)
@@ -392,10 +401,19 @@ def _schedule_round_robin(event: Event, user, note: str = "") -> list[Match]:
             for table, (home, away) in enumerate(pairs, start=1)
         ]
         team_rounds.append(TeamRound(event=event, number=number, stage=Stage.ROUND_ROBIN))
-    note = ngettext("%(note)s: %(count)s round", "%(note)s: %(count)s rounds", len(schedule)) % {
-        "note": note,
-        "count": len(schedule),
-    }
+    note = (
+        ngettext(
+            "Qualifying round robin scheduled: %(count)s round.",
+            "Qualifying round robin scheduled: %(count)s rounds.",
+            len(schedule),
+        )
+        if qualifying
+        else ngettext(
+            "Round robin scheduled: %(count)s round.",
+            "Round robin scheduled: %(count)s rounds.",
+            len(schedule),
+        )
+    ) % {"count": len(schedule)}
     with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
         bulk_create_recorded(TeamRound, team_rounds)
         return _create_matches(matches)
@@ -412,14 +430,14 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
     if last_stage is None or last_stage.stage != Stage.KNOCKOUT:
         pairs = knockout_bracket(ranking)
         note = (
-            gettext("Knock-out drawn from the standings after round %(round)s")
+            gettext("Knock-out drawn from the standings after round %(round)s.")
             % {"round": number - 1}
             if number > 1
-            else gettext("Knock-out drawn from the seeds")
+            else gettext("Knock-out drawn from the seeds.")
         )
     else:
         pairs = next_knockout_round(_winners(round_matches(event=event, round=number - 1)))
-        note = gettext("Knock-out round %(round)s drawn from round %(last)s's winners") % {
+        note = gettext("Knock-out round %(round)s drawn from round %(last)s's winners.") % {
             "round": number,
             "last": number - 1,
         }
@@ -432,8 +450,8 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
         matches.append(match)
     carried = [m for m in matches if m.carry_over]
     if carried:
-        note += ngettext(
-            "; carry-over in %(count)s match", "; carry-over in %(count)s matches", len(carried)
+        note += " " + ngettext(
+            "Carry-over in %(count)s match.", "Carry-over in %(count)s matches.", len(carried)
         ) % {"count": len(carried)}
     return _create_round(event, number, Stage.KNOCKOUT, matches, note, user, plan.standings_after)
 
@@ -594,7 +612,7 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
 def _add_round_note(event: Event, round: int, note: str) -> None:
     team_round = TeamRound.objects.filter(event=event, number=round).first()
     if team_round is not None:
-        team_round.note = f"{team_round.note}; {note}" if team_round.note else note
+        team_round.note = f"{team_round.note} {note}" if team_round.note else note
         team_round.save(update_fields=["note"])
 
 
