@@ -4,6 +4,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy
 
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES
@@ -204,7 +205,8 @@ class Event(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%d %b %Y})"
+        # The date as the reader's language writes it (strftime's %b is always English).
+        return f"{self.name} ({date_format(self.date, 'j M Y')})"
 
     def get_absolute_url(self) -> str:
         return reverse("event", kwargs={"event_id": self.pk})

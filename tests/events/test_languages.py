@@ -2,6 +2,7 @@
 public pages) the club's; a director's choice kept on their account; every kept page and
 fragment one per language."""
 
+import datetime
 import re
 
 import pytest
@@ -120,3 +121,15 @@ def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(clien
     assert "max-age=3600" in response["Cache-Control"]
     # Our own address: the content security policy's script-src 'self' allows it.
     assert "script-src 'self'" in response["Content-Security-Policy"]
+
+
+def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
+    from django.utils import translation
+
+    event = make_event(mitchell(3, 2), name="Club Pairs", date=datetime.date(2026, 2, 5))
+
+    assert str(event) == "Club Pairs (5 Feb 2026)"
+    with translation.override("fr"):
+        assert str(event) == "Club Pairs (5 Fév 2026)"
+    with translation.override("nb"):
+        assert str(event) == "Club Pairs (5 Feb 2026)"  # Django's own Norwegian abbreviation
