@@ -8,7 +8,7 @@ from functools import cache
 from math import ceil, floor, isfinite, log, sqrt
 from numbers import Real
 
-from scoring.errors import ScoringError, words
+from scoring.errors import Message, ScoringError, words
 
 # R = tau³ with tau = (√5 − 1)/2, the golden-ratio constant of the WBF 2013 scales.
 _R = sqrt(5) - 2
@@ -237,11 +237,19 @@ def victory_points(imp_margin, boards: int, scale: str = "wbf", *, fractional: s
         )
     if boards not in vp_scale.boards:
         first, last = vp_scale.boards[0], vp_scale.boards[-1]
-        span = f"{first} boards" if first == last else f"{first} to {last} boards"
+        label = Message(vp_scale.label)  # the scale's name, translated with the sentence
+        if first == last:
+            raise ScoringError(
+                "The %(label)s is for matches of %(first)s boards, not %(boards)s.",
+                label=label,
+                first=first,
+                boards=boards,
+            )
         raise ScoringError(
-            "The %(label)s is for matches of %(span)s, not %(boards)s.",
-            label=vp_scale.label,
-            span=span,
+            "The %(label)s is for matches of %(first)s to %(last)s boards, not %(boards)s.",
+            label=label,
+            first=first,
+            last=last,
             boards=boards,
         )
     if fractional not in FRACTIONAL_MARGINS:

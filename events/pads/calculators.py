@@ -3,6 +3,7 @@ score against others, and the victory points of a match on every scale."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from events.pads.forms import CalculatorForm, ImpsForm, MatchpointsForm, VictoryPointsForm
@@ -12,19 +13,29 @@ from scoring.matchpoints import MATCHPOINT_SCALES, board_top
 from scoring.victory_points import FRACTIONAL_MARGINS, victory_points
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-STRAIN_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "NT": "No trump"}
-DOUBLING_NAMES = {0: "", 1: " doubled", 2: " redoubled"}
+STRAIN_NAMES = {
+    "C": pgettext_lazy("suit", "Clubs"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "S": pgettext_lazy("suit", "Spades"),
+    "NT": pgettext_lazy("suit", "No trump"),
+}
+# A contract's name, by how often it was doubled: "4 Spades doubled".
+CONTRACT_NAMES = {
+    0: gettext_lazy("%(level)s %(strain)s"),
+    1: gettext_lazy("%(level)s %(strain)s doubled"),
+    2: gettext_lazy("%(level)s %(strain)s redoubled"),
+}
 
 
 def describe_contract(contract: Contract) -> dict:
     """How a contract is shown: `symbol` 4♠X, `name` 4 Spades doubled, `red` for ♥ and ♦."""
     if contract.passed_out:
-        return {"symbol": "Pass", "name": "Passed out", "red": False}
+        return {"symbol": pgettext("call", "Pass"), "name": gettext("Passed out"), "red": False}
     return {
         "symbol": f"{contract.level}{SUIT_SYMBOLS[contract.strain]}{'X' * contract.doubled}",
-        "name": (
-            f"{contract.level} {STRAIN_NAMES[contract.strain]}{DOUBLING_NAMES[contract.doubled]}"
-        ),
+        "name": CONTRACT_NAMES[contract.doubled]
+        % {"level": contract.level, "strain": STRAIN_NAMES[contract.strain]},
         "red": contract.strain in ("H", "D"),
     }
 

@@ -9,7 +9,9 @@ from fractions import Fraction
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from events.models.base import labelled
 from scoring import Contract, ScoringError, parse_contract, score_breakdown
 from scoring.deal_scores import check_score
 from scoring.imps import IMP_TABLES
@@ -26,7 +28,7 @@ class PadDealForm(forms.Form):
     """One deal for a pad; valid only if the pad accepts it (the deal is then recorded on it)."""
 
     line = forms.CharField(
-        label="Deal",
+        label=gettext_lazy("Deal"),
         max_length=80,
         help_text=PAD_LINE_HELP,
         widget=forms.TextInput(
@@ -41,11 +43,11 @@ class PadDealForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, pad, ended: bool = False, noun: str = "rubber", **kwargs):
+    def __init__(self, *args, pad, ended: bool = False, kind: str = "rubber", **kwargs):
         super().__init__(*args, **kwargs)
         self.pad = pad
         self.ended = ended
-        self.noun = noun
+        self.kind = kind
 
     def clean_line(self) -> PadDeal:
         try:
@@ -59,13 +61,22 @@ class PadDealForm(forms.Form):
             return self.cleaned_data
         if self.ended:
             self.add_error(
-                "line", f"This {self.noun} was ended: start a new {self.noun}, or undo the end."
+                "line",
+                gettext("This rubber was ended: start a new rubber, or undo the end.")
+                if self.kind == "rubber"
+                else gettext("This Chicago was ended: start a new Chicago, or undo the end."),
             )
             return self.cleaned_data
         try:
             self.pad.record(deal.side, deal.contract, deal.tricks, honours=deal.honours)
         except ScoringError as error:
-            hint = f" Start a new {self.noun} to go on." if self.pad.finished else ""
+            hint = ""
+            if self.pad.finished:
+                hint = " " + (
+                    gettext("Start a new rubber to go on.")
+                    if self.kind == "rubber"
+                    else gettext("Start a new Chicago to go on.")
+                )
             self.add_error("line", message(error) + hint)
         return self.cleaned_data
 
@@ -86,16 +97,20 @@ def parse_scores(text: str) -> list[int]:
     return scores
 
 
-VULNERABILITY_CHOICES = [("no", "No"), ("yes", "Yes")]
-DECLARER_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
+VULNERABILITY_CHOICES = [
+    ("no", pgettext_lazy("answer", "No")),
+    ("yes", pgettext_lazy("answer", "Yes")),
+]
+DECLARER_CHOICES = [("NS", gettext_lazy("North-South")), ("EW", gettext_lazy("East-West"))]
 
 
 class CalculatorForm(forms.Form):
     """A contract's result, and optionally scores to compare it with."""
 
     contract = forms.CharField(
+        label=gettext_lazy("Contract"),
         max_length=20,
-        help_text="e.g. 4S, 3NTX, 6DXX",
+        help_text=gettext_lazy("e.g. 4S, 3NTX, 6DXX"),
         widget=forms.TextInput(
             attrs={
                 "class": "entry",
@@ -107,25 +122,28 @@ class CalculatorForm(forms.Form):
             }
         ),
     )
-    declarer = forms.ChoiceField(label="By", choices=DECLARER_CHOICES, initial="NS")
+    declarer = forms.ChoiceField(label=gettext_lazy("By"), choices=DECLARER_CHOICES, initial="NS")
     vulnerable = forms.ChoiceField(
-        label="Declarer vulnerable", choices=VULNERABILITY_CHOICES, initial="no"
+        label=gettext_lazy("Declarer vulnerable"), choices=VULNERABILITY_CHOICES, initial="no"
     )
     tricks = forms.IntegerField(
+        label=gettext_lazy("Tricks"),
         required=False,
-        help_text="Tricks declarer took, 0 to 13.",
+        help_text=gettext_lazy("Tricks declarer took, 0 to 13."),
         widget=forms.NumberInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
     )
     other = forms.IntegerField(
-        label="Other table",
+        label=gettext_lazy("Other table"),
         required=False,
-        help_text="The other table's score from the same side, for the IMPs.",
+        help_text=gettext_lazy("The other table's score from the same side, for the IMPs."),
     )
     scores = forms.CharField(
-        label="Other scores",
+        label=gettext_lazy("Other scores"),
         required=False,
         max_length=2000,
-        help_text="The other tables' scores from the same side, for matchpoints: 420 450 -50.",
+        help_text=gettext_lazy(
+            "The other tables' scores from the same side, for matchpoints: 420 450 -50."
+        ),
         widget=forms.TextInput(attrs={"class": "entry", "autocomplete": "off"}),
     )
 
@@ -165,7 +183,9 @@ class ScoreField(forms.CharField):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", 12)
-        kwargs.setdefault("error_messages", {"required": "Type a score, e.g. 620 or -100."})
+        kwargs.setdefault(
+            "error_messages", {"required": gettext_lazy("Type a score, e.g. 620 or -100.")}
+        )
         attrs = {"class": "entry", "autocomplete": "off", "inputmode": "numeric"}
         super().__init__(widget=forms.TextInput(attrs=attrs), **kwargs)
 
@@ -173,7 +193,8 @@ class ScoreField(forms.CharField):
         text = super().clean(value).strip().replace("−", "-")
         if not _SCORE.fullmatch(text):
             raise forms.ValidationError(
-                f"Type the score as a whole number, e.g. 620 or -100, not {text!r}."
+                gettext("Type the score as a whole number, e.g. 620 or -100, not %(text)s.")
+                % {"text": repr(text)}
             )
         try:
             return check_score(int(text))
@@ -184,26 +205,31 @@ class ScoreField(forms.CharField):
 class ImpsForm(forms.Form):
     """Two bare scores from the same side, and the IMP table that converts their difference."""
 
-    score = ScoreField(label="Your score", help_text="e.g. 620; a minus score as -100.")
-    other = ScoreField(label="Other table", help_text="From the same side: e.g. 170.")
+    score = ScoreField(
+        label=gettext_lazy("Your score"),
+        help_text=gettext_lazy("e.g. 620; a minus score as -100."),
+    )
+    other = ScoreField(
+        label=gettext_lazy("Other table"), help_text=gettext_lazy("From the same side: e.g. 170.")
+    )
     table = forms.ChoiceField(
-        label="IMP table",
-        choices=[(key, table.label) for key, table in IMP_TABLES.items()],
+        label=gettext_lazy("IMP table"),
+        choices=labelled({key: table.label for key, table in IMP_TABLES.items()}),
         initial="wbf",
     )
 
 
-OTHER_SCORES_NEEDED = "Type the other tables' scores, at least one, e.g. 420 450 -50."
+OTHER_SCORES_NEEDED = gettext_lazy("Type the other tables' scores, at least one, e.g. 420 450 -50.")
 
 
 class MatchpointsForm(forms.Form):
     """A score and the other scores on the board, all from the same side."""
 
-    score = ScoreField(label="Your score", help_text="e.g. 420.")
+    score = ScoreField(label=gettext_lazy("Your score"), help_text=gettext_lazy("e.g. 420."))
     scores = forms.CharField(
-        label="Other scores",
+        label=gettext_lazy("Other scores"),
         max_length=2000,
-        help_text="The other tables' scores from the same side: 420 450 -50.",
+        help_text=gettext_lazy("The other tables' scores from the same side: 420 450 -50."),
         widget=forms.TextInput(attrs={"class": "entry", "autocomplete": "off"}),
         error_messages={"required": OTHER_SCORES_NEEDED},
     )
@@ -222,29 +248,33 @@ class VictoryPointsForm(forms.Form):
     """A match's IMP margin and its length, for every victory-point scale."""
 
     margin = forms.DecimalField(
-        label="IMP margin",
+        label=gettext_lazy("IMP margin"),
         decimal_places=2,
         min_value=-9999,
         max_value=9999,
-        help_text="Your side's IMPs minus the opponents', e.g. 14; a lost match as -14.",
+        help_text=gettext_lazy(
+            "Your side's IMPs minus the opponents', e.g. 14; a lost match as -14."
+        ),
         error_messages={
-            "required": "Type the IMP margin, e.g. 14 or -3.5.",
-            "invalid": "Type the IMP margin as a number, e.g. 14 or -3.5.",
-            "min_value": "An IMP margin is at most 9999 either way.",
-            "max_value": "An IMP margin is at most 9999 either way.",
-            "max_decimal_places": "An IMP margin has at most two decimals, e.g. 3.25.",
+            "required": gettext_lazy("Type the IMP margin, e.g. 14 or -3.5."),
+            "invalid": gettext_lazy("Type the IMP margin as a number, e.g. 14 or -3.5."),
+            "min_value": gettext_lazy("An IMP margin is at most 9999 either way."),
+            "max_value": gettext_lazy("An IMP margin is at most 9999 either way."),
+            "max_decimal_places": gettext_lazy(
+                "An IMP margin has at most two decimals, e.g. 3.25."
+            ),
         },
     )
     boards = forms.IntegerField(
-        label="Boards",
+        label=gettext_lazy("Boards"),
         min_value=1,
         max_value=999,
-        help_text="How many boards the match had.",
+        help_text=gettext_lazy("How many boards the match had."),
         error_messages={
-            "required": "Type how many boards the match had, e.g. 8.",
-            "invalid": "Type the number of boards as a whole number, e.g. 8.",
-            "min_value": "A match has 1 to 999 boards.",
-            "max_value": "A match has 1 to 999 boards.",
+            "required": gettext_lazy("Type how many boards the match had, e.g. 8."),
+            "invalid": gettext_lazy("Type the number of boards as a whole number, e.g. 8."),
+            "min_value": gettext_lazy("A match has 1 to 999 boards."),
+            "max_value": gettext_lazy("A match has 1 to 999 boards."),
         },
     )
 

@@ -7,6 +7,7 @@ rebuilds the pad from its deals with the engine, which owns every rule.
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -16,17 +17,33 @@ from scoring import Chicago, Rubber, ScoringError, parse_contract
 from scoring.rubber import SIDES
 
 PADS = {"rubber": Rubber, "chicago": Chicago}
-TITLES = {"rubber": "Rubber bridge score pad", "chicago": "Chicago score pad"}
-NOUNS = {"rubber": "rubber", "chicago": "Chicago"}
+TITLES = {
+    "rubber": gettext_lazy("Rubber bridge score pad"),
+    "chicago": gettext_lazy("Chicago score pad"),
+}
 URL_NAMES = {"rubber": "rubber-pad", "chicago": "chicago-pad"}
+# What each figure on the sheet is, by the engine's label of it.
+TITLES_OF_FIGURES = {
+    "contract": gettext_lazy("contract"),
+    "overtricks": gettext_lazy("overtricks"),
+    "slam": gettext_lazy("slam"),
+    "insult": gettext_lazy("insult"),
+    "penalty": gettext_lazy("penalty"),
+    "honours": gettext_lazy("honours"),
+    "unfinished game": gettext_lazy("unfinished game"),
+    "unfinished part-score": gettext_lazy("unfinished part-score"),
+    "rubber bonus": gettext_lazy("rubber bonus"),
+    "game bonus": gettext_lazy("game bonus"),
+    "part-score bonus": gettext_lazy("part-score bonus"),
+}
 # The short word written beside each figure (paper pads have none; it helps to check a sheet).
 LABELS = {
     "contract": "",
-    "unfinished game": "game",
-    "unfinished part-score": "part-score",
-    "rubber bonus": "rubber",
-    "game bonus": "game",
-    "part-score bonus": "part-score",
+    "unfinished game": gettext_lazy("game"),
+    "unfinished part-score": gettext_lazy("part-score"),
+    "rubber bonus": gettext_lazy("rubber"),
+    "game bonus": gettext_lazy("game"),
+    "part-score bonus": gettext_lazy("part-score"),
 }
 
 
@@ -88,7 +105,8 @@ def _entry(entry) -> dict:
         "deal": entry.deal,
         "points": entry.points,
         "label": entry.label,
-        "short": LABELS.get(entry.label, entry.label),
+        "title": TITLES_OF_FIGURES.get(entry.label, entry.label),
+        "short": LABELS.get(entry.label, TITLES_OF_FIGURES.get(entry.label, entry.label)),
         "final": entry.deal is None,
     }
 
@@ -134,7 +152,6 @@ def _context(kind: str, state: dict, pad, form: PadDealForm) -> dict:
     return {
         "kind": kind,
         "title": TITLES[kind],
-        "noun": NOUNS[kind],
         "form": form,
         "sheet": _sheet(pad, ended=state["ended"]),
         "history": _history(pad),
@@ -151,7 +168,7 @@ def _show(request: HttpRequest, kind: str, *, form: PadDealForm | None = None) -
     state = _state(request, kind)
     pad = _pad(kind, state)
     if form is None:
-        form = PadDealForm(pad=pad, ended=state["ended"], noun=NOUNS[kind])
+        form = PadDealForm(pad=pad, ended=state["ended"], kind=kind)
     template = "pads/pad.html#pad" if request.htmx else "pads/pad.html"
     response = render(request, template, _context(kind, state, pad, form))
     if request.htmx:
@@ -181,7 +198,7 @@ def record_deal(request: HttpRequest, kind: str) -> HttpResponse:
     kind = _kind(kind)
     state = _state(request, kind)
     pad = _pad(kind, state)
-    form = PadDealForm(request.POST, pad=pad, ended=state["ended"], noun=NOUNS[kind])
+    form = PadDealForm(request.POST, pad=pad, ended=state["ended"], kind=kind)
     if not form.is_valid():
         return _show(request, kind, form=form)
     _save(request, kind, deals=pad.deals, ended=False)

@@ -170,7 +170,7 @@ def test_a_split_score_reads_without_a_stray_comma(client, make_event):
     line = Result.objects.get(board__section__event=event, board__number=1, score_ew=170)
     page = client.get(explain_url(event, 1, line.ns_pair.number)).content.decode()
     assert (
-        f"against pair {line.ew_pair.number}:\n\n+420 to North-South (+170 for East-West, "
+        f"against pair {line.ew_pair.number}: +420 to North-South (+170 for East-West, "
         "a split score),"
     ) in page
 
@@ -195,5 +195,5 @@ def test_the_percentage_says_how_the_summary_rounds_it(client, make_event):
     line = Result.objects.get(board__section__event=event, board__number=3, contract="2S")
     page = client.get(explain_url(event, 3, line.ns_pair.number)).content.decode()
     # 3.5 of a top of 4: 87.50% in the detail, 88% in the summary and on the scorecard.
-    assert "of 4, 88%." in page
+    assert "of 4, 88%</strong>." in page
     assert '<p class="sum">3.5 / 4 = 87.50%, shown as 88%</p>' in page
