@@ -32,7 +32,6 @@ from events.models import (
     Player,
     Result,
     Section,
-    TableLine,
     TableRound,
     Team,
     TeamMember,
@@ -43,6 +42,7 @@ from events.services import page_cache
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
+from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.match_scoring import rescore_team_event
 
 # Parents first: undo restores in this order and deletes in the reverse one.
@@ -371,7 +371,7 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
                 undo.undoes = change
                 undo.save(update_fields=["undoes"])
                 _put_back(versions)
-                _drop_table_lines(event)
+                drop_unsaved_lines(event_id=event.pk)
                 _rescore(event, versions)
                 _reanalyse(event, versions)
         except (IntegrityError, RestrictedError, ProtectedError):
@@ -449,20 +449,6 @@ def _put_back(versions: list[Version]) -> None:
                 obj.save(force_insert=True)
             elif fields:
                 obj.save(update_fields=[_field_name(model, name) for name in fields])
-
-
-def _drop_table_lines(event: Event) -> None:
-    """A table's accepted line whose saved line the undo took back goes with it, as if it had
-    been discarded: the board is open again at the table and in the room. Not put back to wait
-    for acceptance: the tables' lines are not recorded (nor backed up), so a disputed line
-    would come back as merely entered, and the undo's own undo would put the result back
-    beside a line still waiting for it; the result it puts back is then the director's."""
-    TableLine.objects.filter(
-        access__event=event,
-        state=TableLine.State.ACCEPTED,
-        result__isnull=True,
-        match_line__isnull=True,
-    ).delete()
 
 
 def _field_name(model, attname: str) -> str:

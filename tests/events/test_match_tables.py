@@ -18,7 +18,7 @@ from events.services.tables.match_tables import (
     table_now,
 )
 from events.services.tables.seating import seat_next_round
-from events.services.teams.lines import save_match_line
+from events.services.teams.lines import delete_match_line, save_match_line
 from events.services.teams.rounds import draw_next_round
 from scoring import board_conditions, board_imps, match_imps, match_result
 from scoring.traveller_lines import parse_traveller_line
@@ -317,3 +317,13 @@ def test_a_round_drawn_late_moves_each_table_on_once_its_own_match_is_in(swiss):
     for access in (late, late_away):
         now = table_now(access=access)
         assert (now.ended.number, now.current.match) == (1, round_two[2])
+
+
+def test_a_tables_line_the_director_deletes_takes_its_table_line_with_it(swiss):
+    _, match, first, _ = swiss
+    _play(first, 2, "3NT E 8")
+
+    delete_match_line(match=match, board_number=2, table=1)
+
+    assert not TableLine.objects.exists()
+    assert table_now(access=first).current.board(2).state == "open"

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Change, Event, Result, TableCall, TableLine, TableRound
-from events.services.entry import LineRefused, save_line
+from events.services.entry import LineRefused, delete_line, save_line
 from events.services.entry_grid import slip_grid, traveller_grid
 from events.services.history import recording, undo_change
 from events.services.status import EventLocked
@@ -254,6 +254,18 @@ def test_undoing_the_directors_acceptance_opens_the_board_at_the_table_and_in_th
     cell = cells(evening)[1, 2]
     assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 0, 1)
     assert table_now(access=line.access).current.board(slip.low_board).state == "played"
+
+
+def test_a_tables_result_the_director_deletes_takes_its_line_with_it(evening, director):
+    slip = seat(evening, 1, 2)
+    line = table_line(evening, 1, 2, slip.low_board, text="4S N 11")
+    accept_for_table(line=line, user=director)
+
+    delete_line(result=Result.objects.select_related("board__section__event").get())
+
+    assert not TableLine.objects.exists()
+    assert table_now(access=line.access).current.board(slip.low_board).state == "open"
+    assert cells(evening)[1, 2].slip.entered == 0
 
 
 def test_the_directors_grid_shows_a_tables_line_waiting_for_acceptance(evening):
