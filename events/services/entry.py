@@ -28,6 +28,7 @@ from events.services.repairs import settling_repair
 from events.services.rescoring import rescore_event
 from events.services.scoring import field_boards, lock_board, rescore_board
 from events.services.status import LOCKED
+from events.services.tables.unsaved import drop_unsaved_lines
 from scoring import ScoringError, TravellerLine
 from scoring.pair_labels import printed_number, typed_pair
 from scoring.weighted_scores import expected_score, weighted_components
@@ -285,6 +286,7 @@ def _delete(board: Board, pk: int, former: set[int]) -> None:
     with transaction.atomic():
         _check_open(lock_board(board=board))
         Result.objects.filter(pk=pk).delete()
+        drop_unsaved_lines(event_id=board.section.event_id)
         rescore_board(board=board, former_pair_ids=former)
 
 

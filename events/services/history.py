@@ -43,6 +43,7 @@ from events.services import page_cache
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
+from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.match_scoring import rescore_team_event
 
 # Parents first: undo restores in this order and deletes in the reverse one.
@@ -373,6 +374,7 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
                 undo.undoes = change
                 undo.save(update_fields=["undoes"])
                 _put_back(versions)
+                drop_unsaved_lines(event_id=event.pk)
                 _rescore(event, versions)
                 _reanalyse(event, versions)
         except (IntegrityError, RestrictedError, ProtectedError):

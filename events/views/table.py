@@ -89,11 +89,11 @@ def table(request: HttpRequest, access: TableAccess) -> HttpResponse:
         "access": access,
         "event": access.event,
         "now": now,
-        # A match's boards played show in its own part of the page (tables/_match_now.html).
+        # A match's boards played show in its own part of the page (tables/_match.html).
         "current_boards": played_boards(now=now, at=now.current)
         if now.current and not access.half
         else [],
-        "end": None if access.half else end_of_round(now=now),
+        "end": end_of_round(now=now),
         "config": _config(access, now),
         "words": _words(),
         "ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
@@ -240,8 +240,8 @@ def seated(request: HttpRequest, access: TableAccess) -> HttpResponse:
     form = SeatedForm(request.POST)
     if not form.is_valid():
         return _refused(gettext("reload the page: the round is out of date"))
-    if not access.half:  # a match's round ends when the next is drawn, seated or not
-        seat_next_round(access=access, round=form.cleaned_data["round"])
+    now = _seating(access).table_now(access=access)
+    seat_next_round(now=now, round=form.cleaned_data["round"])
     return JsonResponse({"seated": form.cleaned_data["round"]})
 
 

@@ -99,8 +99,10 @@
   // -- The queue: what is not yet saved, in the order it was done. --
   function save() { keep(QUEUE, queue.length ? queue : null); paint(); }
   function add(item) { queue.push(item); save(); send(); }
-  function queued(board, kind) {
-    return queue.filter(function (i) { return i.board === board && (!kind || i.kind === kind); });
+  // A board's items of a round: a teams table shows the match just played above the next,
+  // both with boards 1 to n. (An item kept from before items had their round is any round's.)
+  function queued(board, round) {
+    return queue.filter(function (i) { return i.board === board && (i.round === undefined || +i.round === +round); });
   }
   function say(text) {
     var node = $("table-message");
@@ -139,7 +141,7 @@
       showOnly(null);
     }
     // A wrong PIN: East-West try again.
-    if (answer.again) { openAccept(item.board, item.key, item.text); }
+    if (answer.again) { openAccept(item.board, item.key, item.text, item.round); }
   }
   function send() {
     if (sending || !queue.length) { return; }
@@ -213,7 +215,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-board-button]"), function (button) {
       var board = button.getAttribute("data-board");
       var note = button.querySelector(".queued");
-      var mine = queued(board);
+      var mine = queued(board, button.getAttribute("data-round"));
       var text = "";
       if (mine.length) {
         var last = mine[mine.length - 1];
@@ -341,7 +343,7 @@
         draft = null;
         keepDraft();
         add(item);
-        openAccept(item.board, item.key, item.text);
+        openAccept(item.board, item.key, item.text, item.round);
         return;
       } else { return; }
       keepDraft();
@@ -350,8 +352,8 @@
   }
 
   // -- East-West's check. --
-  function openAccept(board, key, text) {
-    accepting = {board: board, key: key, text: text};
+  function openAccept(board, key, text, round) {
+    accepting = {board: board, key: key, text: text, round: round};
     $("accept-board").textContent = fill(words.check_board, {board: board});
     $("accept-line").textContent = describe(board, text);
     var pin = $("accept-pin");
@@ -366,10 +368,10 @@
       if (button.id === "accept-yes") {
         var pin = $("accept-pin");
         if (config.pin && !(pin && pin.value.trim())) { say(words.pin_needed); return; }
-        add({kind: "accept", key: accepting.key, board: accepting.board, text: accepting.text, pin: pin ? pin.value.trim() : ""});
+        add({kind: "accept", key: accepting.key, board: accepting.board, round: accepting.round, text: accepting.text, pin: pin ? pin.value.trim() : ""});
         say("");
       } else if (button.id === "accept-no") {
-        add({kind: "dispute", key: accepting.key, board: accepting.board, text: accepting.text});
+        add({kind: "dispute", key: accepting.key, board: accepting.board, round: accepting.round, text: accepting.text});
         say(fill(words.disputed, {board: accepting.board}));
       } else if (button.id !== "accept-later") { return; }
       accepting = null;
@@ -385,13 +387,13 @@
       var board = button.getAttribute("data-board");
       var round = +button.getAttribute("data-round");
       seat(round);
-      var mine = queued(board);
+      var mine = queued(board, round);
       var last = mine[mine.length - 1];
-      if (last && last.kind === "enter") { openAccept(board, last.key, last.text); return; }
+      if (last && last.kind === "enter") { openAccept(board, last.key, last.text, round); return; }
       if (last && last.kind !== "dispute") { return; }
       var state = button.getAttribute("data-state");
       if (!last && state === "entered") {
-        openAccept(board, button.getAttribute("data-key"), button.getAttribute("data-text"));
+        openAccept(board, button.getAttribute("data-key"), button.getAttribute("data-text"), round);
         return;
       }
       if (last || state === "open" || state === "disputed") { openEntry(board, round, button.hasAttribute("data-correcting")); }

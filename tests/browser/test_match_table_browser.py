@@ -7,6 +7,7 @@ import pytest
 
 from events.models import Match, MatchLine
 from events.services.tables.access import event_tables
+from events.services.teams.lines import save_match_line
 from events.services.teams.rounds import draw_next_round
 from scoring import (
     board_conditions,
@@ -15,6 +16,7 @@ from scoring import (
     match_imps,
     match_result,
     parse_contract,
+    parse_traveller_line,
 )
 from scoring.boards import is_vulnerable
 from tests.browser.conftest import PHONE, screenshot
@@ -149,3 +151,48 @@ def test_both_tables_of_a_match_play_it_from_their_phones(chromium, live_server,
     }
     match.refresh_from_db()
     assert (match.home_vps, match.away_vps) == (result.home_vps, result.away_vps)
+
+
+def test_a_line_waiting_to_send_shows_on_its_own_matchs_board_only(
+    chromium, live_server, make_team_event
+):
+    """The match just played and the next one both have boards 1 to 4: a line of the next
+    match waiting to send (no connection) is marked on its board, not on the ended match's."""
+    event = make_team_event(teams=4, boards_per_match=4, vp_scale="20-table")
+    draw_next_round(event=event)
+    match = Match.objects.get(event=event, round=1, table=1)
+    for table, lines in ((1, TABLE_1), (2, TABLE_2)):
+        for board, (level, strain, doubled, declarer, tricks) in lines.items():
+            save_match_line(
+                match=match,
+                board_number=board,
+                table=table,
+                line=parse_traveller_line(f"{level}{strain}{doubled} {declarer} {tricks}"),
+            )
+    draw_next_round(event=event, late=True)
+    access = next(a for a in event_tables(event=event) if (a.table, a.half) == (1, 1))
+    context = chromium.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/table/{access.token}/")
+        ended = '#end-of-round [data-board-button][data-board="1"] .queued'
+        current = "#match-board-1 [data-board-button] .queued"
+        page.wait_for_selector("#seated")
+        page.context.set_offline(True)
+        page.click("#match-board-1 [data-board-button]")
+        page.click('#entry [data-level="4"]')
+        page.click('#entry [data-strain="S"]')
+        page.click('#entry [data-doubled=""]')
+        page.click('#entry [data-declarer="N"]')
+        page.click('#entry-tricks [data-tricks="10"]')
+        page.click("#entry-save")
+        page.click("#accept-later")
+        page.wait_for_selector(f"{current}:not([hidden])")
+        # The ended match is hidden too (a line of the next one ends it), its note unmarked.
+        assert page.is_hidden("#end-of-round")
+        assert page.eval_on_selector(ended, "note => [note.hidden, note.textContent]") == [
+            True,
+            "",
+        ]
+    finally:
+        context.close()

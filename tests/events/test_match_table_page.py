@@ -192,3 +192,76 @@ def test_two_phones_sending_one_line_at_once_make_one_row(make_team_event):
     )
     assert [a.json()["state"] for a in answers] == ["accepted", "accepted"]
     assert MatchLine.objects.get().score_ns == -400
+
+
+LINES = (
+    ((1, "4S N 10"), (2, "3NT E 8"), (3, "PASS"), (4, "6D S 12")),
+    ((1, "4S S 9"), (2, "3NT W 9"), (3, "1H N 7"), (4, "5D N 12")),
+)
+
+
+def play_match(client, *accesses):
+    """Every board of the match at each of its two tables."""
+    for access, lines in zip(accesses, LINES, strict=True):
+        for board, text in lines:
+            play(client, access, board, text)
+
+
+def end_of_round(html: str) -> str:
+    start = html.index('id="end-of-round"')
+    return html[start : html.index("\n</section>", start)]
+
+
+@pytest.mark.parametrize(
+    ("reveal", "standings"),
+    [("always", "played"), ("round", "round 1 open"), ("session", None)],
+)
+def test_a_match_played_at_both_tables_ends_the_round_with_its_result_and_the_standings(
+    client, match_tables, reveal, standings
+):
+    match, first, second, elsewhere = match_tables
+    Event.objects.filter(pk=match.event_id).update(reveal=reveal)
+    play_match(client, first, second)
+    assert 'id="end-of-round"' not in page(client, elsewhere)
+
+    match.refresh_from_db()
+    for access in (first, second):
+        html = end_of_round(page(client, access))
+        assert 'data-round="1"' in html and "End of round 1" in html
+        result = html[html.index('id="match-result"') :]
+        assert f"<td>{match.home.name}</td><td>{match.home_imps.normalize():f}</td>" in result
+        ranking = html[html.index("Ranking so far") :] if standings else html
+        if standings is None:
+            assert "The ranking is shown when the event is published." in html
+            assert 'id="table-ranking"' not in html
+        elif standings == "played":
+            # The match's two teams have its VPs; the other match's are still to play.
+            rows = [f"<td>{match.home.name}</td><td>{match.home_vps.normalize():f} VPs</td>"]
+            rows.append(f"<td>{match.away.name}</td><td>{match.away_vps.normalize():f} VPs</td>")
+            assert all(row in ranking for row in rows)
+            assert ranking.count("<td>—</td>") == 2
+        else:
+            # At the end of each round: nothing until the round's other match is in too.
+            assert ranking.count("<td>—</td>") == 4
+
+
+def test_the_next_matchs_players_seated_see_nothing_of_the_match_before(client, match_tables):
+    match, first, second, _ = match_tables
+    play_match(client, first, second)
+    draw_next_round(event=match.event, late=True)
+    html = page(client, first)
+    assert 'id="end-of-round" data-round="1"' in html
+    assert 'id="seated" data-round="2"' in html
+    following = Match.objects.get(event=match.event, round=2, table=1)
+    assert f"Round 2: {following.home.name} v {following.away.name}" in html
+
+    seated = reverse("table-seated", args=[first.token])
+    assert client.post(seated, {"round": 2}).json() == {"seated": 2}
+
+    html = page(client, first)
+    assert 'id="end-of-round"' not in html and 'id="match-result"' not in html
+    assert f"Round 1: {match.home.name}" not in html
+    response, _ = enter(client, first, 1, "4S N 11", correct="1")
+    assert response.json()["error"] == (
+        "round 1 is over at this table: call the director to correct board 1"
+    )

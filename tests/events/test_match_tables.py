@@ -17,7 +17,8 @@ from events.services.tables.match_tables import (
     reopen_line,
     table_now,
 )
-from events.services.teams.lines import save_match_line
+from events.services.tables.seating import seat_next_round
+from events.services.teams.lines import delete_match_line, save_match_line
 from events.services.teams.rounds import draw_next_round
 from scoring import board_conditions, board_imps, match_imps, match_result
 from scoring.traveller_lines import parse_traveller_line
@@ -251,7 +252,7 @@ def test_nothing_is_entered_once_the_event_is_published(swiss):
     assert TableLine.objects.get(pk=line.pk).state == TableLine.State.ENTERED
 
 
-def test_the_next_round_closes_the_last_rounds_lines_to_the_table(swiss):
+def test_the_next_matchs_players_seated_close_the_last_rounds_lines_to_the_table(swiss):
     event, _match, first, second = swiss
     for board, (home_table, away_table) in LINES.items():
         _play(first, board, home_table)
@@ -267,7 +268,12 @@ def test_the_next_round_closes_the_last_rounds_lines_to_the_table(swiss):
     dispute_line(access=first, key=waiting.key)
     assert table_now(access=first).ended.number == 1
     draw_next_round(event=event)
+    # Drawn, the next match is the table's, the one just played shown until its players sit.
+    now = table_now(access=first)
+    assert (now.ended.number, now.current.number) == (1, 2)
+    seat_next_round(now=now, round=2)
 
+    first.refresh_from_db()
     now = table_now(access=first)
     assert now.ended is None and now.current.number == 2
     assert now.current.match == Match.objects.get(event=event, round=2, table=1)
@@ -278,3 +284,46 @@ def test_the_next_round_closes_the_last_rounds_lines_to_the_table(swiss):
     with pytest.raises(LineRefused, match="not playing round 1"):
         _enter(first, 3, "1H N 8")
     assert _enter(first, 3, "1H N 7", round=2).round == 2
+
+
+def test_a_round_drawn_late_moves_each_table_on_once_its_own_match_is_in(swiss):
+    event, match, first, second = swiss
+    tables = {(a.table, a.half): a for a in event_tables(event=event)}
+    late, late_away = tables[2, 1], tables[2, 2]
+    for board, (home_table, away_table) in LINES.items():
+        _play(first, board, home_table)
+        _play(second, board, away_table)
+        _play(late, board, home_table)
+        if board < 4:
+            _play(late_away, board, away_table)
+    draw_next_round(event=event, late=True)
+    round_two = {m.table: m for m in Match.objects.filter(event=event, round=2)}
+
+    # Match table 1's match is in at both tables: its next match is round 2's, the one just
+    # played shown above it until the players sit.
+    now = table_now(access=first)
+    assert (now.ended.match, now.current.match) == (match, round_two[1])
+    assert _enter(first, 1, "4S N 10", round=2).round == 2
+    # Match table 2's stays on round 1 while a board is out at its second table, at both.
+    for access in (late, late_away):
+        now = table_now(access=access)
+        assert (now.current.number, now.ended) == (1, None)
+    assert [b.state for b in table_now(access=late).current.boards] == ["played"] * 4
+    with pytest.raises(LineRefused, match="not playing round 2"):
+        _enter(late_away, 1, "4S N 10", round=2)
+
+    _play(late_away, 4, LINES[4][1])
+
+    for access in (late, late_away):
+        now = table_now(access=access)
+        assert (now.ended.number, now.current.match) == (1, round_two[2])
+
+
+def test_a_tables_line_the_director_deletes_takes_its_table_line_with_it(swiss):
+    _, match, first, _ = swiss
+    _play(first, 2, "3NT E 8")
+
+    delete_match_line(match=match, board_number=2, table=1)
+
+    assert not TableLine.objects.exists()
+    assert table_now(access=first).current.board(2).state == "open"

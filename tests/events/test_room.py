@@ -5,12 +5,13 @@ import datetime
 import uuid
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Change, Event, Result, TableCall, TableLine, TableRound
-from events.services.entry import LineRefused, save_line
+from events.services.entry import LineRefused, delete_line, save_line
 from events.services.entry_grid import slip_grid, traveller_grid
-from events.services.history import recording
+from events.services.history import recording, undo_change
 from events.services.status import EventLocked
 from events.services.tables.access import event_tables, table_name
 from events.services.tables.calls import call_director
@@ -21,6 +22,7 @@ from events.services.tables.room import (
     table_calls,
     waiting_line,
 )
+from events.services.tables.seating import table_now
 from scoring import mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -205,6 +207,65 @@ def test_discarding_drops_a_waiting_line_never_an_accepted_one(evening, director
 
     assert list(TableLine.objects.values_list("pk", "state")) == [(accepted.pk, "accepted")]
     assert Result.objects.count() == 1
+
+
+def test_discarding_a_disputed_line_clears_the_call_its_dispute_raised(evening):
+    board = seat(evening, 1, 3).low_board
+    disputed = table_line(evening, 1, 3, board, text="4H E 9", state="disputed")
+    other = table_line(evening, 1, 3, board + 1, text="2S N 8", state="disputed")
+    access = disputed.access
+    call = call_director(access=access, round=1)
+    for line in (disputed, other):
+        call_director(access=access, round=1, board_number=line.board_number, kind="dispute")
+
+    discard_table_line(line=disputed)
+
+    assert [(c.call.board_number, c.line) for c in table_calls(event=evening)] == [
+        (None, None),
+        (board + 1, other),
+    ]
+    assert TableCall.objects.get(board_number=board).cleared is not None
+    assert TableCall.objects.get(pk=call.pk).cleared is None
+    assert cells(evening)[1, 3].disputed == 1
+
+
+def test_undoing_the_directors_acceptance_opens_the_board_at_the_table_and_in_the_room(
+    evening, director, client
+):
+    slip = seat(evening, 1, 2)
+    line = table_line(evening, 1, 2, slip.low_board, text="4S N 11")
+    accept_for_table(line=line, user=director)
+
+    undo = undo_change(change=Change.objects.get(), user=director)
+
+    # The line is dropped with its result, as if the director had discarded it.
+    assert not Result.objects.exists() and not TableLine.objects.exists()
+    shown = room(event=evening, now=starting(evening, 5))
+    cell = next(c for _, row in shown.sections[0].rounds for c in row if c.slip.table == 2)
+    assert (shown.waiting, cell.slip.entered, cell.from_table, cell.state) == ([], 0, 0, "")
+    at = table_now(access=line.access).current
+    assert (at.number, at.board(slip.low_board).state) == (1, "open")
+    html = client.get(reverse("table", args=[line.access.token])).content.decode()
+    button = html[html.index(f'data-board="{slip.low_board}"') :].split(">", 1)[0]
+    assert 'data-state="open"' in button and "data-key" not in button
+
+    # Undone in turn, the result is back as the director's: played at the table, no line.
+    undo_change(change=undo, user=director)
+    cell = cells(evening)[1, 2]
+    assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 0, 1)
+    assert table_now(access=line.access).current.board(slip.low_board).state == "played"
+
+
+def test_a_tables_result_the_director_deletes_takes_its_line_with_it(evening, director):
+    slip = seat(evening, 1, 2)
+    line = table_line(evening, 1, 2, slip.low_board, text="4S N 11")
+    accept_for_table(line=line, user=director)
+
+    delete_line(result=Result.objects.select_related("board__section__event").get())
+
+    assert not TableLine.objects.exists()
+    assert table_now(access=line.access).current.board(slip.low_board).state == "open"
+    assert cells(evening)[1, 2].slip.entered == 0
 
 
 def test_the_directors_grid_shows_a_tables_line_waiting_for_acceptance(evening):

@@ -14,6 +14,7 @@ from events.services.publication import results_visible, reveal_limit
 from events.services.rankings import section_ranking
 from events.services.setup import section_movement
 from events.services.tables.seating import RoundAtTable, TableNow
+from events.services.teams.standings import revealed_standings
 from events.services.travellers import traveller
 from scoring import ScoringError
 from scoring.movements.model import Position
@@ -43,7 +44,8 @@ class NextRound:
 class EndOfRound:
     round: int
     boards: list[PlayedBoard]
-    ranking: list | None  # section_ranking's groups, or player_ranking's rows; None: hidden
+    # section_ranking's groups, player_ranking's rows, or a teams event's standings; None: hidden
+    ranking: list | None
     individual: bool
     next: NextRound | None
 
@@ -69,11 +71,15 @@ def played_boards(*, now: TableNow, at: RoundAtTable) -> list[PlayedBoard]:
 
 
 def end_of_round(*, now: TableNow) -> EndOfRound | None:
-    """The view of the table's round just played, until it enters a line of the next."""
+    """The view of the table's round just played, until it enters a line of the next. A teams
+    table's match (its boards and result are the match's, match_tables.MatchAtTable) with the
+    standings as the reveal rule shows them."""
     at = now.ended
     if at is None:
         return None
     event, section = now.event, now.section
+    if now.access.half:
+        return EndOfRound(at.number, [], revealed_standings(event=event), False, None)
     ranking = None
     if results_visible(event):
         limit = reveal_limit(event, section)

@@ -33,3 +33,10 @@ def open_calls(*, event: Event) -> list[TableCall]:
 def clear_call(*, call: TableCall) -> None:
     """The director has been to the table."""
     TableCall.objects.filter(pk=call.pk, cleared__isnull=True).update(cleared=timezone.now())
+
+
+def clear_dispute(*, access: TableAccess, round: int, board_number: int) -> None:
+    """The director has settled the table's dispute of a board: its call is cleared."""
+    access.calls.filter(
+        kind=TableCall.Kind.DISPUTE, round=round, board_number=board_number, cleared__isnull=True
+    ).update(cleared=timezone.now())

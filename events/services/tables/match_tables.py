@@ -1,19 +1,21 @@
 """Both tables of a teams match entering from their phones (issue 23, item 11).
 
 A teams table's access is a match table number and a half: at half 1 the home team sits
-North-South, at half 2 the away team. Its page shows the current round's match at that number
-(events.services.teams.rounds.current_round). North enters a line, which waits (a TableLine)
-until East-West accept it; accepted, it is saved through the match's own entry service
-(save_match_line) and the match is rescored.
+North-South, at half 2 the away team. Its page shows the table's current match at that number
+(table_now): a table stays on its match until the match's boards are all in at both tables,
+then moves on to its match of the next round drawn. North enters a line, which waits (a
+TableLine) until East-West accept it; accepted, it is saved through the match's own entry
+service (save_match_line) and the match is rescored.
 
 What a table sees: its own lines at once; the other table's result on a board, and the board's
-IMPs, once both tables have played it; the match's IMPs and VPs once its last board is in. The
-round ends for the table when the next round is drawn and its match has begun: until then it
+IMPs, once both tables have played it; the match's IMPs and VPs once its last board is in, with
+the standings as the reveal rule shows them (after_board.end_of_round). The match ends for the
+table when the players of its next match say they are seated or enter a line: until then it
 may correct its own lines, after it only the director.
 
-The functions and shapes are those of the pairs' table (seating.table_now, lines.enter_line,
-accept_line, dispute_line, reopen_line) where they do the same thing, so that one page serves
-both, dispatching on the access's half.
+The functions and shapes are those of the pairs' table (seating.TableNow, table_now,
+lines.enter_line, accept_line, dispute_line, reopen_line) where they do the same thing, so that
+one page serves both, dispatching on the access's half.
 """
 
 import uuid
@@ -24,7 +26,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from events.models import (
-    Event,
     Match,
     MatchBoard,
     MatchLine,
@@ -43,9 +44,9 @@ from events.services.tables.lines import (
     once_a_key,
 )
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
+from events.services.tables.seating import TableNow
 from events.services.teams.lines import check_match_line, save_match_line
 from events.services.teams.match_pages import board_rows
-from events.services.teams.rounds import current_round
 from scoring import ScoringError, TravellerLine, parse_traveller_line
 
 State = TableLine.State
@@ -102,6 +103,7 @@ class MatchAtTable:
     ns: Side
     ew: Side
     boards: list[BoardOfMatch]
+    done: bool = False  # every board is in at both tables, or the director gave the result
     home_imps: Decimal | None = None
     away_imps: Decimal | None = None
     home_vps: Decimal | None = None
@@ -131,53 +133,40 @@ class MatchAtTable:
         return next((b for b in self.boards if b.number == number), None)
 
 
-@dataclass
-class MatchTableNow:
-    """A teams table now: its match of the current round while a board is open at the table
-    (`current`), else that match played (`ended`), with the other table perhaps still
-    playing; neither when no match is played at this table number this round."""
+def table_now(*, access: TableAccess) -> TableNow:
+    """The table as its players see it now, a match a round, as seating's words say of a pairs
+    table's rounds: its last round is the latest in which it has a line; its current match the
+    first from that round on whose boards are not all in at both tables (nor its result given
+    by the director), the next round's match once they are; the match just played shows until
+    the next one's players are seated or enter a line. So a round drawn before the last one's
+    matches all finished moves each table on as its own match finishes.
 
-    access: TableAccess
-    event: Event
-    last_round: int  # the current round of the event
-    current: MatchAtTable | None = None
-    ended: MatchAtTable | None = None
-
-    def round(self, number: int) -> MatchAtTable | None:
-        """The current or the ended match, by its round."""
-        return next((m for m in (self.current, self.ended) if m and m.number == number), None)
-
-    def correctable(self, round: int) -> bool:
-        """Whether the table may still correct its own lines of `round`: until the round ends."""
-        return round == self.last_round
-
-
-def table_match(*, access: TableAccess) -> Match | None:
-    """The current round's match at this table's number (None when none is played there)."""
+    Nothing of a board it has not played beyond its own waiting line, nothing of the other
+    table's until both have played the board."""
     event = access.event
-    return (
-        Match.objects.filter(
-            event=event, round=current_round(event), table=access.table, away__isnull=False
-        )
+    matches = list(
+        Match.objects.filter(event=event, table=access.table, away__isnull=False)
         .select_related("event__team_settings", "home", "away")
-        .order_by("pk")
-        .first()
+        .order_by("round", "pk")
     )
-
-
-def table_now(*, access: TableAccess) -> MatchTableNow:
-    """The table as its players see it now: nothing of a board it has not played beyond its
-    own waiting line, nothing of the other table's until both have played the board."""
-    event = access.event
-    match = table_match(access=access)
-    now = MatchTableNow(access, event, match.round if match else current_round(event))
-    if match is None:
-        return now
-    at = _match_at_table(access, match)
-    if at.over:
-        now.ended = at
-    else:
-        now.current = at
+    rounds = {match.round for match in matches}
+    entered = set(access.lines.values_list("round", flat=True)) | set(
+        MatchLine.objects.filter(board__match__in=matches, table=access.half).values_list(
+            "board__match__round", flat=True
+        )
+    )
+    now = TableNow(access, event, None, max(entered & rounds, default=0))
+    for match in matches:
+        if match.round < now.last_round:
+            continue
+        at = _match_at_table(access, match)
+        if not at.done:
+            now.current = at
+            break
+        if match.round == now.last_round:
+            now.ended = at
+    if now.ended and now.current and access.seated_round >= now.current.number:
+        now.ended = None  # the next match's players are seated
     return now
 
 
@@ -190,7 +179,8 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
             lines[line.board_number] = line
     shows = event.table_shows_points
     boards = []
-    for row in board_rows(match=match):
+    rows = board_rows(match=match)
+    for row in rows:
         result, other = row.lines[half], row.lines[3 - half]
         both = result is not None and other is not None
         home_imps = row.home_imps if both and shows else None
@@ -208,7 +198,8 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
             )
         )
     ns, ew = _teams(match, half)
-    at = MatchAtTable(match, half, Side(ns, _players(ns)), Side(ew, _players(ew)), boards)
+    done = match.finished or all(None not in row.lines.values() for row in rows)
+    at = MatchAtTable(match, half, Side(ns, _players(ns)), Side(ew, _players(ew)), boards, done)
     if shows and match.finished and at.over:
         at.home_imps, at.away_imps = match.home_imps, match.away_imps
         at.home_vps, at.away_vps = match.home_vps, match.away_vps

@@ -11,6 +11,7 @@ import datetime
 from collections import Counter
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -22,7 +23,7 @@ from events.services.problems import rounds_due_by_clock
 from events.services.progress import SlipProgress, slip_progress
 from events.services.status import check_editable
 from events.services.tables.access import table_name
-from events.services.tables.calls import open_calls
+from events.services.tables.calls import clear_dispute, open_calls
 from events.services.tables.lines import save_accepted
 from scoring import ScoringError, parse_traveller_line
 
@@ -232,5 +233,10 @@ def accept_for_table(*, line: TableLine, user) -> TableLine:
 
 def discard_table_line(*, line: TableLine) -> None:
     """Drop a table's waiting line (the director enters the board instead, or the table enters
-    it again); an accepted line is a result, and stays."""
-    TableLine.objects.filter(pk=line.pk, state__in=WAITING).delete()
+    it again), and with a disputed one the call its dispute raised: the director has settled
+    it. An accepted line is a result, and stays."""
+    with transaction.atomic():
+        disputed, _ = TableLine.objects.filter(pk=line.pk, state=TableLine.State.DISPUTED).delete()
+        TableLine.objects.filter(pk=line.pk, state=TableLine.State.ENTERED).delete()
+        if disputed:
+            clear_dispute(access=line.access, round=line.round, board_number=line.board_number)

@@ -78,9 +78,12 @@ class RoundAtTable:
 
 @dataclass
 class TableNow:
+    """A pairs or individual table now (table_now), or a teams match's table (its section
+    None, its rounds matches: match_tables.table_now)."""
+
     access: TableAccess
     event: Event
-    section: Section
+    section: Section | None
     last_round: int  # the latest round the table has a line in; 0 before its first
     current: RoundAtTable | None = None  # the round it plays now; None once all are played
     # The table's last round, played, while the table has entered nothing of a later one: its
@@ -142,12 +145,14 @@ def table_now(*, access: TableAccess) -> TableNow:
     return now
 
 
-def seat_next_round(*, access: TableAccess, round: int) -> None:
-    """The players of the table's current round say they are seated: the round before it ends
-    (the module's words). Said again, or for another round, it changes nothing."""
-    now = table_now(access=access)
+def seat_next_round(*, now: TableNow, round: int) -> None:
+    """The players of the table's current round (`now`, a pairs or a teams table's) say they
+    are seated: the round before it ends (the module's words). Said again, or for another
+    round, it changes nothing."""
     if now.current is not None and now.current.number == round:
-        TableAccess.objects.filter(pk=access.pk, seated_round__lt=round).update(seated_round=round)
+        TableAccess.objects.filter(pk=now.access.pk, seated_round__lt=round).update(
+            seated_round=round
+        )
 
 
 def _round_at_table(

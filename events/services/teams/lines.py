@@ -11,6 +11,7 @@ from events.models import Change, Match, MatchBoard, MatchLine
 from events.services.conflicts import retry_on_conflict
 from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
 from events.services.history import bulk_create_recorded, recording
+from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
 from scoring import ScoringError, TravellerLine, board_conditions
@@ -152,4 +153,5 @@ def _delete(match, board_number, table, user) -> None:
         MatchLine.objects.filter(
             board__match=locked, board__number=board_number, table=table
         ).delete()
+        drop_unsaved_lines(event_id=event.pk)
         rescore_match(match=locked, settings=locked.event.team_settings)

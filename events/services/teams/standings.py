@@ -119,6 +119,14 @@ def team_standings(
     return result
 
 
+def revealed_standings(*, event: Event) -> list[TeamStanding] | None:
+    """The standings as the public may see them now (after the round the reveal rule shows);
+    None while it shows no result."""
+    if not results_visible(event):
+        return None
+    return team_standings(event=event, rounds=revealed_round(event))
+
+
 def _decimal(value) -> Decimal:
     return Decimal(str(round(float(value), 2)))
 
