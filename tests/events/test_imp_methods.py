@@ -19,6 +19,8 @@ from events.formats.imported import ImportedEvent
 from events.models import Result
 from events.services.imports import import_event, preview_import, read_result_file
 from scoring import cross_imps, datum_imps
+from tests.events.test_imported_numbers import FIELD_LINES
+from tests.events.test_imported_numbers import _butler_pbn as _sections_pbn
 
 # One section of four tables: (NS pair, EW pair, NS score) on each board, nobody vulnerable
 # (boards 1 and 17 are).
@@ -184,3 +186,34 @@ def test_cross_imps_summed_are_read_as_such(club):
         key: (round(ns, 2), round(ew, 2), fixed) for key, (ns, ew, fixed) in _points(event).items()
     }
     assert ours == _printed(imported)
+
+
+# Two sections of two tables: board 1's field averages exactly 405 (ACBLscore's datum 400, the
+# mean's 410), section A's 420 and section B's 390; board 2 is test_imported_numbers'.
+SECTIONS_LINES = {
+    1: [("A", 1, 2, 420), ("A", 3, 4, 420), ("B", 5, 6, 480), ("B", 7, 8, 300)],
+    2: FIELD_LINES[2],
+}
+
+
+@pytest.mark.django_db
+def test_a_field_of_two_sections_is_read_by_its_datum_and_across_the_field(club):
+    """Under the file's own datum (the mean) neither way gives its IMPs; ACBLscore's over the
+    field does. The old importer scored it on the mean."""
+    data = _sections_pbn(over_field=True, datums=False, method="acbl", boards=SECTIONS_LINES)
+    imported = read_result_file(data)
+    assert (imported.settings["section_scoring"], imported.settings["datum_method"]) == (
+        "field",
+        "acbl",
+    )
+    assert ("Sections", "2 (A, B), scored across the field, as the printed IMPs show") in (
+        imported.readings
+    )
+    assert imported.fixed_boards == []
+    event = import_event(imported=imported, club=club)
+    points = sorted(
+        Result.objects.filter(board__section__event=event, board__number=1).values_list(
+            "score_ns", "ns_points"
+        )
+    )
+    assert points == [(300, -3), (420, 1), (420, 1), (480, 2)]

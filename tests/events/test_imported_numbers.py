@@ -120,17 +120,20 @@ FIELD_LINES = {
 }
 
 
-def _butler_pbn(*, over_field: bool, imps: bool = True, datums: bool = True) -> bytes:
-    """A Butler (mean datum) PBN of sections A and B whose printed IMPs and datums are worked
-    out here, over the field or section by section; its ranking is one list of the room."""
+def _butler_pbn(
+    *, over_field: bool, imps: bool = True, datums: bool = True, method: str = "mean", boards=None
+) -> bytes:
+    """A Butler PBN of sections A and B ("IMP;Butler;Mean") whose printed IMPs and datums are
+    worked out here by the datum `method`, over the field or section by section, on `boards`
+    (FIELD_LINES'); its ranking is one list of the room."""
     games = []
-    for number, lines in FIELD_LINES.items():
+    for number, lines in (boards or FIELD_LINES).items():
         groups = [lines] if over_field else [[ln for ln in lines if ln[0] == s] for s in "AB"]
         printed = {}
         for group in groups:
             scores = [score for *_, score in group]
-            datum = butler_datum(scores, "mean")
-            for line, imp in zip(group, datum_imps(scores, "mean"), strict=True):
+            datum = butler_datum(scores, method)
+            for line, imp in zip(group, datum_imps(scores, method), strict=True):
                 printed[line] = (imp, datum)
         columns = "Section;Table;Round;PairId_NS;PairId_EW;Contract;Score_NS;Score_EW"
         columns += ";IMP_NS;IMP_EW" if imps else ""
@@ -384,6 +387,11 @@ def test_an_imported_files_percentages_are_its_own(club):
     explained = explain_score(board=board, pair=pair)
     assert (explained.points, explained.top) == (pytest.approx(9.8), 10)
     assert (explained.own.score, explained.own.top) == (pytest.approx(8), 8)
+    # Our own file prints those percentages and says their basis (USEBIO gives a board the
+    # vulnerability of its number, which this test's boards do not follow).
+    copy = read_result_file(export_file(event=event, format_key="pbn"))
+    assert copy.settings["percentage_basis"] == "unfactored"
+    assert {pair.number: pair.printed_percentage for pair in copy.pairs} == printed
 
 
 @pytest.mark.django_db
