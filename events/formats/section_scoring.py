@@ -2,10 +2,11 @@
 
 Sections playing the same deals are compared within each section or across the whole field,
 in matchpoint and in IMP events alike. A file that does not say (our own files do) shows it by
-the points it prints for each line (worked out again both ways: the way that gives them is the
-one), by the datums it prints for each board (a Butler datum of the section's scores or of the
-field's), and, in an IMP event where neither tells, by its ranking: one list running across
-the sections ranks IMPs worked out over one field.
+the points it prints for each line (worked out again both ways, IMPs under each datum method
+or cross-IMP mode: the way that gives them is the one), by the datums it prints for each board
+(a Butler datum of the section's scores or of the field's), and, in an IMP event where neither
+tells, by its ranking: one list running across the sections ranks IMPs worked out over one
+field.
 """
 
 from collections.abc import Callable
