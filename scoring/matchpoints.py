@@ -194,6 +194,15 @@ def missing_as_ties(mp: float, actual: int, expected: int, per_beat: int = 2) ->
     return _as_float(mp) + per_beat * (expected - actual) / 2
 
 
+def unfactored(mp: float, expected: int, actual: int, rule: str, per_beat: int = 2) -> float:
+    """Matchpoints factored to `expected` results under `rule` (missing_factor's), back on the
+    board's `actual` results: Neuberg undone, or the missing results' ties taken off. Some
+    programs work a pair's percentage on these (a ¾ Howell's, issue 24)."""
+    if rule == "tie":
+        return _as_float(mp) - per_beat * (expected - actual) / 2
+    return neuberg(mp, expected, actual, per_beat) if rule == "neuberg" else _as_float(mp)
+
+
 def _as_float(mp):
     """mp as a float, or an array of them: neuberg and missing_as_ties take a board at once."""
     return mp.astype(float) if isinstance(mp, np.ndarray) else float(mp)

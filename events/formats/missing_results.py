@@ -67,9 +67,6 @@ def choose_missing_results(event: ImportedEvent) -> None:
         return
     choice = choose_convention([board for _, _, board in printed], ways, per_beat=per_beat)
     unfit = [printed[i] for i in choice.unfit]
-    for _, boards, _ in unfit:
-        for line in (line for board in boards for line in _played(board.lines)):
-            line.fixed = line.published is not None and not line.is_adjusted
     rule, basis = choice.convention.rule, choice.convention.basis
     # The rule is told by a short board the convention fits factored, not on its own count.
     untold = {*choice.unfit, *choice.unfactored}
@@ -92,16 +89,29 @@ def choose_missing_results(event: ImportedEvent) -> None:
                 % {"named": _named([printed[i][0] for i in choice.unfactored])},
             )
         )
+    keep_as_printed(
+        event,
+        [(name, boards) for name, boards, _ in unfit],
+        gettext(
+            "the file's matchpoints fit no rule we know (Neuberg or a missing result as a tie, "
+            "to any count)"
+        ),
+    )
+
+
+def keep_as_printed(event: ImportedEvent, unfit: list[tuple[str, list[ImportedBoard]]], why: str):
+    """Keep the played lines of the `unfit` boards, (name, boards compared as one), with the
+    points the file printed, fixed and flagged, and say so on the preview: `why` their
+    figures fit none of the rules tried."""
+    for _, boards in unfit:
+        for line in (line for board in boards for line in _played(board.lines)):
+            line.fixed = line.published is not None and not line.is_adjusted
     if unfit:
-        named = _named([name for name, _, _ in unfit])
         event.readings.append(
             (
                 gettext("Fixed scores"),
-                gettext(
-                    "%(named)s: the file's matchpoints fit no rule we know (Neuberg or a missing "
-                    "result as a tie, to any count); kept as printed, fixed and flagged"
-                )
-                % {"named": named},
+                gettext("%(named)s: %(why)s; kept as printed, fixed and flagged")
+                % {"named": _named([name for name, _ in unfit]), "why": why},
             )
         )
 
@@ -171,22 +181,32 @@ def _counts_the_tops_show(boards, per_beat: int) -> set[int]:
     }
 
 
-def _printed_boards(event, parts, field_tops, tables, shown):
-    """(name, boards, PrintedBoard) for every board that prints matchpoints: a section's board,
+def compared_boards(event: ImportedEvent, parts: list[ImportedEvent], *per_part):
+    """(name, [(board, *that part's `per_part` values)]) for every board that prints points
+    (a line fixed already, as our own files say, is no evidence of a rule): a section's board,
     or across the field the boards of that number in every section, compared as one."""
     across = event.settings.get("section_scoring") == "field" and len(parts) > 1
-    groups: dict[tuple, list[tuple[ImportedBoard, int, int, int]]] = {}
-    for part, top, count, tops in zip(parts, field_tops, tables, shown, strict=True):
+    groups: dict[tuple, list[tuple]] = {}
+    for part, *values in zip(parts, *per_part, strict=True):
         for board in part.boards:
             key = (board.number,) if across else (board.number, part.section)
-            groups.setdefault(key, []).append((board, top, count, tops))
+            groups.setdefault(key, []).append((board, *values))
+    return [
+        (str(key[0]) if len(key) == 1 or len(parts) == 1 else f"{key[0]} ({key[1]})", members)
+        for key, members in groups.items()
+        if any(
+            line.published and not line.fixed
+            for board, *_ in members
+            for line in _played(board.lines)
+        )
+    ]
+
+
+def _printed_boards(event, parts, field_tops, tables, shown):
+    """(name, boards, PrintedBoard) for every board that prints matchpoints (compared_boards)."""
     found = []
-    for key, members in groups.items():
+    for name, members in compared_boards(event, parts, field_tops, tables, shown):
         lines = [line for board, *_ in members for line in _played(board.lines)]
-        # A line fixed already (our own files say so) is no evidence of a rule.
-        if not any(line.published and not line.fixed for line in lines):
-            continue
-        name = str(key[0]) if len(key) == 1 or len(parts) == 1 else f"{key[0]} ({key[1]})"
         counts = {
             FIELD_TOP: sum(top for _, top, _, _ in members),
             EVERY_TABLE: sum(max(top, count) for _, top, count, _ in members),

@@ -172,6 +172,7 @@ class PairsFile:
     mp_scale: int
     mp_rounding: str
     missing_results: str
+    percentage_basis: str
     datum_method: str
     cross_imp_mode: str
     adjusted_scores: str

@@ -42,6 +42,7 @@ from events.formats.vocabulary import (
     BUTLER,
     CROSS_IMPS,
     MATCHPOINTS,
+    PERCENTAGE_BASES,
     REVEALS,
     STATUSES,
 )
@@ -69,6 +70,7 @@ _SETTINGS_META = {
     "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
     "MissingResults": ("missing_results", {k: k for k in MISSING_RESULT_RULES}),
+    "PercentageBasis": ("percentage_basis", {k: k for k in PERCENTAGE_BASES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
     "AdjustedScores": ("adjusted_scores", {k: k for k in ADJUSTED_SCORE_RULES}),
@@ -911,6 +913,7 @@ def render_event(event: PairsFile) -> bytes:
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
         f'% <META  name=MissingResults  content="{event.missing_results}">',
+        f'% <META  name=PercentageBasis  content="{event.percentage_basis}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
         f'% <META  name=AdjustedScores  content="{event.adjusted_scores}">',

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
+from events.formats.vocabulary import UNFACTORED
 
 # Each printed line may be off by half its last decimal (0.05); totals and percentages add that.
 _LINE_ROUNDING = 0.051
@@ -40,7 +41,7 @@ def check_printed_totals(event: ImportedEvent) -> None:
     """Add to event.disagreements, as (pair, what the file says against itself), each pair
     whose printed total or percentage its own lines' printed points contradict; a pair with a
     line that prints no points is not checked. Percentages the file works on the unfactored
-    matchpoints are said in event.readings: ours differ from them."""
+    matchpoints make that the event's basis (Event.percentage_basis), said in event.readings."""
     parts = [event, *event.sections]
     per_beat = event.settings.get("mp_scale", 2)
     matchpoints = event.settings.get("scoring", "mp") == "mp"
@@ -103,12 +104,13 @@ def check_printed_totals(event: ImportedEvent) -> None:
                         )
                     )
     if _unfactored_percentages(bases):
+        event.settings["percentage_basis"] = UNFACTORED
         event.readings.append(
             (
                 gettext("Percentages"),
                 gettext(
-                    "The file works them on each board's own results (its matchpoints before "
-                    "factoring); ours are on the factored matchpoints, so they differ"
+                    "On each board's own results (the matchpoints before factoring), as the "
+                    "file's percentages are"
                 ),
             )
         )

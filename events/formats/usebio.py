@@ -38,7 +38,14 @@ from events.formats.imported import (
 )
 from events.formats.pair_files import FileBoard, FileLine, FileSection, PairsFile
 from events.formats.section_scoring import read_section_scoring
-from events.formats.vocabulary import BUTLER, CROSS_IMPS, MATCHPOINTS, REVEALS, STATUSES
+from events.formats.vocabulary import (
+    BUTLER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    PERCENTAGE_BASES,
+    REVEALS,
+    STATUSES,
+)
 from scoring import board_conditions, butler_datum
 from scoring.adjusted_scores import ADJUSTED_SCORE_RULES, FIXED_PERCENT
 from scoring.cross_imps import CROSS_IMP_MODES
@@ -76,6 +83,7 @@ _SETTINGS = {
     "mp_scale": {"1": 1, "2": 2},
     "mp_rounding": {k: k for k in ROUNDING_RULES},
     "missing_results": {k: k for k in MISSING_RESULT_RULES},
+    "percentage_basis": {k: k for k in PERCENTAGE_BASES},
     "datum_method": {k: k for k in DATUM_METHODS},
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
     "adjusted_scores": {k: k for k in ADJUSTED_SCORE_RULES},
@@ -713,6 +721,7 @@ def render_event(event: PairsFile) -> bytes:
             ("reveal", event.reveal),
             ("status", event.status),
             ("missing_results", event.missing_results),
+            ("percentage_basis", event.percentage_basis),
         )
     )
     sections = event.sections

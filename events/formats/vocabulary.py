@@ -12,6 +12,10 @@ BUTLER = "butler"
 CROSS_IMPS = "cross-imps"
 # Event.section_scoring: matchpointed across the whole field, or within each section
 ACROSS_THE_FIELD = "field"
+# Event.percentage_basis: on the matchpoints as scored, or on each board's own results (the
+# matchpoints before a short board is factored); the second is the one that needs saying
+PERCENTAGE_BASES = ("scored", "unfactored")
+UNFACTORED = "unfactored"
 # Event.Reveal and Event.Status
 REVEALS = ("always", "round", "session")
 STATUSES = ("setup", "running", "published")

@@ -17,6 +17,7 @@ SCORING_SETTINGS = {
     "mp_scale": (Event.Scoring.MATCHPOINTS,),
     "mp_rounding": (Event.Scoring.MATCHPOINTS,),
     "missing_results": (Event.Scoring.MATCHPOINTS,),
+    "percentage_basis": (Event.Scoring.MATCHPOINTS,),
     "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
     "datum_method": (Event.Scoring.BUTLER,),
     "cross_imp_mode": (Event.Scoring.CROSS_IMPS,),
@@ -81,6 +82,7 @@ class EventSettingsForm(forms.ModelForm):
             "mp_scale",
             "mp_rounding",
             "missing_results",
+            "percentage_basis",
             "adjusted_scores",
             "datum_method",
             "cross_imp_mode",
@@ -118,6 +120,7 @@ class EventSettingsForm(forms.ModelForm):
         )
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
+        self.fields["percentage_basis"].required = False  # set by an imported file, seldom else
         # Likewise most events have one section: theirs do not show the setting at all.
         if "section_scoring" in self.fields:
             self.fields["section_scoring"].required = False
@@ -126,6 +129,9 @@ class EventSettingsForm(forms.ModelForm):
 
     def clean_missing_results(self) -> str:
         return self.cleaned_data["missing_results"] or self.instance.missing_results
+
+    def clean_percentage_basis(self) -> str:
+        return self.cleaned_data["percentage_basis"] or self.instance.percentage_basis
 
     def clean_section_scoring(self) -> str:
         return self.cleaned_data["section_scoring"] or self.instance.section_scoring

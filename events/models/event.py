@@ -133,6 +133,24 @@ class Event(models.Model):
             "How a board with fewer results than the movement expects is matchpointed."
         ),
     )
+    percentage_basis = models.CharField(
+        gettext_lazy("percentages worked on"),
+        max_length=10,
+        choices=[
+            ("scored", gettext_lazy("The matchpoints as scored")),
+            (
+                "unfactored",
+                gettext_lazy(
+                    "Each board's own results: the matchpoints before a short board is factored"
+                ),
+            ),
+        ],
+        default="scored",
+        help_text=gettext_lazy(
+            "A pair's percentage is its matchpoints over its boards' tops. Some programs work "
+            "it on each board's own results, before factoring (an imported file's may)."
+        ),
+    )
     reveal = models.CharField(
         gettext_lazy("reveal"), max_length=8, choices=Reveal, default=Reveal.ALWAYS
     )

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from events.formats.vocabulary import UNFACTORED
 from events.models import Board, Event, Pair, Result
 from events.services.scoring import (
     Totals,
@@ -13,6 +14,7 @@ from events.services.scoring import (
     matchpoint_entry,
     pair_totals,
     scored_results,
+    unfactored_totals,
 )
 from scoring.explanations import (
     explain_adjusted_matchpoints,
@@ -37,6 +39,9 @@ class ScoreExplanation:
     points: float | None  # as stored: the number the explanation arrives at
     top: float | None
     lines: list[Result]  # the board's played lines, in the order the steps index them
+    # The pair's points and top on the board's own results, where the event's percentages are
+    # worked on them (Event.percentage_basis "unfactored"); else None.
+    own: Totals | None = None
 
     @property
     def ranked_lines(self) -> list[tuple]:
@@ -87,6 +92,11 @@ def explain_score(*, board: Board, pair: Pair) -> ScoreExplanation:
         points=result.ns_points if side == "NS" else result.ew_points,
         top=result.top,
         lines=lines,
+        own=(
+            unfactored_totals(Result.objects.filter(board=board), event).get(pair.pk)
+            if event.percentage_basis == UNFACTORED and not event.is_imps
+            else None
+        ),
     )
 
 

@@ -108,6 +108,7 @@ def pairs_file(
         mp_scale=event.mp_scale,
         mp_rounding=event.mp_rounding,
         missing_results=event.missing_results,
+        percentage_basis=event.percentage_basis,
         datum_method=event.datum_method,
         cross_imp_mode=event.cross_imp_mode,
         adjusted_scores=event.adjusted_scores,

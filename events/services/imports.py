@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from events.formats import FORMATS
+from events.formats.imp_methods import read_imp_method
 from events.formats.imported import FileRefused, ImportedEvent
 from events.formats.missing_results import choose_missing_results
 from events.formats.pbn import looks_like_pbn
@@ -43,8 +44,8 @@ LARGE_FILE_LINES = 5_000
 
 def read_result_file(data: bytes) -> ImportedEvent | TeamsFile:
     """Parse a PBN or USEBIO results file, told apart by its content, not its name: a teams
-    event as a TeamsFile, a pairs event with the rule for its short boards read from its
-    published figures."""
+    event as a TeamsFile, a pairs event with the rule for its short boards, or its IMP method,
+    read from its published figures."""
     if is_teams_file(data):
         return read_teams_file(data)
     if looks_like_usebio(data):
@@ -54,6 +55,7 @@ def read_result_file(data: bytes) -> ImportedEvent | TeamsFile:
     else:
         raise FileRefused(gettext("this is neither a PBN nor a USEBIO results file"))
     choose_missing_results(imported)
+    read_imp_method(imported)
     check_printed_totals(imported)
     return imported
 

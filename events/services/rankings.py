@@ -3,11 +3,13 @@ event's reveal rule allows."""
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
+from events.formats.vocabulary import UNFACTORED
 from events.models import Event, Pair, Result, Section
 from events.services.progress import slip_progress
-from events.services.scoring import Totals, pair_totals
+from events.services.scoring import Totals, pair_totals, unfactored_totals
 from scoring import places
 from scoring.places import ranking_key, tie_key
 
@@ -45,11 +47,13 @@ def section_ranking(*, section: Section, up_to_round: int | None = None) -> list
     """
     event = section.event
     pairs = list(section.pairs.all())
+    lines = Result.objects.filter(board__section=section)
     if up_to_round is None:
         totals = {p.pk: Totals(p.score, p.top_total, p.boards_played) for p in pairs}
     else:
-        totals = _totals_up_to(section, up_to_round)
-    return _ranking_groups(event, pairs, totals)
+        lines = lines.filter(round__lte=up_to_round)
+        totals = pair_totals(lines)
+    return _ranking_groups(event, pairs, totals, lines)
 
 
 def overall_ranking(*, event: Event, up_to_rounds: dict[int, int | None] | None = None):
@@ -57,7 +61,7 @@ def overall_ranking(*, event: Event, up_to_rounds: dict[int, int | None] | None 
     for matchpoints: the field's ranking when the event is scored across the field.
     `up_to_rounds` is each section's (by id) last round shown, None for all."""
     up_to_rounds = up_to_rounds or {}
-    pairs, totals = [], {}
+    pairs, totals, shown = [], {}, Q()
     for section in event.sections.all():
         members = list(section.pairs.all())
         for pair in members:  # read once here, for the pages that link to its scorecard
@@ -66,12 +70,20 @@ def overall_ranking(*, event: Event, up_to_rounds: dict[int, int | None] | None 
         limit = up_to_rounds.get(section.pk)
         if limit is None:
             totals |= {p.pk: Totals(p.score, p.top_total, p.boards_played) for p in members}
+            shown |= Q(board__section=section)
         else:
             totals |= _totals_up_to(section, limit)
-    return _ranking_groups(event, pairs, totals)
+            shown |= Q(board__section=section, round__lte=limit)
+    return _ranking_groups(event, pairs, totals, Result.objects.filter(shown))
 
 
-def _ranking_groups(event: Event, pairs: list[Pair], totals: dict[int, Totals]):
+def _ranking_groups(event: Event, pairs: list[Pair], totals: dict[int, Totals], lines):
+    """The ranking's groups; `lines` are the lines the totals are of, for percentages worked
+    on each board's own results (Event.percentage_basis) when the event says so."""
+    percentages = {pk: total.percentage for pk, total in totals.items()}
+    if event.percentage_basis == UNFACTORED and not event.is_imps:
+        unfactored = unfactored_totals(lines, event)
+        percentages = {pk: unfactored.get(pk, Totals()).percentage for pk in totals}
     two_winners = event.winners == 2 and all(p.direction for p in pairs)
     if two_winners:
         groups = [
@@ -80,7 +92,10 @@ def _ranking_groups(event: Event, pairs: list[Pair], totals: dict[int, Totals]):
         ]
     else:
         groups = [("", pairs)]
-    return [RankingGroup(title, _standings(event, members, totals)) for title, members in groups]
+    return [
+        RankingGroup(title, _standings(event, members, totals, percentages))
+        for title, members in groups
+    ]
 
 
 def revealed_round(*, section: Section) -> int:
@@ -97,7 +112,9 @@ def _totals_up_to(section: Section, last_round: int) -> dict[int, Totals]:
     return pair_totals(Result.objects.filter(board__section=section, round__lte=last_round))
 
 
-def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> list[Standing]:
+def _standings(
+    event: Event, pairs: list[Pair], totals: dict[int, Totals], percentages: dict[int, float | None]
+) -> list[Standing]:
     of = {p.pk: totals.get(p.pk, Totals()) for p in pairs}
     factor_to = event.factor_boards or max((t.boards for t in of.values()), default=0)
 
@@ -117,7 +134,7 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
         return ranking_key(
             boards=total.boards,
             score=score(pair),
-            percentage=total.percentage,
+            percentage=percentages.get(pair.pk),
             imps=event.is_imps,
         )
 
@@ -129,7 +146,7 @@ def _standings(event: Event, pairs: list[Pair], totals: dict[int, Totals]) -> li
             pair=p,
             place=place,
             score=score(p),
-            percentage=of[p.pk].percentage,
+            percentage=percentages.get(p.pk),
             boards_played=of[p.pk].boards,
             factored_to=factor_to if factored(p) else None,
         )

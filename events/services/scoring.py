@@ -11,6 +11,7 @@ the writer's own pairs (its averages under Law 12C2(c)), after those pairs, and 
 the writer scoring that board may be waiting for those pairs, so the save starts again instead.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -28,7 +29,13 @@ from scoring import (
     matchpoint_traveller,
 )
 from scoring.imps import ARTIFICIAL_IMPS
-from scoring.matchpoints import board_top, results_scored_to, round_each, round_matchpoints
+from scoring.matchpoints import (
+    board_top,
+    results_scored_to,
+    round_each,
+    round_matchpoints,
+    unfactored,
+)
 from scoring.weighted_scores import weighted_entry
 
 
@@ -272,6 +279,34 @@ def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]
     for pair_id, score, top, boards in sides[0].union(sides[1], all=True).order_by():
         found = Totals(score or 0.0, top or 0.0, boards)
         totals[pair_id] = totals.get(pair_id, Totals()) + found
+    return totals
+
+
+def unfactored_totals(lines, event: Event) -> dict[int, Totals]:
+    """Each pair's matchpoints over `lines` (a Result queryset) on each board's own results,
+    over those boards' own tops (the event's percentage basis "unfactored"): a short board's
+    points before factoring (scoring.matchpoints.unfactored), an artificial score its share of
+    the own top. One query; the boards are counted as their lines are."""
+    rows = list(
+        lines.filter(not_played=False, top__isnull=False)
+        .order_by()
+        .values_list(
+            "board", "ns_pair", "ew_pair", "ns_points", "ew_points", "top", "ns_adjustment"
+        )
+    )
+    played = Counter(board for board, *_ in rows)
+    per_beat = event.mp_scale
+    totals: dict[int, Totals] = {}
+    for board, ns_pair, ew_pair, ns_points, ew_points, top, adjusted in rows:
+        scored_to, own = round(top / per_beat) + 1, played[board]
+        # Under the rule "own" a short board is on its own top already.
+        own_top = top if event.missing_results == "own" else per_beat * (own - 1)
+        for pair_id, points in ((ns_pair, ns_points), (ew_pair, ew_points)):
+            if not adjusted:
+                points = unfactored(points, scored_to, own, event.missing_results, per_beat)
+            elif top:
+                points = points * own_top / top
+            totals[pair_id] = totals.get(pair_id, Totals()) + Totals(points, own_top, 1)
     return totals
 
 

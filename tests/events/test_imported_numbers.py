@@ -15,6 +15,7 @@ import datetime
 import re
 
 import pytest
+from django.urls import reverse
 
 from events.formats import json_export
 from events.formats.imported import (
@@ -26,9 +27,11 @@ from events.formats.imported import (
 )
 from events.formats.missing_results import choose_missing_results
 from events.formats.printed_totals import check_printed_totals
-from events.models import Result
+from events.models import Event, Result
+from events.services.explanations import explain_score
 from events.services.exports import export_file, pairs_file
-from events.services.imports import import_event, read_result_file
+from events.services.imports import import_event, preview_import, read_result_file
+from events.services.rankings import section_ranking
 from scoring import butler_datum, cross_imps, datum_imps, imps
 from tests.events.files import read_file, upload
 
@@ -117,17 +120,20 @@ FIELD_LINES = {
 }
 
 
-def _butler_pbn(*, over_field: bool, imps: bool = True, datums: bool = True) -> bytes:
-    """A Butler (mean datum) PBN of sections A and B whose printed IMPs and datums are worked
-    out here, over the field or section by section; its ranking is one list of the room."""
+def _butler_pbn(
+    *, over_field: bool, imps: bool = True, datums: bool = True, method: str = "mean", boards=None
+) -> bytes:
+    """A Butler PBN of sections A and B ("IMP;Butler;Mean") whose printed IMPs and datums are
+    worked out here by the datum `method`, over the field or section by section, on `boards`
+    (FIELD_LINES'); its ranking is one list of the room."""
     games = []
-    for number, lines in FIELD_LINES.items():
+    for number, lines in (boards or FIELD_LINES).items():
         groups = [lines] if over_field else [[ln for ln in lines if ln[0] == s] for s in "AB"]
         printed = {}
         for group in groups:
             scores = [score for *_, score in group]
-            datum = butler_datum(scores, "mean")
-            for line, imp in zip(group, datum_imps(scores, "mean"), strict=True):
+            datum = butler_datum(scores, method)
+            for line, imp in zip(group, datum_imps(scores, method), strict=True):
                 printed[line] = (imp, datum)
         columns = "Section;Table;Round;PairId_NS;PairId_EW;Contract;Score_NS;Score_EW"
         columns += ";IMP_NS;IMP_EW" if imps else ""
@@ -338,9 +344,10 @@ def test_percentages_on_the_unfactored_matchpoints_agree_with_the_travellers():
     _with_percentages(event, lambda number: _unfactored_percentage(event, number))
     check_printed_totals(event)
     assert event.disagreements == []
+    assert event.settings["percentage_basis"] == "unfactored"
     assert event.readings == [
-        ("Percentages", "The file works them on each board's own results (its matchpoints "
-         "before factoring); ours are on the factored matchpoints, so they differ"),
+        ("Percentages", "On each board's own results (the matchpoints before factoring), as the "
+         "file's percentages are"),
     ]  # fmt: skip
     # Pair 6 sat NS at the top table of board 1 and EW at the bottom one of board 3: 100%
     # unfactored, 98% factored.
@@ -349,6 +356,69 @@ def test_percentages_on_the_unfactored_matchpoints_agree_with_the_travellers():
     check_printed_totals(event)
     label = f"Pair {event.pairs[0].number}"
     assert [label for label, _ in event.disagreements] == [label]
+
+
+@pytest.mark.django_db
+def test_an_imported_files_percentages_are_its_own(club):
+    """The ¾ Howell's pairs' percentages, on the unfactored matchpoints, are the ranking's once
+    imported (the old importer ranked them on the factored ones: pair 6 at 98%, not 100%), and
+    its matchpoints stay factored to six results; the preview says the basis."""
+    imported = finish_event(_three_quarter_howell())
+    _with_percentages(imported, lambda number: _unfactored_percentage(imported, number))
+    choose_missing_results(imported)
+    check_printed_totals(imported)
+    preview = preview_import(imported=imported, club=club)
+    basis = "Each board's own results: the matchpoints before a short board is factored"
+    assert ("Percentages", basis) in preview.settings
+    event = import_event(imported=imported, club=club)
+    assert event.percentage_basis == "unfactored"
+    standings = [
+        s for group in section_ranking(section=event.sections.get()) for s in group.standings
+    ]
+    printed = {pair.number: pair.printed_percentage for pair in imported.pairs}
+    assert {s.pair.number: round(s.percentage, 2) for s in standings} == printed
+    pair = event.sections.get().pairs.get(number=6)
+    assert (round(pair.percentage, 2), next(s.percentage for s in standings if s.pair == pair)) == (
+        98.0,
+        100.0,
+    )
+    # Its board 1, 9.8 of 10 factored, is 8 of 8 on the board's five results.
+    board = event.sections.get().boards.get(number=1)
+    explained = explain_score(board=board, pair=pair)
+    assert (explained.points, explained.top) == (pytest.approx(9.8), 10)
+    assert (explained.own.score, explained.own.top) == (pytest.approx(8), 8)
+    # Our own file prints those percentages and says their basis (USEBIO gives a board the
+    # vulnerability of its number, which this test's boards do not follow).
+    copy = read_result_file(export_file(event=event, format_key="pbn"))
+    assert copy.settings["percentage_basis"] == "unfactored"
+    assert {pair.number: pair.printed_percentage for pair in copy.pairs} == printed
+
+
+@pytest.mark.django_db
+def test_the_director_sets_the_percentages_basis_on_the_settings_page(director_client, club):
+    imported = finish_event(_three_quarter_howell())
+    choose_missing_results(imported)
+    event = import_event(imported=imported, club=club)
+    Event.objects.filter(pk=event.pk).update(status="running")  # open for changes
+    fields = {
+        "name": event.name, "date": "2026-11-05", "scoring": "mp", "mp_scale": 2,
+        "mp_rounding": "none", "adjusted_scores": "fixed", "winners": 1, "reveal": "always",
+    }  # fmt: skip
+    settings = reverse("director-settings", args=[event.pk])
+    assert 'name="percentage_basis"' in director_client.get(settings).content.decode()
+
+    def pair_6() -> float:
+        section = Event.objects.get(pk=event.pk).sections.get()
+        return next(
+            s.percentage for g in section_ranking(section=section) for s in g.standings
+            if s.pair.number == 6
+        )  # fmt: skip
+
+    assert pair_6() == pytest.approx(98)
+    director_client.post(settings, fields | {"percentage_basis": "unfactored"})
+    assert pair_6() == pytest.approx(100)
+    director_client.post(settings, fields)  # a post that leaves it out keeps it
+    assert Event.objects.get(pk=event.pk).percentage_basis == "unfactored"
 
 
 @pytest.mark.django_db

@@ -13,6 +13,10 @@ def test_the_formats_spell_the_event_settings_as_the_database_keeps_them():
         vocabulary.CROSS_IMPS,
     ]
     assert vocabulary.ACROSS_THE_FIELD in dict(Event._meta.get_field("section_scoring").choices)
+    assert list(vocabulary.PERCENTAGE_BASES) == [
+        value for value, _ in Event._meta.get_field("percentage_basis").choices
+    ]
+    assert vocabulary.UNFACTORED in vocabulary.PERCENTAGE_BASES
     assert list(vocabulary.REVEALS) == Event.Reveal.values
     assert list(vocabulary.STATUSES) == Event.Status.values
 
