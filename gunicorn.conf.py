@@ -19,16 +19,8 @@ control_socket_disable = True
 # Threads beside the processes: a room of phones keeps its connections open between two
 # readings of the live ranking (keep-alive), and a thread worker waits on them all at once
 # where a sync worker gives each a process until it closes; the workers still follow the cores.
-worker_class = "gthread"
+# gunicorn's gthread worker, with a new connection's first bytes waited for only briefly
+# (clubscoring/gunicorn_worker.py says why).
+worker_class = "clubscoring.gunicorn_worker.ThreadWorker"
 threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 30)
-
-# A new connection that has sent nothing yet waits in the worker's poller, not in one of its
-# threads: gunicorn's gthread worker lets a thread wait up to 5 s for a new connection's first
-# bytes (DEFAULT_WORKER_DATA_TIMEOUT, not a setting), so a room of phones that open their
-# connections before they ask (browsers open them ahead) held every thread while the requests
-# that had arrived waited (benchmarks/room.py: 800 phones, reads timing out at 10 s with the
-# server's cores two-thirds idle). Read by the worker at each connection, after this file.
-import gunicorn.workers.gthread  # noqa: E402
-
-gunicorn.workers.gthread.DEFAULT_WORKER_DATA_TIMEOUT = 0.05
