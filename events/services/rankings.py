@@ -168,3 +168,17 @@ def visible_totals(*, pair: Pair, up_to_round: int | None = None) -> Totals:
         return Totals(pair.score, pair.top_total, pair.boards_played)
     lines = Result.objects.filter(board__section=pair.section_id, round__lte=up_to_round)
     return pair_totals(lines, pair_ids={pair.pk}).get(pair.pk, Totals())
+
+
+def percentage_totals(*, pair: Pair, up_to_round: int | None = None) -> Totals:
+    """The matchpoints and tops the pair's percentage is worked on, as its section's ranking
+    works it: its visible totals, or on each board's own results where the event's percentage
+    basis says so (Event.percentage_basis)."""
+    event = pair.section.event
+    if event.percentage_basis != UNFACTORED or event.is_imps:
+        return visible_totals(pair=pair, up_to_round=up_to_round)
+    lines = Result.objects.filter(board__section=pair.section_id)
+    if up_to_round is not None:
+        lines = lines.filter(round__lte=up_to_round)
+    # Every line shown: a board's own count of results is its lines'.
+    return unfactored_totals(lines, event).get(pair.pk, Totals())

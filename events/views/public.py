@@ -25,7 +25,13 @@ from events.services.publication import (
     reveal_limit,
     withheld,
 )
-from events.services.rankings import overall_ranking, pair_standing, section_ranking, visible_totals
+from events.services.rankings import (
+    overall_ranking,
+    pair_standing,
+    percentage_totals,
+    section_ranking,
+    visible_totals,
+)
 from events.services.travellers import (
     score_frequencies,
     scorecard,
@@ -157,6 +163,7 @@ def _scorecard_page(request, event: Event, section: str, number: str, extra: dic
             "players": seated_players(pair=pair),
             "visible": visible,
             "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
+            "percentage": percentage_totals(pair=pair, up_to_round=last_round) if visible else None,
             "standing": pair_standing(pair=pair, up_to_round=last_round) if visible else None,
             "lines": lines,
             "explained": explainable_boards(event, [line.board for line in lines], last_round),

@@ -15,6 +15,7 @@ import datetime
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from events.formats import json_export
@@ -382,6 +383,11 @@ def test_an_imported_files_percentages_are_its_own(club):
         98.0,
         100.0,
     )
+    # Its scorecard says the ranking's percentage, and works it on the same basis.
+    Event.objects.filter(pk=event.pk).update(status="published")
+    card = Client().get(reverse("scorecard", args=[event.pk, "A", pair.slug])).content.decode()
+    assert "100.00%" in card and "98.00%" not in card
+    assert "each board's own results" in card
     # Its board 1, 9.8 of 10 factored, is 8 of 8 on the board's five results.
     board = event.sections.get().boards.get(number=1)
     explained = explain_score(board=board, pair=pair)
