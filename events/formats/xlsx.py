@@ -307,9 +307,9 @@ def scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
                         _note(line.line),
                     ]
                 )
-            pair = standing.pair
-            total = {columns[0].header: gettext("Total"), unit: pair.score}
-            total["%"] = pair.percentage
+            # The ranking's percentage: on the event's basis (Event.percentage_basis).
+            total = {columns[0].header: gettext("Total"), unit: standing.pair.score}
+            total["%"] = standing.percentage
             sheet.line([total.get(c.header) for c in columns], bold=True)
     sheet.fit()
 

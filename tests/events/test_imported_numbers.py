@@ -12,8 +12,10 @@ The files are built in the tests from tests/events/files/scorer_pairs_short.xml,
 """
 
 import datetime
+import io
 import re
 
+import openpyxl
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -388,6 +390,12 @@ def test_an_imported_files_percentages_are_its_own(club):
     card = Client().get(reverse("scorecard", args=[event.pk, "A", pair.slug])).content.decode()
     assert "100.00%" in card and "98.00%" not in card
     assert "each board's own results" in card
+    # So does the workbook's scorecards sheet, on each pair's total row.
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
+    rows = list(book["Scorecards"].iter_rows(values_only=True))
+    percent = next(row for row in rows if "%" in row).index("%")
+    totals = [round(row[percent], 2) for row in rows if row[0] == "Total"]
+    assert sorted(totals) == sorted(printed.values())
     # Its board 1, 9.8 of 10 factored, is 8 of 8 on the board's five results.
     board = event.sections.get().boards.get(number=1)
     explained = explain_score(board=board, pair=pair)
