@@ -63,7 +63,7 @@ def _ranking(page, title: str) -> list[tuple[str, str, str]]:
 
 def _check_rankings(page, expected: dict[str, int]) -> None:
     titles = [
-        *(f"Section {s} {d}" for s in "AB" for d in ("North-South", "East-West")),
+        *(f"Section {s}, {d}" for s in "AB" for d in ("North-South", "East-West")),
         "Overall North-South",
         "Overall East-West",
     ]
