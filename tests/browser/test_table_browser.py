@@ -192,6 +192,21 @@ def _round_two(phones, tables, played) -> dict:
     return played
 
 
+def director_enters(event, meeting, number: int, text: str) -> None:
+    """The director saves a line of board `number` for the table-round `meeting` meanwhile."""
+    from events.models import Board
+    from events.services.entry import save_line
+    from scoring import parse_traveller_line
+
+    board = Board.objects.select_related("section__event").get(section__event=event, number=number)
+    save_line(
+        board=board,
+        line=parse_traveller_line(text),
+        ns_pair=meeting.ns_pair.number,
+        ew_pair=meeting.ew_pair.number,
+    )
+
+
 def playwright_error():
     from playwright.sync_api import Error
 
@@ -255,9 +270,7 @@ def _check_the_session(event, played) -> None:
 def test_a_phone_is_told_what_was_refused(chromium, live_server, make_event):
     """A wrong PIN is typed again; a board the director entered meanwhile is refused in words
     and leaves nothing waiting; the director's button calls the director."""
-    from events.models import Board, TableRound
-    from events.services.entry import save_line
-    from scoring import parse_traveller_line
+    from events.models import TableRound
 
     event = make_event(mitchell(4, 3, rounds=2), name="PIN Pairs", table_pin=True)
     access = event_tables(event=event)[0]
@@ -266,13 +279,7 @@ def test_a_phone_is_told_what_was_refused(chromium, live_server, make_event):
     try:
         page.goto(f"{live_server.url}/table/{access.token}/")
         meeting = TableRound.objects.get(section__event=event, round=1, table=1)
-        board = Board.objects.select_related("section__event").get(section__event=event, number=2)
-        save_line(
-            board=board,
-            line=parse_traveller_line("3NT S 9"),
-            ns_pair=meeting.ns_pair.number,
-            ew_pair=meeting.ew_pair.number,
-        )
+        director_enters(event, meeting, 2, "3NT S 9")
         tap_line(page, 2, LINES[2])
         page.wait_for_selector("#table-message:not([hidden])")
         assert page.inner_text("#table-message") == "Board 2 not saved: board 2 is already entered"

@@ -5,13 +5,11 @@ in French, the traveller-line words and the suits as they are."""
 import pytest
 from django.utils import translation
 
-from events.models import Board, Result, TableRound
-from events.services.entry import save_line
+from events.models import Result, TableRound
 from events.services.tables.access import event_tables
-from scoring import parse_traveller_line
 from scoring.movements import mitchell
 from tests.browser.conftest import PHONE, screenshot
-from tests.browser.test_table_browser import LINES, all_saved, tap_line
+from tests.browser.test_table_browser import LINES, all_saved, director_enters, tap_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,13 +48,7 @@ def test_a_french_phone_plays_its_table_in_french(chromium, live_server, make_ev
         )
 
         # The director entered board 2 meanwhile: the server's refusal comes back in French.
-        board = Board.objects.select_related("section__event").get(section__event=event, number=2)
-        save_line(
-            board=board,
-            line=parse_traveller_line("3NT S 9"),
-            ns_pair=meeting.ns_pair.number,
-            ew_pair=meeting.ew_pair.number,
-        )
+        director_enters(event, meeting, 2, "3NT S 9")
         tap_line(page, 2, LINES[2])
         page.wait_for_selector("#table-message:not([hidden])")
         with translation.override("fr"):
