@@ -123,6 +123,16 @@ def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(clien
     assert "script-src 'self'" in response["Content-Security-Policy"]
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "Pas un raccourci : tapez b"), ("nb", "Ikke en hurtigtast: skriv b")],
+)
+def test_the_scripts_words_come_in_the_catalog_of_the_pages_language(client, language, words):
+    catalog = client.get(f"/jsi18n/?language={language}").content.decode()
+    assert words in catalog
+    assert "Not a shortcut" in catalog  # the message id, as the script asks for it
+
+
 def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
     from django.utils import translation
 
