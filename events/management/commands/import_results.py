@@ -1,6 +1,6 @@
 """`manage.py import_results FILE [--club SLUG]`: a results file imported as a published event.
-It speaks the site's language (LANGUAGE_CODE) until it has found the club, then the club's own,
-in which the event is imported too (the notes of its history among them)."""
+It speaks the site's language (LANGUAGE_CODE) until it has found the club, then the club's
+own."""
 
 import hashlib
 import time
