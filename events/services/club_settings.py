@@ -9,12 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from events.models import Change, Club, Event
+from events.models.changes import NOTE_LENGTH
 from events.models.clubs import BOARDS_PER_ROUND, SQUAD_LIMITS, TEAM_MAX_PLAYERS
 from events.services.history import recording
 from events.services.teams.history_text import shown
-
-# Change.note's length: a longer description names the settings changed without their values.
-_NOTE_LENGTH = Change._meta.get_field("note").max_length
 
 
 def use_club_time_zone(club: Club) -> None:
@@ -47,7 +45,8 @@ def change_club_settings(
             return []
         lines = [f"{label}: {before} → {after}" for label, before, after in changed]
         note = "; ".join(lines)
-        if len(note) > _NOTE_LENGTH:
+        # A longer description names the settings changed without their values.
+        if len(note) > NOTE_LENGTH:
             note = gettext("Changed: %(settings)s") % {
                 "settings": ", ".join(label for label, _, _ in changed)
             }

@@ -21,6 +21,7 @@ from events.services.competitions import (
     move_session,
     remove_session,
 )
+from events.services.notes import note_text
 from events.services.setup import name_pair
 from scoring import mitchell
 from tests.events.test_exports import enter
@@ -226,7 +227,7 @@ def test_sessions_are_added_in_order_moved_and_removed_each_a_recorded_change(
     remove_session(session=CompetitionSession.objects.get(event=second), user=director)
     assert [(s.event, s.position) for s in championship.sessions.all()] == [(first, 1)]
     assert Event.objects.filter(pk=second.pk).exists()
-    notes = [c.note for c in competition_changes(competition=championship)]
+    notes = [note_text(c.note) for c in competition_changes(competition=championship)]
     assert notes == [
         f"Autumn Championship: {second} removed",
         f"Autumn Championship: {second} moved up",
