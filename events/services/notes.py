@@ -10,7 +10,7 @@ a list of values (read with commas) or a sentence of its own.
 from datetime import date
 
 from django.utils.formats import date_format
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from scoring.carry_over import CARRY_OVER_METHODS
 
@@ -21,7 +21,8 @@ def _event(values: dict) -> str:
 
 
 def _carry_over(values: dict) -> str:
-    return str(CARRY_OVER_METHODS[values["method"]]).lower()
+    # The engine's words: its label is a message id.
+    return gettext(CARRY_OVER_METHODS[values["method"]]).lower()
 
 
 def _warnings(values: dict) -> str:
