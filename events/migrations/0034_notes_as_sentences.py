@@ -80,6 +80,9 @@ CARRY_OVER_METHODS = {
     "sum of percentages": "sum-percent",
     "average percentage over the sessions played": "average-percent",
 }
+# The values that are numbers (a table of a second section is "B3").
+NUMBERS = {"round", "after", "seed", "last", "count", "low", "high", "old_low", "old_high"}
+NUMBERS |= {"board", "id", "half"}
 _EVENT = re.compile(r"(?P<name>.+) \((?P<date>\d{1,2} [A-Z][a-z]{2,3} \d{4})\)")
 
 
@@ -90,7 +93,12 @@ def _pattern(english: str) -> re.Pattern:
         if k % 3 == 0:
             regex += re.escape(part)
         elif k % 3 == 1:
-            regex += rf"(?P<{part}>\d+)" if parts[k + 1] == "d" else rf"(?P<{part}>.+?)"
+            if part in NUMBERS:
+                regex += rf"(?P<{part}>\d+)"
+            elif part == "table":
+                regex += rf"(?P<{part}>[A-Z]?\d+)"
+            else:
+                regex += rf"(?P<{part}>.+?)"
     return re.compile(regex)
 
 
@@ -127,7 +135,8 @@ def recognised(text: str) -> list[dict] | None:
     # read[i]: the sentences of pieces[:i], when they read whole
     read: list[list[dict] | None] = [[]] + [None] * len(pieces)
     for end in range(1, len(pieces) + 1):
-        for start in range(end):
+        # The shortest last sentence first: a sentence ends at the first full stop it can.
+        for start in reversed(range(end)):
             if read[start] is None:
                 continue
             said = _sentence(" ".join(pieces[start:end]))
