@@ -28,6 +28,16 @@ def empty_cache():
     caches["table-requests"].clear()
 
 
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request in another leaves that one active in
+    the thread (LocaleMiddleware does not put the site's back)."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("director", password="bridge-director")

@@ -45,6 +45,7 @@ SENTENCES = {
     "carry-over": ("Carry-over in %(count)s match.", "Carry-over in %(count)s matches."),
     "sat-wrong-way": ("Round %(round)s, table %(table)s: pair %(ns)s sat NS, pair %(ew)s EW",),
     "match": ("Round %(round)s, table %(table)s: %(home)s v %(away)s",),
+    "match-line": ("%(team)s: board %(board)s, table %(table)s",),
     "late-pair": ("Late pair %(pair)s joins from round %(round)s",),
     "pair-leaves": ("Pair %(pair)s leaves after round %(round)s",),
     "wrong-boards-moved": (
@@ -212,6 +213,10 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # Not one transaction: PostgreSQL alters no table whose rows this transaction updated
+    # (their foreign keys' checks wait to its end). The rows are rewritten in one of their own.
+    atomic = False
+
     dependencies = [
         ("events", "0033_event_percentage_basis"),
     ]
@@ -223,7 +228,7 @@ class Migration(migrations.Migration):
             name="note",
             field=models.TextField(blank=True),
         ),
-        migrations.RunPython(forwards, backwards),
+        migrations.RunPython(forwards, backwards, atomic=True),
         migrations.AlterField(
             model_name="change",
             name="note",

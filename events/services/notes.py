@@ -85,6 +85,7 @@ SENTENCES = {
         "Carry-over in %(count)s match.", "Carry-over in %(count)s matches.", "count"
     ),
     "match": gettext_lazy("Round %(round)s, table %(table)s: %(home)s v %(away)s"),
+    "match-line": gettext_lazy("%(team)s: board %(board)s, table %(table)s"),
     # Repairs of a pairs movement
     "late-pair": gettext_lazy("Late pair %(pair)s joins from round %(round)s"),
     "pair-leaves": gettext_lazy("Pair %(pair)s leaves after round %(round)s"),

@@ -96,6 +96,7 @@ AFTER = [("events", "0034_notes_as_sentences")]
                 )
             ],
         ),
+        ("Hearts: board 3, table 2", [("match-line", {"team": "Hearts", "board": 3, "table": 2})]),
         ("keyed on the wrong row", None),
         ("Tour 1 tiré par ordre de force.", None),  # written under French: kept as it is
         ("Round 1 drawn seeded by strength. and more", None),
