@@ -12,6 +12,7 @@ from datetime import date
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
+from events.services.setting_words import settings_text
 from scoring.carry_over import CARRY_OVER_METHODS
 
 
@@ -119,6 +120,7 @@ SENTENCES = {
     "replaces": gettext_lazy("Replaces %(event)s (event #%(id)s)"),
     "deleted": gettext_lazy("Deleted %(event)s (event #%(id)s)"),
     "member-list": gettext_lazy("Member list %(file)s"),
+    "settings-changed": lambda values: settings_text(values["settings"]),
 }
 
 
@@ -142,8 +144,9 @@ def note_text(note: str | list | dict) -> str:
     if isinstance(note, list):
         return " ".join(filter(None, (note_text(part) for part in note)))
     said = SENTENCES[note["code"]]
-    values = {name: _value(value) for name, value in note["values"].items()}
-    return said(note["values"]) if callable(said) else str(said % values)
+    if callable(said):
+        return said(note["values"])
+    return str(said % {name: _value(value) for name, value in note["values"].items()})
 
 
 def _value(value):
