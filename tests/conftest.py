@@ -30,8 +30,8 @@ def empty_cache():
 
 @pytest.fixture(autouse=True)
 def site_language():
-    """Each test starts in the site's language: a request in another leaves that one active in
-    the thread (LocaleMiddleware does not put the site's back)."""
+    """Each test starts in the site's language: a request in another leaves that language active
+    in the thread that served it, as Django does, and the test client serves in the test's."""
     from django.utils import translation
 
     yield
