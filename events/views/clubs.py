@@ -29,6 +29,7 @@ from events.services.clubs import (
 )
 from events.services.history import recording
 from events.services.invitations import invite_director, new_password_link
+from events.services.notes import event_value, sentence
 from events.views.director import directed_club, directed_event
 
 
@@ -235,7 +236,7 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
     """Delete an event after a page naming what goes with it."""
     event = directed_event(request, event_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        note = f"Deleted {event} (event #{event.pk})"
+        note = [sentence("deleted", event=event_value(event), id=event.pk)]
         with recording(club=event.club, kind=Change.Kind.EVENT, user=request.user, note=note):
             delete_event(event=event)
         messages.success(request, f"Deleted: {event}.")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Change, Event, Pair, Result, TableCall, TableLine, TableRound
+from events.services.notes import note_text
 from events.services.tables.access import event_tables
 from events.services.tables.calls import call_director
 from events.templatetags.qr import qr_svg
@@ -223,7 +224,7 @@ def test_the_director_accepts_a_tables_line_from_the_room(director_client, make_
     assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
     result = Result.objects.get()
     assert (result.round, result.table) == (1, 2)
-    assert Change.objects.get().note == "accepted by the director for table 2"
+    assert note_text(Change.objects.get().note) == "accepted by the director for table 2"
     assert TableLine.objects.get().state == "accepted"
 
 

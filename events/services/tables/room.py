@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from events.models import Board, Event, Section, TableCall, TableLine, TableRound
 from events.services.entry import LineRefused
+from events.services.notes import sentence
 from events.services.pair_labels import several_sections
 from events.services.problems import rounds_due_by_clock
 from events.services.progress import SlipProgress, slip_progress
@@ -223,7 +224,7 @@ def accept_for_table(*, line: TableLine, user) -> TableLine:
             gettext("board %(board)s is not played at table %(table)s in round %(round)s")
             % {"board": line.board_number, "table": access.table, "round": line.round}
         )
-    note = gettext("accepted by the director for table %(table)s") % {"table": access.table}
+    note = [sentence("accepted-by-director", table=access.table)]
     if save_accepted(
         line, board=board, traveller_line=traveller_line, seats=seats, note=note,
         waiting=WAITING, user=user,
