@@ -20,6 +20,7 @@ from events.models import (
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
+from events.services.movement_text import movement_name
 from events.services.teams.history_text import TEAMS_MODELS, shown, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
@@ -144,8 +145,8 @@ def describe(change: Change, rows, numbers) -> list[str]:
             lines.append(
                 gettext("Movement: %(before)s -> %(after)s")
                 % {
-                    "before": version.before.movement or gettext("(none)"),
-                    "after": version.after.movement or gettext("(none)"),
+                    "before": movement_name(version.before.movement) or gettext("(none)"),
+                    "after": movement_name(version.after.movement) or gettext("(none)"),
                 }
             )
     lines += _movement_counts(rows)
