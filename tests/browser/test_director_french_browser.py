@@ -29,9 +29,7 @@ def test_a_french_directors_board_page_scripts_write_french(chromium, live_serve
         page.keyboard.type("b22")
         expect(indicator).to_have_text("Il n'y a pas de donne 22 : les donnes vont de 1 à 21.")
         page.keyboard.type("r9 ")
-        expect(indicator).to_have_text(
-            "Il n'y a pas de position 9 : les positions vont de 1 à 7."
-        )
+        expect(indicator).to_have_text("Il n'y a pas de position 9 : les positions vont de 1 à 7.")
         page.keyboard.press("]")
         expect(indicator).to_have_text("La donne 21 est la dernière donne.")
 
