@@ -55,11 +55,14 @@
     var label = tr && tr.querySelector("input.entry").getAttribute("aria-label");
     if (!status || !label) { return; }
     var message = tr.querySelector(".error");
+    // The row it speaks of is kept beside the words, which each language orders its own way.
     if (tr.classList.contains("refused")) {
       status.textContent = interpolate(gettext("%(row)s: not saved: %(reason)s"),
         {row: label, reason: message ? message.textContent : ""}, true);
-    } else if (status.textContent.indexOf(label + ":") === 0) {
+      status.dataset.row = label;
+    } else if (status.dataset.row === label) {
       status.textContent = "";
+      delete status.dataset.row;
     }
   }
 

@@ -48,5 +48,12 @@ def test_a_french_directors_board_page_scripts_write_french(chromium, live_serve
             "Une ligne est tapée mais pas enregistrée : Entrée l'enregistre, Échap l'annule."
         )
         screenshot(page, "director-board-french")
+        # The row corrected and saved, its status line goes (whatever order French puts its
+        # words in).
+        page.keyboard.press("ControlOrMeta+a")
+        page.keyboard.type("4S N 10")
+        page.keyboard.press("Enter")
+        expect(page.locator("#entry-grid tr.saved")).to_have_count(1)
+        expect(page.locator("#entry-announce")).to_be_hidden()
     finally:
         context.close()
