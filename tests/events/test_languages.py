@@ -4,14 +4,17 @@ fragment one per language."""
 
 import datetime
 import re
+from fractions import Fraction
 
 import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from events.models import Account, Club, Event
 from events.services.tables.access import event_tables
+from events.templatetags.bridge import fraction, points
 from scoring import mitchell
 from tests.events.test_club_settings import settings_fields
 
@@ -131,3 +134,17 @@ def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
     assert str(event) == "Club Pairs (5 Feb 2026)"
     with translation.override("fr"):
         assert str(event) == "Club Pairs (5 Fév 2026)"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", ("7.17", "-3.5", "12", "437.5")),
+        ("fr", ("7,17", "-3,5", "12", "437,5")),
+        ("nb", ("7,17", "-3,5", "12", "437,5")),
+    ],
+)
+def test_matchpoints_and_a_mean_are_written_with_the_readers_decimal_sign(language, shown):
+    # A traveller's, a scorecard's and a table's points beside percentages Django localizes.
+    with translation.override(language):
+        assert (points(7.1666), points(-3.5), points(12.0), fraction(Fraction(875, 2))) == shown
