@@ -205,7 +205,10 @@ def _line_text(version: Version, numbers) -> str:
         return label if label.endswith(f" {direction}") else f"{direction} {label}"
 
     def sitting(r):
-        return f"{seat('NS', r.ns_pair_id)} v {seat('EW', r.ew_pair_id)}"
+        return gettext("%(ns)s v %(ew)s") % {
+            "ns": seat("NS", r.ns_pair_id),
+            "ew": seat("EW", r.ew_pair_id),
+        }
 
     where = sitting(row)
     if before and after and sitting(before) != sitting(after):

@@ -161,7 +161,10 @@ FORMAT_WORDS = {
 }  # fmt: skip
 CONTRACT = re.compile(r"\b[1-7](?:NT|[SHDC])X{0,2}\b|\b[NSEW]{2}\b")
 ADDRESS = re.compile(r"https?://\S+")
-WORD = re.compile(r"[^\W\d_]{2,}")
+# A word is two letters or more, or the "v" of "3 v 5" (a pair against a pair, a team against a
+# team), which French and Norwegian write their own way: a single letter else (a seat, a suit,
+# a section) is no word.
+WORD = re.compile(r"[^\W\d_]{2,}|(?<!\S)v(?!\S)")
 
 
 class _Visible(HTMLParser):
