@@ -20,6 +20,7 @@ from events.models import (
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
+from events.services.movement_text import movement_name
 from events.services.teams.history_text import TEAMS_MODELS, shown, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
@@ -144,8 +145,8 @@ def describe(change: Change, rows, numbers) -> list[str]:
             lines.append(
                 gettext("Movement: %(before)s -> %(after)s")
                 % {
-                    "before": version.before.movement or gettext("(none)"),
-                    "after": version.after.movement or gettext("(none)"),
+                    "before": movement_name(version.before.movement) or gettext("(none)"),
+                    "after": movement_name(version.after.movement) or gettext("(none)"),
                 }
             )
     lines += _movement_counts(rows)
@@ -204,7 +205,10 @@ def _line_text(version: Version, numbers) -> str:
         return label if label.endswith(f" {direction}") else f"{direction} {label}"
 
     def sitting(r):
-        return f"{seat('NS', r.ns_pair_id)} v {seat('EW', r.ew_pair_id)}"
+        return gettext("%(ns)s v %(ew)s") % {
+            "ns": seat("NS", r.ns_pair_id),
+            "ew": seat("EW", r.ew_pair_id),
+        }
 
     where = sitting(row)
     if before and after and sitting(before) != sitting(after):

@@ -1,6 +1,9 @@
 """Template filters that print contracts, cards and scores the way players read them."""
 
+from decimal import Decimal
+
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
@@ -38,12 +41,18 @@ def card(text: str):
     return format_html("{}{}", _suit(text[0]), "10" if text[1] == "T" else text[1])
 
 
+def _decimal(text: str) -> str:
+    """A number written with a point ("4.83") as the reader's language writes it (4,83)."""
+    return number_format(Decimal(text))
+
+
 @register.filter
 def points(value):
-    """Matchpoints or IMPs to at most two decimals, without trailing zeros: 9.5, 4.83, 12."""
+    """Matchpoints or IMPs to at most two decimals, without trailing zeros, with the reader's
+    decimal sign: 9.5, 4.83, 12 (9,5 in French and Norwegian)."""
     if value in (None, ""):
         return ""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    return _decimal(f"{value:.2f}".rstrip("0").rstrip("."))
 
 
 @register.filter
@@ -58,8 +67,8 @@ def signed(value):
 def fraction(value):
     """A mean as a person writes it: 437.5, or 1250/3 ≈ 416.67."""
     if value.denominator in (1, 2, 4, 5, 8, 10):
-        return f"{float(value):.3f}".rstrip("0").rstrip(".")
-    return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"
+        return _decimal(f"{float(value):.3f}".rstrip("0").rstrip("."))
+    return f"{value.numerator}/{value.denominator} ≈ {_decimal(f'{float(value):.2f}')}"
 
 
 @register.filter

@@ -53,7 +53,7 @@ def _cell(cell: Cell, link: str, query: str, words: dict[str, str]) -> str:
     return (
         f'<td class="room-cell {cell.state}" data-cell="{slip.round}-{slip.table}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
-        f"{escape(slip.ns)} v {escape(slip.ew)}</a> "
+        f"{escape(gettext('%(ns)s v %(ew)s') % {'ns': slip.ns, 'ew': slip.ew})}</a> "
         f'<span class="count">{slip.entered}/{slip.boards}</span>'
         f"{' '.join(notes)}</td>"
     )

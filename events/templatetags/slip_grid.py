@@ -8,6 +8,7 @@ from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from events.services.progress import SlipProgress
 
@@ -21,10 +22,10 @@ def slip_cells(slips: list[SlipProgress], slip_url: str, query: str) -> SafeStri
     cells = (
         f'<td class="{"done" if slip.complete else ""}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
-        f"{escape(slip.ns)} v {escape(slip.ew)}</a> "
+        f"{escape(gettext('%(ns)s v %(ew)s') % {'ns': slip.ns, 'ew': slip.ew})}</a> "
         f'<span class="muted">{slip.entered}/{slip.boards}</span></td>'
         if slip.played
-        else '<td><span class="muted">sit-out</span></td>'
+        else f'<td><span class="muted">{escape(gettext("sit-out"))}</span></td>'
         for slip in slips
     )
     # Every text in the cells is escaped above; the numbers are ints.

@@ -55,11 +55,14 @@
     var label = tr && tr.querySelector("input.entry").getAttribute("aria-label");
     if (!status || !label) { return; }
     var message = tr.querySelector(".error");
+    // The row it speaks of is kept beside the words, which each language orders its own way.
     if (tr.classList.contains("refused")) {
       status.textContent = interpolate(gettext("%(row)s: not saved: %(reason)s"),
-        { row: label, reason: message ? message.textContent : "" }, true);
-    } else if (status.textContent.indexOf(label + ":") === 0) {
+        {row: label, reason: message ? message.textContent : ""}, true);
+      status.dataset.row = label;
+    } else if (status.dataset.row === label) {
       status.textContent = "";
+      delete status.dataset.row;
     }
   }
 
@@ -238,7 +241,7 @@
         markUnsaved(save);
         failed(interpolate(gettext("Not saved: the server could not answer (%(status)s). What " +
           "you typed is still in its row: press Enter there to try again, or reload the page."),
-          { status: response.status }, true));
+          {status: response.status}, true));
         return null;
       }
       return response.text().then(function (html) {

@@ -43,8 +43,10 @@
     hide();
   }
 
-  function span(list) {
-    return list[0] + "–" + list[list.length - 1];
+  // Where a shortcut goes, as the indicator shows it on the way.
+  function boardLabel(number) { return interpolate(gettext("Board %(board)s"), {board: number}, true); }
+  function slipLabel(round, table) {
+    return interpolate(gettext("Round %(round)s, table %(table)s"), {round: round, table: table}, true);
   }
 
   function typingIn(target) {
@@ -68,12 +70,6 @@
     return "";
   }
 
-  // What the indicator says while a destination is on its way.
-  function boardLabel(board) { return interpolate(gettext("Board %(board)s"), { board: board }, true); }
-  function slipLabel(round, table) {
-    return interpolate(gettext("Round %(round)s, table %(table)s"), { round: round, table: table }, true);
-  }
-
   function go(url, text) {
     var reason = mustStay();
     if (reason) { show(reason, true); return; }
@@ -84,8 +80,8 @@
     var boards = boardList();
     if (!boards.length) { show(gettext("This event has no boards yet: choose its movement first."), true); return; }
     if (boards.indexOf(number) < 0) {
-      show(interpolate(gettext("There is no board %(board)s: the boards are %(boards)s."),
-        { board: number, boards: span(boards) }, true), true);
+      show(interpolate(gettext("There is no board %(board)s: the boards are %(first)s–%(last)s."),
+        {board: number, first: boards[0], last: boards[boards.length - 1]}, true), true);
       return;
     }
     go(root.dataset.boardUrl + number + "/" + query(), boardLabel(number));
@@ -98,7 +94,7 @@
     if (!inRound.length) {
       var rounds = slips.map(function (s) { return Number(s.split(":")[0]); });
       show(interpolate(gettext("There is no round %(round)s: the rounds are %(first)s–%(last)s."),
-        { round: round, first: Math.min.apply(null, rounds), last: Math.max.apply(null, rounds) }, true), true);
+        {round: round, first: Math.min.apply(null, rounds), last: Math.max.apply(null, rounds)}, true), true);
       return;
     }
     if (table === null) { table = Number(inRound[0].split(":")[1]); }
@@ -107,9 +103,9 @@
       var most = Math.max.apply(null, tables);
       show(table > most || table < 1
         ? interpolate(gettext("There is no table %(table)s: the tables are 1–%(last)s."),
-          { table: table, last: most }, true)
+          {table: table, last: most}, true)
         : interpolate(gettext("Round %(round)s, table %(table)s has no boards to enter: a sit-out."),
-          { round: round, table: table }, true), true);
+          {round: round, table: table}, true), true);
       return;
     }
     go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query(), slipLabel(round, table));
@@ -134,7 +130,7 @@
       var next = boards[boards.indexOf(board) + direction];
       if (next === undefined) {
         show(interpolate(direction > 0 ? gettext("Board %(board)s is the last board.")
-          : gettext("Board %(board)s is the first board."), { board: board }, true), true);
+          : gettext("Board %(board)s is the first board."), {board: board}, true), true);
         return;
       }
       go(root.dataset.boardUrl + next + "/" + query(), boardLabel(next));
@@ -209,12 +205,12 @@
     }
   }
 
-  // Where the grid's "All in" link leads once the saves are back; before, the next board or
-  // table-round.
+  // Where the grid's "All in" link leads once the saves are back (its data-label the
+  // indicator's words); before, the next board or table-round.
   function onwards() {
     var link = document.querySelector("#entry-grid a.button");
     if (link && !document.querySelector("#entry-grid tr.saving")) {
-      go(link.href, link.textContent.replace(/^All in: | →$/g, ""));
+      go(link.href, link.dataset.label);
     } else {
       step(1);
     }

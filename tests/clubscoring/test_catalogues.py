@@ -1,7 +1,8 @@
 """The translations, checked as `make test` runs: the catalogues compile; they hold exactly the
 message ids the project's makemessages finds in the code, each translated and none fuzzy; and
 every page of every URL pattern, drawn in a pseudo-language whose every message is its English
-id between markers, shows no text outside the markers but names, numbers and format words.
+id between markers, shows no text outside the markers but names, numbers and format words;
+and the scripts (static/js) write no English words of their own, outside the JavaScript catalog.
 
 The pseudo-language test is also the tool that finds text left untranslated: it prints, per
 page, each text it found outside the markers.
@@ -160,7 +161,10 @@ FORMAT_WORDS = {
 }  # fmt: skip
 CONTRACT = re.compile(r"\b[1-7](?:NT|[SHDC])X{0,2}\b|\b[NSEW]{2}\b")
 ADDRESS = re.compile(r"https?://\S+")
-WORD = re.compile(r"[^\W\d_]{2,}")
+# A word is two letters or more, or the "v" of "3 v 5" (a pair against a pair, a team against a
+# team), which French and Norwegian write their own way: a single letter else (a seat, a suit,
+# a section) is no word.
+WORD = re.compile(r"[^\W\d_]{2,}|(?<!\S)v(?!\S)")
 
 
 class _Visible(HTMLParser):
@@ -368,3 +372,54 @@ def test_the_error_pages_in_the_pseudo_language_show_only_marked_text(pseudo_lan
         page = render_to_string(template, request=None if template == "500.html" else request)
 
     assert untranslated(page, names=[]) == []
+
+
+# The scripts' own words (static/js): the pseudo-language test reads the HTML the server draws,
+# and a script writes its words into the page only as it runs (a refused row's status line, a
+# shortcut's refusal), so a sentence left in a script's code never reached it. A script's
+# words go through the JavaScript catalog (gettext, interpolate); a string of English words
+# outside such a call is a leftover. Selectors and class names are not words.
+SCRIPT_TOKEN = re.compile(
+    r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|//[^\n]*|/\*.*?\*/"""
+    r"""|(\b(?:n|p|np)?gettext\()|(\()|(\))""",
+    re.S,
+)
+PROSE = re.compile(r"^[A-Z][a-z]+ |(?:\b[A-Za-z][a-z']+[ ,:;]+){3}|\b[A-Za-z]+ [a-z]+: ")
+SELECTOR = re.compile(r"[#\[\]=]|\w\.\w")
+
+
+def script_words(code: str) -> list[str]:
+    """The strings of a script's `code` that read as English words, outside gettext calls."""
+    found, depth, calls = [], 0, []
+    for token in SCRIPT_TOKEN.finditer(code):
+        string, call, opening, closing = token.groups()
+        if call or opening:
+            depth += 1
+            if call:
+                calls.append(depth)
+        elif closing:
+            if calls and calls[-1] == depth:
+                calls.pop()
+            depth -= 1
+        elif string and not calls:
+            text = string[1:-1]
+            if PROSE.search(text) and not SELECTOR.search(text):
+                found.append(text)
+    return found
+
+
+def test_script_words_finds_english_outside_the_catalog_only():
+    code = """
+      show("There is no board " + n + ": the boards are " + list + ".", true);
+      status.textContent = label + ": not saved: " + reason;
+      show(interpolate(gettext("There is no board %(board)s: the boards are %(first)s."), {}));
+      document.querySelector("#entry-grid tr.free input.entry");
+      // A comment says "what the code does" in English.
+      node.className = "sync waiting";
+    """
+    assert script_words(code) == ["There is no board ", ": the boards are ", ": not saved: "]
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("static/js/*.js")), ids=lambda p: p.name)
+def test_a_script_writes_its_words_through_the_javascript_catalog(path):
+    assert script_words(path.read_text()) == []

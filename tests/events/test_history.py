@@ -177,7 +177,12 @@ def test_a_movement_change_undone_puts_back_the_pairs_names_boards_and_table_rou
         apply_movement(section=section, movement=howell(4, 3))
     assert Pair.objects.filter(section=section).count() == 8
     lines = change_lines(change=change)
-    assert lines[0].startswith("Movement: ") and "Howell" in lines[0]
+    assert lines[0] == "Movement: 5-table Mitchell -> 4-table Howell"
+    # The section keeps the engine's English name; the history reads it in the reader's words.
+    with translation.override("fr"):
+        assert change_lines(change=change)[0] == (
+            "Mouvement : Mitchell 5 tables -> Howell 4 tables"
+        )
     assert "Pairs removed: 9, 10; with names: 10 (Ann Able & Bob Baker)" in lines
 
     undo_change(change=change)

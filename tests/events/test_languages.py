@@ -4,14 +4,17 @@ fragment one per language."""
 
 import datetime
 import re
+from fractions import Fraction
 
 import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from events.models import Account, Club, Event
 from events.services.tables.access import event_tables
+from events.templatetags.bridge import fraction, points
 from scoring import mitchell
 from tests.events.test_club_settings import settings_fields
 
@@ -125,7 +128,7 @@ def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(clien
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("fr", "Pas un raccourci : tapez b"), ("nb", "Ikke en hurtigtast: skriv b")],
+    [("fr", "Pas un raccourci : tapez b"), ("nb", "Ingen snarvei: skriv b")],
 )
 def test_the_scripts_words_come_in_the_catalog_of_the_pages_language(client, language, words):
     catalog = client.get(f"/jsi18n/?language={language}").content.decode()
@@ -157,3 +160,17 @@ def test_the_directors_notices_after_a_change_are_in_their_language(
         reverse("event-delete", args=[event.pk]), {"confirm": "yes"}, follow=True
     )
     assert "Supprimé : Club Pairs (5 Fév 2026)." in response.text
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", ("7.17", "-3.5", "12", "437.5")),
+        ("fr", ("7,17", "-3,5", "12", "437,5")),
+        ("nb", ("7,17", "-3,5", "12", "437,5")),
+    ],
+)
+def test_matchpoints_and_a_mean_are_written_with_the_readers_decimal_sign(language, shown):
+    # A traveller's, a scorecard's and a table's points beside percentages Django localizes.
+    with translation.override(language):
+        assert (points(7.1666), points(-3.5), points(12.0), fraction(Fraction(875, 2))) == shown
