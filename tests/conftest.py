@@ -28,6 +28,16 @@ def empty_cache():
     caches["table-requests"].clear()
 
 
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request in another leaves that language active
+    in the thread that served it, as Django does, and the test client serves in the test's."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("director", password="bridge-director")

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy
 from .clubs import Club
 from .event import Event
 
+NOTE_LENGTH = 200
+
 
 class Change(models.Model):
     """One director's action (a line saved, names typed, a movement or settings changed, an undo):
@@ -41,7 +43,9 @@ class Change(models.Model):
     username = models.CharField(max_length=150, blank=True)
     created = models.DateTimeField(default=timezone.now)
     kind = models.CharField(max_length=10, choices=Kind)
-    note = models.CharField(max_length=200, blank=True)
+    # What the director typed (a str, at most NOTE_LENGTH characters), or the site's sentences
+    # describing the change, read in the reader's language (events.services.notes).
+    note = models.JSONField(default=str, blank=True)
     undoes = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undos"
     )

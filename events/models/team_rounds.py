@@ -23,9 +23,9 @@ class TeamRound(models.Model):
     # The round whose standings drew this one (0: before any round was played); blank for a
     # first round, a round robin's schedule and a knock-out's first stage drawn from the seeds.
     standings_after = models.PositiveSmallIntegerField(null=True, blank=True)
-    # It names every match a late draw leaves out and every team a swap moved, so it has the
-    # length the names give it.
-    note = models.TextField(blank=True)
+    # How it was drawn, then every match a late draw left out and every swap: the site's
+    # sentences, read in the reader's language (events.services.notes).
+    note = models.JSONField(default=list, blank=True)
     history = tracked()
 
     class Meta:

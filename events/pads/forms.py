@@ -9,13 +9,13 @@ from fractions import Fraction
 
 from django import forms
 from django.utils.text import capfirst
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from events.models.base import labelled
 from scoring import Contract, ScoringError, parse_contract, score_breakdown
 from scoring.deal_scores import check_score
 from scoring.imps import IMP_TABLES
-from scoring.pad_lines import PAD_LINE_HELP, PadDeal, parse_pad_line
+from scoring.pad_lines import PadDeal, pad_line_help, parse_pad_line
 
 
 def message(error: ScoringError) -> str:
@@ -24,13 +24,21 @@ def message(error: ScoringError) -> str:
     return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
+def side_words() -> dict[str, str]:
+    """Each side's word on a pad in the active language, as the sheet's columns name them; the
+    pad reads these as well as we and they."""
+    return {
+        "we": pgettext("the side on a score pad, as typed", "we"),
+        "they": pgettext("the side on a score pad, as typed", "they"),
+    }
+
+
 class PadDealForm(forms.Form):
     """One deal for a pad; valid only if the pad accepts it (the deal is then recorded on it)."""
 
     line = forms.CharField(
         label=gettext_lazy("Deal"),
         max_length=80,
-        help_text=PAD_LINE_HELP,
         widget=forms.TextInput(
             attrs={
                 "class": "entry",
@@ -38,7 +46,6 @@ class PadDealForm(forms.Form):
                 "autocomplete": "off",
                 "autocapitalize": "off",
                 "spellcheck": "false",
-                "placeholder": "4SX they 10",
             }
         ),
     )
@@ -48,10 +55,14 @@ class PadDealForm(forms.Form):
         self.pad = pad
         self.ended = ended
         self.kind = kind
+        self.words = side_words()
+        line = self.fields["line"]
+        line.help_text = pad_line_help(self.words)
+        line.widget.attrs["placeholder"] = f"4SX {self.words['they']} 10"
 
     def clean_line(self) -> PadDeal:
         try:
-            return parse_pad_line(self.cleaned_data["line"])
+            return parse_pad_line(self.cleaned_data["line"], words=self.words)
         except ScoringError as error:
             raise forms.ValidationError(message(error)) from error
 

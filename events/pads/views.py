@@ -73,8 +73,9 @@ def _pad(kind: str, state: dict):
         return PADS[kind]()
 
 
-def _history(pad) -> list[dict]:
-    """One row per deal: what was played, who was vulnerable, and what each side scored."""
+def _history(pad, words: dict[str, str]) -> list[dict]:
+    """One row per deal: what was played, who was vulnerable, and what each side scored; the
+    sides named in `words`."""
     points = {}
     for e in pad.entries:
         if e.deal is not None:
@@ -85,15 +86,16 @@ def _history(pad) -> list[dict]:
         zip(pad.deals, pad.dealt_vulnerable, strict=True), start=1
     ):
         contract = parse_contract(deal["contract"])
+        honours = deal["honours"]
         rows.append(
             {
                 "number": number,
                 "contract": describe_contract(contract),
-                "side": deal["side"],
+                "side": words.get(deal["side"], ""),
                 "vulnerable": vulnerable[deal["side"]] if deal["side"] else False,
                 "tricks": deal["tricks"],
                 "result": result_label(contract, deal["tricks"]) if deal["side"] else "",
-                "honours": deal["honours"],
+                "honours": (words[honours[0]], honours[1]) if honours else None,
                 "points": points.get(number, dict.fromkeys(SIDES, 0)),
             }
         )
@@ -154,7 +156,8 @@ def _context(kind: str, state: dict, pad, form: PadDealForm) -> dict:
         "title": TITLES[kind],
         "form": form,
         "sheet": _sheet(pad, ended=state["ended"]),
-        "history": _history(pad),
+        "history": _history(pad, form.words),
+        "words": form.words,
         "deal_count": len(deals),
         "next_deal": len(deals) + 1,
         "chicago_deals": Chicago.DEALS,

@@ -6,15 +6,11 @@ import zoneinfo
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
 
-from events.models import Change, Club, Event
-from events.models.clubs import BOARDS_PER_ROUND, SQUAD_LIMITS, TEAM_MAX_PLAYERS
+from events.models import Change, Club
 from events.services.history import recording
-from events.services.teams.history_text import shown
-
-# Change.note's length: a longer description names the settings changed without their values.
-_NOTE_LENGTH = Change._meta.get_field("note").max_length
+from events.services.notes import sentence
+from events.services.setting_words import setting_lines
 
 
 def use_club_time_zone(club: Club) -> None:
@@ -45,18 +41,13 @@ def change_club_settings(
         )
         if not changed:
             return []
-        lines = [f"{label}: {before} → {after}" for label, before, after in changed]
-        note = "; ".join(lines)
-        if len(note) > _NOTE_LENGTH:
-            note = gettext("Changed: %(settings)s") % {
-                "settings": ", ".join(label for label, _, _ in changed)
-            }
+        note = [sentence("settings-changed", settings=changed)]
         with recording(club=saved, kind=Change.Kind.SETTINGS, user=user, note=note):
             saved.time_zone, saved.national_body = time_zone, national_body
             saved.language = language
             saved.event_defaults = event_defaults
             saved.save(update_fields=["time_zone", "national_body", "language", "event_defaults"])
-    return lines
+    return setting_lines(changed)
 
 
 def club_settings_changes(*, club: Club, limit: int = 20) -> QuerySet[Change]:
@@ -67,38 +58,16 @@ def club_settings_changes(*, club: Club, limit: int = 20) -> QuerySet[Change]:
 
 def _changed(
     club, time_zone, national_body, language, event_defaults, defaults_before
-) -> list[tuple[str, str, str]]:
-    """Each setting that changes, as its label and its value before and after, in words."""
-    changed = []
-    settings = (("time_zone", time_zone), ("national_body", national_body), ("language", language))
-    for name, value in settings:
-        field = Club._meta.get_field(name)
-        if getattr(club, name) != value:
-            before, after = (
-                shown(field, v) or gettext("(none)") for v in (getattr(club, name), value)
-            )
-            changed.append((_label(field.verbose_name), before, after))
-    for name, value in event_defaults.items():
-        before = defaults_before.get(name)
-        if before == value:
-            continue
-        if name in SQUAD_LIMITS:  # the club's teams, not only its new events'
-            label = (
-                gettext("Most players a team registers")
-                if name == TEAM_MAX_PLAYERS
-                else gettext("Fewest players a team registers")
-            )
-            changed.append((label, str(before), str(value)))
-            continue
-        if name == BOARDS_PER_ROUND:
-            label, before, after = gettext("boards a round"), str(before), str(value)
-        else:
-            field = Event._meta.get_field(name)
-            label, before, after = field.verbose_name, shown(field, before), shown(field, value)
-        changed.append((gettext("New events' %(setting)s") % {"setting": label}, before, after))
-    return changed
-
-
-def _label(verbose_name) -> str:
-    text = str(verbose_name)
-    return text[:1].upper() + text[1:]
+) -> list[dict]:
+    """Each setting that changes, with its value before and after."""
+    settings = {"time_zone": time_zone, "national_body": national_body, "language": language}
+    changed = [
+        {"setting": name, "before": getattr(club, name), "after": value}
+        for name, value in settings.items()
+        if getattr(club, name) != value
+    ]
+    return changed + [
+        {"setting": name, "before": defaults_before.get(name), "after": value}
+        for name, value in event_defaults.items()
+        if defaults_before.get(name) != value
+    ]

@@ -24,6 +24,7 @@ from events.formats.standings import (
 )
 from events.models import Change, Club, Competition, CompetitionSession, Event, Pair, Partnership
 from events.services.history import recording
+from events.services.notes import event_value, sentence
 from events.services.publication import results_visible, reveal_limit
 from events.services.rankings import section_ranking
 from scoring.carry_over import CARRY_OVER_METHODS, SessionScore, cumulative_ranking
@@ -37,7 +38,7 @@ def create_competition(
     *, club: Club, name: str, carry_over: str, best_of: int | None, user=None
 ) -> Competition:
     """A new competition of the club, with no sessions yet."""
-    note = gettext("%(competition)s: made") % {"competition": name}
+    note = [sentence("competition-made", competition=name)]
     with (
         transaction.atomic(),
         recording(club=club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -56,15 +57,17 @@ def change_carry_over(
             gettext("there is no carry-over method %(method)s") % {"method": repr(carry_over)}
         )
     competition.carry_over, competition.best_of = carry_over, best_of
-    note = (
-        gettext("%(competition)s: carry-over %(method)s, best %(count)s sessions")
+    method = sentence("carry-over-method", method=carry_over)
+    note = [
+        sentence(
+            "competition-carry-over-best",
+            competition=competition.name,
+            method=method,
+            count=best_of,
+        )
         if best_of
-        else gettext("%(competition)s: carry-over %(method)s")
-    ) % {
-        "competition": competition.name,
-        "method": str(CARRY_OVER_METHODS[carry_over]).lower(),
-        "count": best_of,
-    }
+        else sentence("competition-carry-over", competition=competition.name, method=method)
+    ]
     with recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note):
         competition.save(update_fields=["carry_over", "best_of"])
 
@@ -86,10 +89,7 @@ def add_session(*, competition: Competition, event: Event, user=None) -> Competi
             gettext("%(event)s is an individual: a multi-session event carries pairs over")
             % {"event": event.name}
         )
-    note = gettext("%(competition)s: %(event)s added") % {
-        "competition": competition.name,
-        "event": event,
-    }
+    note = [sentence("session-added", competition=competition.name, event=event_value(event))]
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -111,10 +111,9 @@ def remove_session(*, session: CompetitionSession, user=None) -> None:
     """The session out of the competition; the event itself stays, and the sessions after it
     move up."""
     competition = session.competition
-    note = gettext("%(competition)s: %(event)s removed") % {
-        "competition": competition.name,
-        "event": session.event,
-    }
+    note = [
+        sentence("session-removed", competition=competition.name, event=event_value(session.event))
+    ]
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),
@@ -127,11 +126,13 @@ def remove_session(*, session: CompetitionSession, user=None) -> None:
 def move_session(*, session: CompetitionSession, step: int, user=None) -> None:
     """The session one place earlier (step -1) or later (+1) in the order."""
     competition = session.competition
-    note = (
-        gettext("%(competition)s: %(event)s moved up")
-        if step < 0
-        else gettext("%(competition)s: %(event)s moved down")
-    ) % {"competition": competition.name, "event": session.event}
+    note = [
+        sentence(
+            "session-up" if step < 0 else "session-down",
+            competition=competition.name,
+            event=event_value(session.event),
+        )
+    ]
     with (
         transaction.atomic(),
         recording(club=competition.club, kind=Change.Kind.COMPETITION, user=user, note=note),

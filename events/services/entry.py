@@ -28,6 +28,7 @@ from events.services.repairs import settling_repair
 from events.services.rescoring import rescore_event
 from events.services.scoring import field_boards, lock_board, rescore_board
 from events.services.status import LOCKED
+from events.services.tables.calls import settle_dispute
 from events.services.tables.unsaved import drop_unsaved_lines
 from scoring import ScoringError, TravellerLine
 from scoring.pair_labels import printed_number, typed_pair
@@ -123,12 +124,15 @@ def save_recorded_line(
 ) -> Result:
     """save_line, recorded as `user`'s change of `event` (the board's): the change, the line
     and its history, the board's scores and the pages' version in one transaction, one commit,
-    tried again whole when the database reports a conflict."""
+    tried again whole when the database reports a conflict. The director's line settles a
+    dispute of the board at its table (tables.calls.settle_dispute)."""
     with (
         transaction.atomic(),
         recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT),
     ):
-        return _write(*_line_to_write(board, line, ns_pair, ew_pair, result))
+        saved = _write(*_line_to_write(board, line, ns_pair, ew_pair, result))
+        settle_dispute(board=board, result=saved)
+        return saved
 
 
 def check_line(

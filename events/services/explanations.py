@@ -12,8 +12,8 @@ from events.services.scoring import (
     field_boards,
     imp_scores,
     matchpoint_entry,
-    pair_totals,
     scored_results,
+    session_percentages,
     unfactored_totals,
 )
 from scoring.explanations import (
@@ -116,7 +116,7 @@ def _steps(event: Event, boards: list[Board], lines: list[Result], result: Resul
                 assigned_percent=result.ns_percent if side == "NS" else result.ew_percent,
                 rule=event.adjusted_scores,
                 session_percent=(
-                    _percentage_on_played_boards(result, side)
+                    _percentage_on_played_boards(event, result, side)
                     if event.adjusted_scores == "session"
                     else None
                 ),
@@ -141,9 +141,8 @@ def _steps(event: Event, boards: list[Board], lines: list[Result], result: Resul
     return "cross", explain_cross_imps(scores, index, side, mode=event.cross_imp_mode)
 
 
-def _percentage_on_played_boards(result: Result, side: str) -> float | None:
+def _percentage_on_played_boards(event: Event, result: Result, side: str) -> float | None:
     """The pair's percentage on the boards it played (Law 12C2(c)), as update_pair_totals
     reads it."""
     pair_id = result.ns_pair_id if side == "NS" else result.ew_pair_id
-    played = pair_totals(Result.objects.filter(ns_adjustment=""), pair_ids={pair_id})
-    return played.get(pair_id, Totals()).percentage
+    return session_percentages(pair_ids={pair_id}, event=event)[pair_id]

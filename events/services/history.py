@@ -39,6 +39,7 @@ from events.models import (
     TeamRound,
     TeamSettings,
 )
+from events.models.changes import NOTE_LENGTH
 from events.services import page_cache
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
@@ -99,8 +100,11 @@ def _tie_to_current_change(sender, history_instance, **kwargs) -> None:
 
 
 @contextmanager
-def recording(*, club: Club, kind: str, event: Event | None = None, user=None, note: str = ""):
-    """Record what the block saves as one change of `kind` by `user`, with the director's note.
+def recording(
+    *, club: Club, kind: str, event: Event | None = None, user=None, note: str | list = ""
+):
+    """Record what the block saves as one change of `kind` by `user`, with its note: the
+    director's words, or the site's sentences (events.services.notes).
 
     One insert for the change itself. A block that fails having saved nothing leaves no change.
     """
@@ -109,7 +113,7 @@ def recording(*, club: Club, kind: str, event: Event | None = None, user=None, n
         event=event,
         user=user if user is not None and user.is_authenticated else None,
         kind=kind,
-        note=note[:200],
+        note=note[:NOTE_LENGTH] if isinstance(note, str) else note,
     )
     token = _current.set(change)
     try:

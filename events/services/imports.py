@@ -24,6 +24,7 @@ from events.models import Board, Change, Club, Event, Pair, Result, Section, Tab
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
 from events.services.individuals import player_ranking, seat_players
+from events.services.notes import event_value, sentence
 from events.services.rankings import overall_ranking, section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -80,9 +81,7 @@ def import_event(
     worker's task after an upload). All or nothing: a failure leaves no trace of the event.
     """
     note = (
-        gettext("Replaces %(event)s (event #%(id)s)") % {"event": replacing, "id": replacing.pk}
-        if replacing
-        else ""
+        [sentence("replaces", event=event_value(replacing), id=replacing.pk)] if replacing else ""
     )
     with transaction.atomic():
         Club.objects.select_for_update().only("pk").get(pk=club.pk)

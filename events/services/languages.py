@@ -5,7 +5,7 @@ in (events.middleware.ReadersLanguage)."""
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils.translation import get_supported_language_variant
+from django.utils.translation import get_supported_language_variant, override
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
 from events.models import Account, Club, Competition, Event, TableAccess
@@ -21,6 +21,12 @@ def supported_language(code: str | None) -> str | None:
         return get_supported_language_variant(code)
     except LookupError:
         return None
+
+
+def speaking_for_club(club: Club) -> override:
+    """A `with` block in the club's own language (the site's, when the club's is not one the
+    site speaks): how a management command that works on one club speaks once it has found it."""
+    return override(supported_language(club.language) or settings.LANGUAGE_CODE)
 
 
 def chosen_language(request: HttpRequest) -> str | None:

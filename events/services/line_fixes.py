@@ -7,6 +7,7 @@ from events.models import Change, Result
 from events.services.entry import LineRefused, save_line
 from events.services.history import recording
 from events.services.line_text import result_text
+from events.services.notes import sentence
 from events.services.scoring import lock_board
 from events.services.status import check_editable
 from scoring import ScoringError, parse_traveller_line
@@ -38,12 +39,15 @@ def confirm_line(*, result: Result, user=None) -> None:
     published event."""
     board = result.board
     event = board.section.event
-    note = gettext("Board %(board)d, %(ns)s v %(ew)s: %(line)s is right") % {
-        "board": board.number,
-        "ns": result.ns_pair.name,
-        "ew": result.ew_pair.name,
-        "line": result_text(result),
-    }
+    note = [
+        sentence(
+            "line-right",
+            board=board.number,
+            ns=result.ns_pair.name,
+            ew=result.ew_pair.name,
+            line=result_text(result),
+        )
+    ]
     with transaction.atomic():
         lock_board(board=board)
         event.refresh_from_db(fields=["status", "reopened_on"])

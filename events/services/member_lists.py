@@ -37,6 +37,7 @@ from events.services.member_headings import (
     entries,
     recognised_columns,
 )
+from events.services.notes import sentence
 
 NAME_LENGTH = Player._meta.get_field("name").max_length
 NUMBER_LENGTH = Player._meta.get_field("member_number").max_length
@@ -359,7 +360,7 @@ def import_members(
             raise MemberListRefused(gettext("say who row %(row)s is") % {"row": asked[0].entry.row})
         merged = 0
         if plan.of(NEW) or plan.of(CHANGED):  # a list that changes nothing leaves no change
-            note = gettext("Member list %(file)s") % {"file": upload.name}
+            note = [sentence("member-list", file=upload.name)]
             with recording(club=club, kind=Change.Kind.PLAYER, user=user, note=note):
                 merged = _save(club, plan)
         upload.status = Upload.Status.IMPORTED

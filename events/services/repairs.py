@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from events.models import Board, Change, Event, Pair, Result, Section, TableRound
 from events.services.history import recording
 from events.services.line_text import result_text
+from events.services.notes import note_text, sentence
 from events.services.pair_labels import label_pairs, pair_of_slug
 from events.services.scoring import rescore_board
 from events.services.setup import name_pair
@@ -37,10 +38,15 @@ class Repaired:
     """What a repair did, in the director's words, and the pairs it now has meet boards twice
     in a later round (for the director to settle when that round comes)."""
 
-    summary: str = ""
+    note: list[dict] = field(default_factory=list)  # events.services.notes
     twice: list[str] = field(default_factory=list)
     # Boards whose lines changed: scored again whatever their count of results.
     lines_changed: dict[int, set[int]] = field(default_factory=dict, repr=False)
+
+    @property
+    def summary(self) -> str:
+        """What the repair did, in the reader's language."""
+        return note_text(self.note)
 
 
 def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -> Repaired:
@@ -60,10 +66,7 @@ def late_pair_joins(*, section: Section, from_round: int, names=(), user=None) -
         pair.refresh_from_db(fields=["label"])
         if names:
             name_pair(pair=pair, names=names)
-        repair.summary = gettext("Late pair %(pair)s joins from round %(round)s") % {
-            "pair": pair.name,
-            "round": from_round,
-        }
+        repair.note = [sentence("late-pair", pair=pair.name, round=from_round)]
         for sit_out in rounds:
             low, high = _idle_boards(section, sit_out, pair)
             # Replaced, not edited: an undo deletes the new pair, and its table-rounds with it.
@@ -116,10 +119,7 @@ def pair_leaves(*, section: Section, pair: str | int, from_round: int, user=None
                 tr.ew_pair = None
             tr.low_board = tr.high_board = None
             tr.save()
-        repair.summary = gettext("Pair %(pair)s leaves after round %(round)s") % {
-            "pair": leaving.name,
-            "round": from_round - 1,
-        }
+        repair.note = [sentence("pair-leaves", pair=leaving.name, round=from_round - 1)]
     return repair
 
 
@@ -168,23 +168,13 @@ def wrong_boards(
             )
         for pair_id in (tr.ns_pair_id, tr.ew_pair_id):
             _check_not_played_before(section, pair_id, low, high, tr)
-        repair.summary = gettext(
-            "Round %(round)s, table %(table)s played boards %(low)s-%(high)s, "
-            "not %(old_low)s-%(old_high)s"
-        ) % {
-            "round": round,
-            "table": table,
-            "low": low,
-            "high": high,
-            "old_low": tr.low_board,
-            "old_high": tr.high_board,
-        }
+        played = {"round": round, "table": table, "low": low, "high": high}
+        played |= {"old_low": tr.low_board, "old_high": tr.high_board}
+        repair.note = [sentence("wrong-boards", **played)]
         if move_lines:
             moved = _move_lines(section, tr, low, repair)
             if moved:
-                repair.summary += ngettext(
-                    "; %(count)s line moved with it", "; %(count)s lines moved with it", moved
-                ) % {"count": moved}
+                repair.note = [sentence("wrong-boards-moved", **played, count=moved)]
         unsettled = _unsettled(section)
         tr.low_board, tr.high_board = low, high
         tr.save()
@@ -261,9 +251,7 @@ def directions_swapped(*, section: Section, round: int, table: int, user=None) -
         tr.ns_pair_id, tr.ew_pair_id = tr.ew_pair_id, tr.ns_pair_id
         tr.save()
         ns, ew = _names(section, tr.ns_pair_id, tr.ew_pair_id)
-        repair.summary = gettext(
-            "Round %(round)s, table %(table)s: pair %(ns)s sat NS, pair %(ew)s EW"
-        ) % {"round": round, "table": table, "ns": ns, "ew": ew}
+        repair.note = [sentence("sat-wrong-way", round=round, table=table, ns=ns, ew=ew)]
     return repair
 
 
@@ -324,9 +312,7 @@ def pairs_swapped(
             tr.ew_pair_id = swap.get(tr.ew_pair_id, tr.ew_pair_id)
             tr.save()
         _check_no_new_meeting_twice(section, before, from_round)
-        repair.summary = gettext(
-            "Pairs %(first)s and %(second)s swap places from round %(round)s"
-        ) % {"first": a.name, "second": b.name, "round": from_round}
+        repair.note = [sentence("pairs-swap", first=a.name, second=b.name, round=from_round)]
     return repair
 
 
@@ -383,7 +369,7 @@ def _repair(section: Section, user):
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.REPAIR) as change:
             repair = Repaired()
             yield repair
-            change.note = repair.summary[:200]
+            change.note = repair.note
             change.save(update_fields=["note"])
             _rescore_changed_boards(section, boards, repair.lines_changed)
             repair.twice = twice_played(section=section)

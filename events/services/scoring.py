@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.db.models import Count, Q, Sum
 
+from events.formats.vocabulary import UNFACTORED
 from events.models import Board, Event, Pair, Result
 from events.services import page_cache
 from scoring import (
@@ -282,11 +283,12 @@ def pair_totals(lines, *, pair_ids: set[int] | None = None) -> dict[int, Totals]
     return totals
 
 
-def unfactored_totals(lines, event: Event) -> dict[int, Totals]:
+def unfactored_totals(lines, event: Event, *, artificial: bool = True) -> dict[int, Totals]:
     """Each pair's matchpoints over `lines` (a Result queryset) on each board's own results,
     over those boards' own tops (the event's percentage basis "unfactored"): a short board's
     points before factoring (scoring.matchpoints.unfactored), an artificial score its share of
-    the own top. One query; the boards are counted as their lines are."""
+    the own top, or (not `artificial`) nothing, the board played only. One query; the boards
+    are counted as their lines are."""
     rows = list(
         lines.filter(not_played=False, top__isnull=False)
         .order_by()
@@ -304,18 +306,37 @@ def unfactored_totals(lines, event: Event) -> dict[int, Totals]:
         for pair_id, points in ((ns_pair, ns_points), (ew_pair, ew_points)):
             if not adjusted:
                 points = unfactored(points, scored_to, own, event.missing_results, per_beat)
+            elif not artificial:
+                continue
             elif top:
                 points = points * own_top / top
             totals[pair_id] = totals.get(pair_id, Totals()) + Totals(points, own_top, 1)
     return totals
 
 
+def session_percentages(
+    *, pair_ids: set[int], event: Event, played: dict[int, Totals] | None = None
+) -> dict[int, float | None]:
+    """Each pair's percentage on the boards it played (its lines without an artificial score),
+    the one its averages follow under Law 12C2(c), on the event's percentage basis
+    (Event.percentage_basis): over its `played` totals (pair_totals of those lines, read when
+    not given), or on each board's own results (one query, the boards' every line)."""
+    if event.percentage_basis == UNFACTORED and not event.is_imps:
+        theirs = Result.objects.filter(Q(ns_pair__in=pair_ids) | Q(ew_pair__in=pair_ids))
+        boards = theirs.filter(ns_adjustment="").values("board")
+        played = unfactored_totals(Result.objects.filter(board__in=boards), event, artificial=False)
+    elif played is None:
+        played = pair_totals(Result.objects.filter(ns_adjustment=""), pair_ids=pair_ids)
+    return {pk: played.get(pk, Totals()).percentage for pk in pair_ids}
+
+
 def update_pair_totals(*, pair_ids: set[int], event: Event) -> None:
     """Recompute score, top total and boards played for these pairs from their lines.
 
     Under Law 12C2(c) a pair's average plus or minus follows its percentage on the boards it
-    played, so those lines of these pairs are scored again first: one query more, and one
-    update, whatever the size of the event.
+    played, so those lines of these pairs are scored again first: one query more (two where
+    the percentages are worked on each board's own results), and one update, whatever the
+    size of the event.
     """
     _update_locked_pair_totals(_lock_pairs(pair_ids), event)
 
@@ -361,13 +382,15 @@ def _totals_with_session_averages(pair_ids: set[int], event: Event) -> dict[int,
         .order_by("pk")
     )
     totals = dict(played)
+    sessions = session_percentages(pair_ids=pair_ids, event=event, played=played)
     for line in adjusted:
         for side in ("ns", "ew"):
             pair_id = getattr(line, f"{side}_pair_id")
             if pair_id not in pair_ids:
                 continue
-            session = played.get(pair_id, Totals()).percentage
-            percent = adjusted_side_percent(line, side, rule="session", session_percent=session)
+            percent = adjusted_side_percent(
+                line, side, rule="session", session_percent=sessions[pair_id]
+            )
             points = round_matchpoints(percent * line.top / 100, event.mp_rounding, line.top)
             setattr(line, f"{side}_points", points)
             totals[pair_id] = totals.get(pair_id, Totals()) + Totals(points, line.top, 1)

@@ -29,6 +29,7 @@ from events.services.clubs import (
 )
 from events.services.history import recording
 from events.services.invitations import invite_director, new_password_link
+from events.services.notes import event_value, sentence
 from events.views.director import directed_club, directed_event
 
 
@@ -104,7 +105,11 @@ def director_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespon
         except ClubRefused as refused:
             messages.error(request, f"{refused}.")
             return redirect("club-admin", slug=club.slug)
-        messages.success(request, f"{director.get_username()} no longer directs {club.name}.")
+        messages.success(
+            request,
+            _("%(username)s no longer directs %(club)s.")
+            % {"username": director.get_username(), "club": club.name},
+        )
         if waiting:
             messages.info(
                 request,
@@ -132,7 +137,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
             player = add_player(club=club, **form.cleaned_data)
-        messages.success(request, f"{player.name} added to the players.")
+        messages.success(request, _("%(player)s added to the players.") % {"player": player.name})
         return redirect("club-admin", slug=club.slug)
     return _club_page(request, club, player_form=form)
 
@@ -153,7 +158,7 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         with recording(club=club, kind=Change.Kind.PLAYER, user=request.user):
             change_player(player=player, **form.cleaned_data)
-        messages.success(request, f"Saved: {player.name}.")
+        messages.success(request, _("Saved: %(player)s.") % {"player": player.name})
         return redirect("club-admin", slug=club.slug)
     seats = player_seats(players=[player])
     return render(
@@ -235,10 +240,10 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
     """Delete an event after a page naming what goes with it."""
     event = directed_event(request, event_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        note = f"Deleted {event} (event #{event.pk})"
+        note = [sentence("deleted", event=event_value(event), id=event.pk)]
         with recording(club=event.club, kind=Change.Kind.EVENT, user=request.user, note=note):
             delete_event(event=event)
-        messages.success(request, f"Deleted: {event}.")
+        messages.success(request, _("Deleted: %(event)s.") % {"event": event})
         return redirect("club-admin", slug=event.club.slug)
     return render(
         request,

@@ -87,7 +87,8 @@ def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, str(refused))
         else:
             messages.success(
-                request, "Reopened for correction: publish it again when the results are right."
+                request,
+                gettext("Reopened for correction: publish it again when the results are right."),
             )
         return redirect("director-event", event_id=event.pk)
     return render(request, "events/director/reopen.html", {"event": event, "form": form})

@@ -56,7 +56,8 @@
     if (!status || !label) { return; }
     var message = tr.querySelector(".error");
     if (tr.classList.contains("refused")) {
-      status.textContent = label + ": not saved: " + (message ? message.textContent : "");
+      status.textContent = interpolate(gettext("%(row)s: not saved: %(reason)s"),
+        { row: label, reason: message ? message.textContent : "" }, true);
     } else if (status.textContent.indexOf(label + ":") === 0) {
       status.textContent = "";
     }
@@ -235,8 +236,9 @@
     }).then(function (response) {
       if (!response.ok) {
         markUnsaved(save);
-        failed("Not saved: the server could not answer (" + response.status + "). What you " +
-          "typed is still in its row: press Enter there to try again, or reload the page.");
+        failed(interpolate(gettext("Not saved: the server could not answer (%(status)s). What " +
+          "you typed is still in its row: press Enter there to try again, or reload the page."),
+          { status: response.status }, true));
         return null;
       }
       return response.text().then(function (html) {
@@ -248,8 +250,8 @@
       });
     }).catch(function () {
       markUnsaved(save);
-      failed("Not saved: the server cannot be reached. What you typed is still in its row: " +
-        "press Enter there again when the connection is back.");
+      failed(gettext("Not saved: the server cannot be reached. What you typed is still in its " +
+        "row: press Enter there again when the connection is back."));
     }).then(function () {
       done(save);
       busy = false;

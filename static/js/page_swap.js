@@ -45,7 +45,7 @@
     var lost = kept.map(shown).join("");
     kept = [];
     going = null;
-    say(reason + (lost ? " Not typed: «" + lost + "»." : ""), true);
+    say(reason + (lost ? " " + interpolate(gettext("Not typed: «%(keys)s»."), { keys: lost }, true) : ""), true);
   }
 
   // The saves on their way first: one refused keeps the director where it can be mended.

@@ -62,10 +62,16 @@
       // Text with no letter or digit ("]", "[[") is no line: nothing to lose.
       if (value !== (fields[i].dataset.saved || "").trim() && /[0-9a-z]/i.test(value)) {
         fields[i].focus();
-        return "A line is typed but not saved: Enter saves it, Escape undoes it.";
+        return gettext("A line is typed but not saved: Enter saves it, Escape undoes it.");
       }
     }
     return "";
+  }
+
+  // What the indicator says while a destination is on its way.
+  function boardLabel(board) { return interpolate(gettext("Board %(board)s"), { board: board }, true); }
+  function slipLabel(round, table) {
+    return interpolate(gettext("Round %(round)s, table %(table)s"), { round: round, table: table }, true);
   }
 
   function go(url, text) {
@@ -76,22 +82,23 @@
 
   function toBoard(number) {
     var boards = boardList();
-    if (!boards.length) { show("This event has no boards yet: choose its movement first.", true); return; }
+    if (!boards.length) { show(gettext("This event has no boards yet: choose its movement first."), true); return; }
     if (boards.indexOf(number) < 0) {
-      show("There is no board " + number + ": the boards are " + span(boards) + ".", true);
+      show(interpolate(gettext("There is no board %(board)s: the boards are %(boards)s."),
+        { board: number, boards: span(boards) }, true), true);
       return;
     }
-    go(root.dataset.boardUrl + number + "/" + query(), "Board " + number);
+    go(root.dataset.boardUrl + number + "/" + query(), boardLabel(number));
   }
 
   function toSlip(round, table) {
     var slips = slipList();
     var inRound = slips.filter(function (s) { return s.split(":")[0] === String(round); });
-    if (!slips.length) { show("This event has no table-rounds to enter.", true); return; }
+    if (!slips.length) { show(gettext("This event has no table-rounds to enter."), true); return; }
     if (!inRound.length) {
       var rounds = slips.map(function (s) { return Number(s.split(":")[0]); });
-      show("There is no round " + round + ": the rounds are " + Math.min.apply(null, rounds) + "–" +
-        Math.max.apply(null, rounds) + ".", true);
+      show(interpolate(gettext("There is no round %(round)s: the rounds are %(first)s–%(last)s."),
+        { round: round, first: Math.min.apply(null, rounds), last: Math.max.apply(null, rounds) }, true), true);
       return;
     }
     if (table === null) { table = Number(inRound[0].split(":")[1]); }
@@ -99,11 +106,13 @@
       var tables = slips.map(function (s) { return Number(s.split(":")[1]); });
       var most = Math.max.apply(null, tables);
       show(table > most || table < 1
-        ? "There is no table " + table + ": the tables are 1–" + most + "."
-        : "Round " + round + ", table " + table + " has no boards to enter: a sit-out.", true);
+        ? interpolate(gettext("There is no table %(table)s: the tables are 1–%(last)s."),
+          { table: table, last: most }, true)
+        : interpolate(gettext("Round %(round)s, table %(table)s has no boards to enter: a sit-out."),
+          { round: round, table: table }, true), true);
       return;
     }
-    go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query(), "Round " + round + ", table " + table);
+    go(root.dataset.slipUrl + round + "/tables/" + table + "/" + query(), slipLabel(round, table));
   }
 
   function finish() {
@@ -124,21 +133,23 @@
     if (board) {
       var next = boards[boards.indexOf(board) + direction];
       if (next === undefined) {
-        show("Board " + board + " is the " + (direction > 0 ? "last" : "first") + " board.", true);
+        show(interpolate(direction > 0 ? gettext("Board %(board)s is the last board.")
+          : gettext("Board %(board)s is the first board."), { board: board }, true), true);
         return;
       }
-      go(root.dataset.boardUrl + next + "/" + query(), "Board " + next);
+      go(root.dataset.boardUrl + next + "/" + query(), boardLabel(next));
     } else if (slip) {
       var other = slips[slips.indexOf(slip) + direction];
       if (other === undefined) {
-        show("This is the " + (direction > 0 ? "last" : "first") + " table-round.", true);
+        show(direction > 0 ? gettext("This is the last table-round.")
+          : gettext("This is the first table-round."), true);
         return;
       }
       var parts = other.split(":");
       go(root.dataset.slipUrl + parts[0] + "/tables/" + parts[1] + "/" + query(),
-        "Round " + parts[0] + ", table " + parts[1]);
+        slipLabel(parts[0], parts[1]));
     } else {
-      show("] and [ move between boards on a board's page: type b and a board to start.", true);
+      show(gettext("] and [ move between boards on a board's page: type b and a board to start."), true);
     }
   }
 
@@ -172,7 +183,7 @@
 
   function notAShortcut() {
     cancel();
-    show("Not a shortcut: type b and a board (b17), or r, a round, t and a table (r3t2).", true);
+    show(gettext("Not a shortcut: type b and a board (b17), or r, a round, t and a table (r3t2)."), true);
   }
 
   // A key while a shortcut is being typed: a digit or t adds to it, a space or Enter ends it,

@@ -14,16 +14,27 @@
   }
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : "";
-    failed("Not saved: the server could not answer (" + status + "). What you typed is still " +
-      "there: try again, or reload the page.");
+    failed(interpolate(gettext("Not saved: the server could not answer (%(status)s). What you " +
+      "typed is still there: try again, or reload the page."), { status: status }, true));
   });
   document.addEventListener("htmx:sendError", function () {
-    failed("Not saved: the server cannot be reached. What you typed is still there: try again " +
-      "when the connection is back.");
+    failed(gettext("Not saved: the server cannot be reached. What you typed is still there: " +
+      "try again when the connection is back."));
   });
   document.addEventListener("htmx:afterSwap", function () {
     var alert = document.getElementById("request-failed");
     if (alert) { alert.hidden = true; }
+  });
+  // A field htmx asks the server about as it is typed in (the movements that fit a number of
+  // tables, a line's preview), typed in before htmx had wired it (a slow page, a fast typist, a
+  // form the browser restored): asked about once htmx is ready, as it would have been.
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target !== document.body) { return; }
+    document.querySelectorAll("input[hx-trigger^='input']").forEach(function (input) {
+      if (input.value !== input.defaultValue) {
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    });
   });
   // A polling panel asks the server nothing while its tab is hidden: htmx cancels a request
   // whose htmx:beforeRequest is cancelled.

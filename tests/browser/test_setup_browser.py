@@ -119,3 +119,17 @@ def test_the_new_event_form_shows_the_settings_of_the_scoring_chosen(page, live_
         datetime.date.today(),
     )
     assert event.sections.get().movement.startswith("6½-table")
+
+
+def test_tables_typed_before_htmx_is_ready_still_list_the_movements(page, live_server, club):
+    # htmx held back, as on a slow connection: the director types before it has wired the field.
+    log_in(page, live_server)
+    held = []
+    page.route("**/django_htmx/**", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/director/clubs/{club.slug}/new-event/", wait_until="commit")
+    page.locator("#id_tables").fill("7")
+    expect(page.locator("#id_tables")).to_have_value("7")
+    assert held, "htmx was asked for"
+    for route in held:
+        route.continue_()
+    expect(page.locator("label.choice").first).to_contain_text("7-table Mitchell")

@@ -5,6 +5,7 @@ one dispute, one correction before the round ends; the ranking and the history c
 import pytest
 
 from events.models import Change, Pair, Result, TableAccess, TableCall, TableLine
+from events.services.notes import note_text
 from events.services.rankings import section_ranking
 from events.services.setup import name_pairs
 from events.services.tables.access import event_tables
@@ -254,7 +255,8 @@ def _check_the_session(event, played) -> None:
     assert results.count() == 24
     for result in results:
         notes = [
-            row.change.note for row in Result.history.filter(id=result.pk).select_related("change")
+            note_text(row.change.note)
+            for row in Result.history.filter(id=result.pk).select_related("change")
         ]
         assert all(
             note.startswith(f"entered at table {result.table}, accepted by EW ") for note in notes
@@ -362,7 +364,9 @@ def test_the_director_sees_the_room_while_a_phone_plays(chromium, live_server, m
         expect(waiting).to_have_count(0)
         saved = Result.objects.get(board__number=2)
         assert (saved.contract, saved.tricks, saved.table) == ("3NT", 8, 1)
-        note = Change.objects.filter(kind=Change.Kind.RESULT).order_by("-pk").first().note
+        note = note_text(
+            Change.objects.filter(kind=Change.Kind.RESULT).order_by("-pk").first().note
+        )
         assert note == "accepted by the director for table 1"
         phone.reload()
         phone.wait_for_selector('[data-board="2"][data-state="played"]')

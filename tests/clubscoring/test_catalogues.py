@@ -304,14 +304,6 @@ def _page(client, route: str, candidates: dict) -> tuple[str, str | None, str]:
     return route, None, f"not drawn ({sorted(set(answers))})"
 
 
-# The pages whose words are not all translated yet: issue 25 lands in slices, and this list only
-# shrinks (a page translated since fails the test until it is taken off).
-NOT_YET_TRANSLATED = {
-    "director/competitions/<int:competition_id>/",
-    "director/events/<int:event_id>/draw/",
-}
-
-
 @pytest.mark.django_db
 def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language, capsys):
     from events.models import Club, Competition, Event, IndividualPlayer, Player, Result, Team
@@ -361,8 +353,7 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
         print("Not drawn by GET (forms' posts, downloads):")
         print("\n".join(f"  {route}: {answer}" for route, answer in not_drawn.items()))
     assert not [a for a in not_drawn.values() if a.startswith("raised")]
-    assert sorted(set(leftovers) - NOT_YET_TRANSLATED) == [], "words outside the translations"
-    assert sorted(NOT_YET_TRANSLATED - set(leftovers)) == [], "translated now: off the list"
+    assert sorted(leftovers) == [], "words outside the translations"
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ from django.urls import reverse
 from events.models import Board, Change, Club, Event, Pair, Partnership, Player, Result
 from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file
+from events.services.notes import note_text
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
 from tests.conftest import while_running
@@ -485,7 +486,7 @@ def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club
     assert not Event.objects.exists() and not Result.objects.exists()
     assert Player.objects.count() == 2
     deleted = Change.objects.get(kind="event")
-    assert deleted.note == f"Deleted {event} (event #{event.pk})"
+    assert note_text(deleted.note) == f"Deleted {event} (event #{event.pk})"
     assert Result.history.get(history_type="-").change == deleted
 
 

@@ -2,6 +2,7 @@
 national body and its defaults for new events, each change recorded in its history."""
 
 import datetime
+import html
 from unittest import mock
 
 import pytest
@@ -10,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Change, Club
+from events.services.notes import note_text
 from scoring import mitchell
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +107,7 @@ def test_a_settings_change_is_saved_and_recorded_in_a_sentence(director_client, 
         Change.Kind.SETTINGS,
         director,
     )
-    assert change.note == (
+    assert note_text(change.note) == (
         "Time zone: UTC → Pacific/Auckland; "
         "National body: (none) → Norsk Bridgeforbund (NBF); "
         "New events' scoring: Matchpoints → Cross-IMPs; "
@@ -145,7 +147,7 @@ def test_a_long_change_names_the_settings_changed(director_client, club):
         ),
     )
 
-    assert Change.objects.get().note == (
+    assert note_text(Change.objects.get().note) == (
         "Changed: Time zone, National body, New events' scoring, New events' matchpoint scale, "
         "New events' matchpoint rounding, New events' East-West numbered on, New events' reveal"
     )
@@ -363,3 +365,32 @@ def test_the_problems_panel_reads_the_start_time_in_the_clubs_time_zone(
         page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
 
     assert "Round 2, table 3 (3 v 5)" in page and "Round 3, table 1" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "Fuseau horaire: UTC → Pacific/Auckland; "
+            "calcul des nouveaux tournois: Points de match → IMP croisés",
+        ),
+        (
+            "nb",
+            "Tidssone: UTC → Pacific/Auckland; "
+            "beregning for nye turneringer: Matchpoeng → Kryss-IMP",
+        ),
+    ],
+)
+def test_a_settings_change_made_in_english_reads_in_the_readers_language(
+    director_client, club, language, line
+):
+    url = reverse("club-settings", args=[club.slug])
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en-gb"
+    fields = settings_fields(time_zone="Pacific/Auckland", **{"defaults-scoring": "cross-imps"})
+    director_client.post(url, fields)
+
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = html.unescape(director_client.get(url).content.decode())
+
+    assert f" · director · {line}</li>" in page

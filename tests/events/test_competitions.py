@@ -3,24 +3,30 @@ checked against a hand computation, the director's changes, the public page and 
 
 import csv
 import datetime
+import html
 import io
 import json
+import re
 
 import openpyxl
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from events.models import Change, Club, Competition, CompetitionSession, Event
 from events.services.competitions import (
     CompetitionRefused,
     add_session,
+    change_carry_over,
     competition_changes,
     create_competition,
     cumulative_standings,
     move_session,
     remove_session,
 )
+from events.services.notes import note_text
 from events.services.setup import name_pair
 from scoring import mitchell
 from tests.events.test_exports import enter
@@ -226,7 +232,7 @@ def test_sessions_are_added_in_order_moved_and_removed_each_a_recorded_change(
     remove_session(session=CompetitionSession.objects.get(event=second), user=director)
     assert [(s.event, s.position) for s in championship.sessions.all()] == [(first, 1)]
     assert Event.objects.filter(pk=second.pk).exists()
-    notes = [c.note for c in competition_changes(competition=championship)]
+    notes = [note_text(c.note) for c in competition_changes(competition=championship)]
     assert notes == [
         f"Autumn Championship: {second} removed",
         f"Autumn Championship: {second} moved up",
@@ -535,3 +541,42 @@ def test_a_mitchell_numbered_per_direction_shows_its_pairs_by_label(club, make_e
     rows = {row.names: row.cells[0] for row in standings.rows}
     assert (rows["Pair 1 EW"].pair_number, rows["Pair 1 EW"].pair_label) == (4, "1 EW")
     assert rows["Pair 1 NS"].pair_label == "1 NS"
+
+
+@pytest.mark.parametrize(
+    ("language", "made", "added", "carry_over"),
+    [
+        (
+            "fr",
+            "{name} : créé",
+            "{name} : {event} ajouté",
+            "{name} : report somme des points de match",
+        ),
+        (
+            "nb",
+            "{name}: opprettet",
+            "{name}: {event} lagt til",
+            "{name}: overføring sum av matchpoeng",
+        ),
+    ],
+)
+def test_the_history_written_under_english_reads_in_the_readers_language(
+    championship, director, director_client, language, made, added, carry_over
+):
+    with translation.override("en"):
+        change_carry_over(
+            competition=championship, carry_over="sum-mps", best_of=None, user=director
+        )
+    first, second = (s.event for s in championship.sessions.all())
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    url = reverse("director-competition", args=[championship.pk])
+    page = html.unescape(director_client.get(url).content.decode())
+    with translation.override(language):  # the sessions' dates as the reader writes them
+        notes = [
+            carry_over.format(name=championship.name),
+            added.format(name=championship.name, event=second),
+            added.format(name=championship.name, event=first),
+            made.format(name=championship.name),
+        ]
+    shown = re.findall(r"<li>[^<]* · director · ([^<]*)</li>", page)
+    assert shown == notes

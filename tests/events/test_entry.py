@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from events.models import Board, Event, Pair, Result
 from events.services.entry import LineRefused, board_meetings, delete_line, save_line
+from events.services.explanations import explain_score
 from scoring import mitchell, parse_traveller_line
 
 pytestmark = pytest.mark.django_db
@@ -228,6 +229,38 @@ def test_law_12c2c_average_plus_follows_a_better_session(make_event):
     # EW played one board at 25%: its A- is 25% of 4, not 40%.
     assert adjusted.ew_points == pytest.approx(1.0)
     assert ns_pct.score == pytest.approx(3.0 + 3.0)
+
+
+@pytest.mark.parametrize(
+    ("basis", "average_plus"),
+    [
+        # The pair's top on a board played twice of three, Neuberg-factored: (2 + 1) * 3/2 - 1
+        # = 3.5 of 4, 87.5%.
+        pytest.param("scored", 3.5, id="scored"),
+        # The same top on the board's own two results: 2 of 2, 100%.
+        pytest.param("unfactored", 4.0, id="unfactored"),
+    ],
+)
+def test_law_12c2c_average_plus_follows_the_session_on_the_events_percentage_basis(
+    make_event, basis, average_plus
+):
+    event = make_event(mitchell(3, 2), percentage_basis=basis)
+    b1 = board_meetings(board=board(event, 1))
+    ns_pair = b1[0].ns
+    adjusted = save(event, 1, "A+ A-", ns_pair, b1[0].ew)
+    # Board 3 played twice, not three times: the NS pair takes its top.
+    b3 = {m.ns: m for m in board_meetings(board=board(event, 3))}
+    other = next(m for m in b3.values() if m.ns != ns_pair)
+    save(event, 3, "4S N 12", ns_pair, b3[ns_pair].ew)
+    save(event, 3, "4S N 10", other.ns, other.ew)
+
+    adjusted.refresh_from_db()
+    pair = Pair.objects.get(section__event=event, number=ns_pair)
+
+    assert adjusted.ns_points == pytest.approx(average_plus)
+    assert pair.score == pytest.approx(3.5 + average_plus)
+    # "Explain this score" arrives at the same average plus.
+    assert explain_score(board=board(event, 1), pair=pair).final == pytest.approx(average_plus)
 
 
 def test_fixed_averages_stay_sixty_and_forty(make_event):

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from events.models import Change, Event, Pair, Result
 from events.services.entry import board_meetings
+from events.services.notes import note_text
 from events.services.setup import name_pair
 from scoring import mitchell
 from tests.events.files import confirm as confirm_upload
@@ -277,7 +278,7 @@ def test_replacing_an_earlier_import_deletes_it_and_records_it(director_client, 
     assert response.url == reverse("director-event", args=[second.pk])
     change = Change.objects.get(event=second)
     assert (change.kind, change.user) == ("import", director)
-    assert change.note == f"Replaces {first} (event #{first.pk})"
+    assert note_text(change.note) == f"Replaces {first} (event #{first.pk})"
     assert Result.history.filter(change=change, history_type="-").count() == 6
     assert Result.history.filter(change=change, history_type="+").count() == 6
     history = director_client.get(reverse("director-history", args=[second.pk])).content.decode()

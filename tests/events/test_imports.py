@@ -329,7 +329,7 @@ def test_import_results_command_imports_a_teams_file(club):
     assert event.is_teams
     assert out.getvalue().splitlines() == [
         "Imported Joukkuekilpailu (15 Mar 2026) for "
-        f"{club.name}: 2 teams, 1 matches, 0 lines, IMPs converted to victory points, in "
+        f"{club.name}: 2 teams, 1 match, 0 lines, IMPs converted to victory points, in "
         + out.getvalue().splitlines()[0].rsplit("in ", 1)[1],
         str(event.pk),
     ]

@@ -123,6 +123,16 @@ def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(clien
     assert "script-src 'self'" in response["Content-Security-Policy"]
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "Pas un raccourci : tapez b"), ("nb", "Ikke en hurtigtast: skriv b")],
+)
+def test_the_scripts_words_come_in_the_catalog_of_the_pages_language(client, language, words):
+    catalog = client.get(f"/jsi18n/?language={language}").content.decode()
+    assert words in catalog
+    assert "Not a shortcut" in catalog  # the message id, as the script asks for it
+
+
 def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
     from django.utils import translation
 
@@ -131,3 +141,19 @@ def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
     assert str(event) == "Club Pairs (5 Feb 2026)"
     with translation.override("fr"):
         assert str(event) == "Club Pairs (5 Fév 2026)"
+
+
+def test_the_directors_notices_after_a_change_are_in_their_language(
+    director_client, club, make_event
+):
+    director_client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+    response = director_client.post(
+        reverse("player-add", args=[club.slug]), {"name": "Cy Cole"}, follow=True
+    )
+    assert "Cy Cole ajouté aux joueurs." in response.text
+
+    event = make_event(mitchell(3, 2), name="Club Pairs", date=datetime.date(2026, 2, 5))
+    response = director_client.post(
+        reverse("event-delete", args=[event.pk]), {"confirm": "yes"}, follow=True
+    )
+    assert "Supprimé : Club Pairs (5 Fév 2026)." in response.text

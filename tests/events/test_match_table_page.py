@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from events.models import Change, Event, Match, MatchLine, TableLine
+from events.services.notes import note_text
 from events.services.tables.access import event_tables
 from events.services.teams.rounds import draw_next_round
 from tests.events.test_table_safety import run_together
@@ -79,7 +80,7 @@ def test_a_line_from_either_table_is_the_matchs_once_accepted(client, match_tabl
     saved = MatchLine.objects.get()
     assert (saved.board.match, saved.board.number, saved.table) == (match, 3, 2)
     assert (saved.contract, saved.declarer, saved.tricks, saved.score_ns) == ("1H", "N", 6, -50)
-    note = Change.objects.filter(event=match.event).latest("pk").note
+    note = note_text(Change.objects.filter(event=match.event).latest("pk").note)
     assert note == f"entered at table 2 of match 1, accepted by {match.home.name}"
     assert TableLine.objects.get(key=key).match_line == saved
 

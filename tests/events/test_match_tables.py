@@ -9,6 +9,7 @@ import pytest
 
 from events.models import Change, Event, Match, MatchLine, TableCall, TableLine
 from events.services.entry import LineRefused
+from events.services.notes import note_text
 from events.services.tables.access import TableClosed, event_tables, open_table
 from events.services.tables.match_tables import (
     accept_line,
@@ -95,7 +96,7 @@ def test_a_line_waits_for_the_opponents_then_is_the_match_line(swiss):
     assert (accepted.state, accepted.match_line) == (TableLine.State.ACCEPTED, saved)
     assert saved.score_ns == 420
     change = Change.objects.filter(event=event).latest("pk")
-    assert change.note == f"entered at table 1 of match 1, accepted by {match.away.name}"
+    assert note_text(change.note) == f"entered at table 1 of match 1, accepted by {match.away.name}"
     assert _at(first).boards[0].state == "played"
 
 

@@ -24,6 +24,7 @@ from events.services.member_lists import (
     read_list,
     store_list,
 )
+from events.services.notes import note_text
 from events.services.setup import name_pair
 
 
@@ -200,7 +201,7 @@ def test_new_changed_and_unchanged_rows(club, director, members):
         ("Cat Carter", "2002", "cat@example.org"),
     }
     change = Change.objects.get()
-    assert (change.kind, change.note, change.user) == (
+    assert (change.kind, note_text(change.note), change.user) == (
         "player",
         "Member list members.csv",
         director,

@@ -355,3 +355,85 @@ def test_a_rubber_of_200_deals_refuses_the_next_and_says_to_start_a_new_one(clie
     assert line_error(response.text) == "A rubber is kept to 200 deals: start a new rubber."
     assert saved_deals(client, "rubber") == deals
     assert totals(response.text) == (5000, 5000)
+
+
+def history_rows(html: str) -> list[list[str]]:
+    history = re.search(r'<table class="history" id="history">(.*?)</table>', html, re.DOTALL)[1]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", history, re.DOTALL)[1:]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "rows", "help_text", "placeholder"),
+    [
+        pytest.param(
+            "fr",
+            ["2NT nous 9", "4H they 10", "2D eux 8 hon Eux 100"],
+            [
+                ["1", "2NT nous", "9 (+1)", "100", ""],
+                ["2", "4♥ eux", "10 (=)", "", "120"],
+                ["3", "2♦ eux vuln.", "8 (=)honneurs : eux 100", "", "140"],
+            ],
+            "Contrat, camp du déclarant, levées : <code>4SX eux 10</code>, "
+            "<code>2NT nous +1</code>, <code>5C eux -2</code>.",
+            "4SX eux 10",
+            id="french",
+        ),
+        pytest.param(
+            "nb",
+            ["2NT vi 9", "4H de 10", "2D they 8 hon De 100"],
+            [
+                ["1", "2NT vi", "9 (+1)", "100", ""],
+                ["2", "4♥ de", "10 (=)", "", "120"],
+                ["3", "2♦ de i sonen", "8 (=)honnører: de 100", "", "140"],
+            ],
+            "Kontrakt, hvem som spilte, stikk: <code>4SX de 10</code>, "
+            "<code>2NT vi +1</code>, <code>5C de -2</code>.",
+            "4SX de 10",
+            id="norwegian",
+        ),
+    ],
+)
+def test_the_pad_reads_the_sides_in_the_readers_language_and_in_english(
+    language, lines, rows, help_text, placeholder
+):
+    client = Client(headers={"accept-language": language})
+
+    for line in lines:
+        enter(client, "rubber", line)
+    page = client.get(reverse("rubber-pad")).text
+
+    assert [deal["side"] for deal in saved_deals(client, "rubber")] == ["we", "they", "they"]
+    assert saved_deals(client, "rubber")[2]["honours"] == ["they", 100]
+    assert history_rows(page) == rows
+    assert f'<div class="helptext" id="id_line_helptext">{help_text}</div>' in page
+    assert f'placeholder="{placeholder}"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "grammar"),
+    [
+        pytest.param(
+            "fr",
+            "Après le contrat, écrivez qui a joué, nous ou eux, puis les levées : 4SX eux 10.",
+            "<dt>nous, eux</dt><dd>le camp du déclarant</dd>",
+            id="french",
+        ),
+        pytest.param(
+            "nb",
+            "Etter kontrakten skriver du hvem som spilte, vi eller de, og så stikkene: 4SX de 10.",
+            "<dt>vi, de</dt><dd>siden som spilte</dd>",
+            id="norwegian",
+        ),
+    ],
+)
+def test_a_refused_side_names_the_words_of_the_readers_language(language, message, grammar):
+    client = Client(headers={"accept-language": language})
+
+    response = enter(client, "rubber", "4S us 10", htmx=True)
+
+    assert line_error(response.text) == message
+    assert grammar in response.text
+    assert saved_deals(client, "rubber") == []

@@ -10,6 +10,7 @@ from events.models import Board, Change, Event, Pair, Result, Section, TableRoun
 from events.services.entry import save_line
 from events.services.history import undo_change
 from events.services.history_text import change_lines
+from events.services.notes import note_text
 from events.services.problems import section_problems
 from scoring import mitchell, parse_traveller_line
 from tests.events.test_director_views import event_fields
@@ -317,7 +318,7 @@ def test_a_result_marked_right_is_asked_about_no_more_until_it_is_edited(
     assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
     assert messages(event) == []
     change = Change.objects.filter(event=event).first()
-    assert (change.kind, change.note) == (
+    assert (change.kind, note_text(change.note)) == (
         "result",
         f"Board 1, {wrong.ns_pair.name} v {wrong.ew_pair.name}: 4S E 10 is right",
     )

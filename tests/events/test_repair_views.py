@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from events.models import Board, Change, Event, Pair, Result, TableRound
 from events.services.entry import save_line
+from events.services.notes import note_text
 from events.services.repairs import pair_leaves
 from scoring import mitchell, parse_traveller_line
 
@@ -53,7 +54,10 @@ def test_a_late_pair_is_seated_with_its_names(director_client, event):
     assert pair.names == "Ann Lee & Bob Cole"
     assert TableRound.objects.get(ew_pair=pair, round=3).table == 2
     change = Change.objects.get(kind="repair")
-    assert (change.user.username, change.note) == ("director", "Late pair 14 joins from round 3")
+    assert (change.user.username, note_text(change.note)) == (
+        "director",
+        "Late pair 14 joins from round 3",
+    )
     page = director_client.get(response.url).content.decode()
     assert "Late pair 14 joins from round 3." in page
 
@@ -164,7 +168,7 @@ def test_a_pair_leaving_is_named_as_clubs_print_it_in_a_mitchell_numbered_per_di
 
     assert response.status_code == 302
     change = Change.objects.get(kind="repair")
-    assert change.note == "Pair 3 EW leaves after round 3"
+    assert note_text(change.note) == "Pair 3 EW leaves after round 3"
     assert not TableRound.objects.filter(round__gte=4, ew_pair=three_ew).exists()
     assert TableRound.objects.filter(round__gte=4, ns_pair__label="3 NS").exists()
 
@@ -185,4 +189,7 @@ def test_a_bare_number_two_pairs_share_is_refused_and_a_pair_swap_takes_labels(
     assert "Not repaired: pair 3 could be 3 NS or 3 EW: type which, e.g. 3 EW." in bare
     assert "type the pair as the table card shows it, e.g. 3 NS or 3 EW" in nonsense
     assert swapped.status_code == 302
-    assert Change.objects.get(kind="repair").note == "Pairs 1 EW and 2 EW swap places from round 7"
+    assert (
+        note_text(Change.objects.get(kind="repair").note)
+        == "Pairs 1 EW and 2 EW swap places from round 7"
+    )

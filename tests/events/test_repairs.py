@@ -16,6 +16,7 @@ from events.services.entry import LineRefused, save_line
 from events.services.entry_grid import slip_grid, traveller_grid
 from events.services.history import UndoRefused, undo_change
 from events.services.history_text import event_history
+from events.services.notes import note_text
 from events.services.problems import section_problems
 from events.services.repairs import (
     RepairRefused,
@@ -89,7 +90,7 @@ def test_a_late_pair_takes_the_sit_out_from_its_round_on(event):
     # Sets 7 and 2 were idle in rounds 1 and 2, before the pair came: still 6 plays; others 7.
     assert expected(event) == {n: 6 if n in (4, 5, 6, 19, 20, 21) else 7 for n in range(1, 22)}
     change = Change.objects.get(event=event, kind="repair")
-    assert change.note == "Late pair 14 joins from round 3"
+    assert note_text(change.note) == "Late pair 14 joins from round 3"
     # The guard of a movement holds: every pair meets each board once, the cards can print.
     assert section_movement(section=section(event)).pair_guide(14)[0].round == 3
 
@@ -391,7 +392,7 @@ def test_a_repair_is_described_in_the_history(event):
     late_pair_joins(section=section(event), from_round=3)
 
     entry = event_history(event=event)[0]
-    assert (entry.change.get_kind_display(), entry.change.note) == (
+    assert (entry.change.get_kind_display(), note_text(entry.change.note)) == (
         "Movement repair",
         "Late pair 14 joins from round 3",
     )

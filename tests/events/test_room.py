@@ -12,6 +12,7 @@ from events.models import Change, Event, Result, TableCall, TableLine, TableRoun
 from events.services.entry import LineRefused, delete_line, save_line
 from events.services.entry_grid import slip_grid, traveller_grid
 from events.services.history import recording, undo_change
+from events.services.notes import note_text
 from events.services.status import EventLocked
 from events.services.tables.access import event_tables, table_name
 from events.services.tables.calls import call_director
@@ -151,7 +152,7 @@ def test_the_director_accepts_a_tables_line_for_it_with_the_tables_pairs(evening
     )
     assert (result.round, result.table) == (1, 2)
     change = Change.objects.get()
-    assert (change.note, change.user, change.kind) == (
+    assert (note_text(change.note), change.user, change.kind) == (
         "accepted by the director for table 2",
         director,
         "result",

@@ -1,18 +1,22 @@
 """The director's pages of the players' entry at the table: the tables' links and QR codes,
 the table settings, the room, the calls, and the take-over of a table's waiting line."""
 
+import re
 import uuid
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from events.models import Change, Event, Pair, Result, TableCall, TableLine, TableRound
+from events.services.notes import note_text
 from events.services.tables.access import event_tables
 from events.services.tables.calls import call_director
 from events.templatetags.qr import qr_svg
 from scoring import mitchell
+from tests.events.test_entry_views import post_line
 
 pytestmark = pytest.mark.django_db
 
@@ -220,8 +224,65 @@ def test_the_director_accepts_a_tables_line_from_the_room(director_client, make_
     assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
     result = Result.objects.get()
     assert (result.round, result.table) == (1, 2)
-    assert Change.objects.get().note == "accepted by the director for table 2"
+    assert note_text(Change.objects.get().note) == "accepted by the director for table 2"
     assert TableLine.objects.get().state == "accepted"
+
+
+def open_calls_shown(client, event) -> list[str]:
+    panel = client.get(reverse("director-calls", args=[event.pk])).content.decode()
+    return re.findall(r'<li id="call-\d+" class="call (\w+)">', panel)
+
+
+def disputed_at_table(event, table, text="4H E 9"):
+    """A line of the table's first board disputed, its dispute's call, and a call of the same
+    table's button."""
+    line = table_line(event, table, text=text, state="disputed")
+    dispute = call_director(
+        access=line.access, round=1, board_number=line.board_number, kind="dispute"
+    )
+    call_director(access=line.access, round=1)
+    return line, dispute
+
+
+def test_accepting_a_disputed_line_for_the_table_settles_its_call(director_client, make_event):
+    event = make_event(mitchell(4, 3, rounds=2))
+    line, dispute = disputed_at_table(event, 2)
+    assert open_calls_shown(director_client, event) == ["dispute", "call"]
+
+    director_client.post(
+        reverse("director-table-line-accept", args=[event.pk, line.pk]), HTTP_HX_REQUEST="true"
+    )
+
+    assert TableLine.objects.get().state == "accepted"
+    assert open_calls_shown(director_client, event) == ["call"]  # the button's call stays
+    dispute.refresh_from_db()
+    assert timezone.localdate(dispute.cleared) == timezone.localdate()
+
+
+@pytest.mark.parametrize("how", ["entered", "changed"])
+def test_the_director_entering_or_changing_a_disputed_board_settles_the_dispute(
+    director_client, make_event, how
+):
+    event = make_event(mitchell(4, 3, rounds=2))
+    slip = TableRound.objects.select_related("ns_pair", "ew_pair").get(
+        section__event=event, round=1, table=2
+    )
+    pairs, saved = (slip.ns_pair.number, slip.ew_pair.number), None
+    if how == "changed":  # the table's correction of its saved line, disputed
+        post_line(director_client, event, slip.low_board, "4H E 10", *pairs)
+        saved = Result.objects.get()
+    line, dispute = disputed_at_table(event, 2)
+    line.result = saved
+    line.save()
+
+    response = post_line(director_client, event, slip.low_board, "4H E 8", *pairs, result=saved)
+
+    assert "Saved board" in response.content.decode()
+    assert Result.objects.get().tricks == 8
+    assert not TableLine.objects.exists()  # the director's line stands; the table sees it played
+    assert open_calls_shown(director_client, event) == ["call"]
+    dispute.refresh_from_db()
+    assert timezone.localdate(dispute.cleared) == timezone.localdate()
 
 
 def test_a_refused_line_stays_waiting_and_the_room_says_why(director_client, make_event):

@@ -21,6 +21,7 @@ from events.models import Change, MatchLine, Player, Team
 from events.services.clubs import merge_players
 from events.services.exports import export_file
 from events.services.imports import import_event
+from events.services.notes import note_text
 from events.services.status import reopen_event
 from events.services.teams.registration import register_team, update_team
 from events.services.teams.setup import TeamRefused
@@ -117,7 +118,7 @@ def test_the_team_forms_limit_is_the_clubs_setting(club, director_client):
     )
     club.refresh_from_db()
     change = Change.objects.filter(kind=Change.Kind.SETTINGS).get()
-    assert "Most players a team registers: 6 → 8" in change.note
+    assert "Most players a team registers: 6 → 8" in note_text(change.note)
 
     sevens = register_team(event=event, name="Sevens", players=SEVEN)
     assert sevens.members.count() == 7

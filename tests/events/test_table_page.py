@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Change, Pair, Result, TableLine
+from events.services.notes import note_text
 from events.services.setup import name_pairs
 from events.services.tables.access import event_tables
 from scoring.movements import mitchell
@@ -60,7 +61,7 @@ def test_a_line_waits_for_the_opponents_and_is_a_result_once_accepted(client, ro
     assert (result.lead, result.score_ns, result.round, result.table) == ("SK", 420, 1, 1)
     change = Change.objects.get(kind=Change.Kind.RESULT, event=event)
     ew = result.ew_pair.printed
-    assert change.note == f"entered at table 1, accepted by EW {ew}"
+    assert note_text(change.note) == f"entered at table 1, accepted by EW {ew}"
     assert TableLine.objects.get(key=key).result == result
 
 
@@ -175,7 +176,7 @@ def test_a_table_of_a_second_section_is_named_with_its_letter(client, make_event
     result = Result.objects.get()
     assert (result.board.section.letter, result.table) == ("B", 3)
     change = Change.objects.get(kind=Change.Kind.RESULT)
-    assert change.note.startswith("entered at table B3, accepted by EW ")
+    assert note_text(change.note).startswith("entered at table B3, accepted by EW ")
 
 
 def test_a_lead_the_leader_does_not_hold_is_refused_at_the_table(client, room):

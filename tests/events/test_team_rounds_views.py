@@ -1,14 +1,18 @@
 """The draw pages: the director's draw, swap and take-back; the public draw, the projector view,
 a round robin's schedule and a knock-out's bracket."""
 
+import html
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from events.models import Change, Match, TeamRound
+from events.services.notes import note_text
 from events.services.teams.matches import save_captains_totals
 from events.services.teams.registration import register_team
 from events.services.teams.rounds import draw_next_round, round_matches
@@ -93,7 +97,7 @@ def test_a_late_draw_leaving_out_matches_of_long_names_keeps_its_whole_note(
         + "."
     )
     assert len(note) > 400
-    assert TeamRound.objects.get(event=event, number=2).note == note
+    assert note_text(TeamRound.objects.get(event=event, number=2).note) == note
     assert Match.objects.filter(event=event, round=2).count() == 4
     page = director_client.get(response.url).content.decode()
     assert "Round 2 drawn." in page and f'<p class="muted" id="round-note">{note}</p>' in page
@@ -273,3 +277,36 @@ def test_the_swiss_draw_speaks_of_a_bye_only_for_an_odd_field(
     event = make_team_event(teams=teams)
     page = director_client.get(reverse("teams-draw", args=[event.pk])).content.decode()
     assert ("bye" in page) is said
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        (
+            "fr",
+            "Tour 2 tiré d'après le classement après le tour 1. Tiré sans attendre les matchs "
+            "en retard : table 2 ({home} contre {away}).",
+        ),
+        (
+            "nb",
+            "Runde 2 trukket fra resultatlisten etter runde 1. Trukket uten å vente på kampene "
+            "som er forsinket: bord 2 ({home} mot {away}).",
+        ),
+    ],
+)
+def test_a_draw_note_written_under_english_reads_in_the_readers_language(
+    make_team_event, director_client, language, note
+):
+    event = make_team_event(teams=4)
+    with translation.override("en"):
+        draw_next_round(event=event)
+        finish(event, 1, {1: 10})
+        draw_next_round(event=event, late=True)
+    slow = round_matches(event=event, round=1)[1]
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = html.unescape(
+        director_client.get(reverse("teams-draw", args=[event.pk])).content.decode()
+    )
+    note = note.format(home=slow.home.name, away=slow.away.name)
+    assert f'<p class="muted" id="round-note">{note}</p>' in page
+    assert "drawn from the standings" not in page

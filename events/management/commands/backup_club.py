@@ -1,9 +1,14 @@
+"""`manage.py backup_club SLUG -o FILE`: a club's whole data in one file. It speaks the site's
+language (LANGUAGE_CODE) until it has found the club, then the club's own."""
+
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, ngettext
 
 from events.models import Club
 from events.services.backup import backup_bytes
+from events.services.languages import speaking_for_club
 
 
 class Command(BaseCommand):
@@ -19,7 +24,18 @@ class Command(BaseCommand):
     def handle(self, *args, slug, output, **options):
         club = Club.objects.filter(slug=slug).first()
         if club is None:
-            raise CommandError(f"There is no club with the address {slug!r}.")
-        data = backup_bytes(club=club, compress=output.endswith(".gz"))
-        Path(output).write_bytes(data)
-        self.stdout.write(f"{club.name}: {club.events.count()} events written to {output}")
+            raise CommandError(
+                gettext("There is no club with the address '%(slug)s'.") % {"slug": slug}
+            )
+        with speaking_for_club(club):
+            data = backup_bytes(club=club, compress=output.endswith(".gz"))
+            Path(output).write_bytes(data)
+            events = club.events.count()
+            self.stdout.write(
+                ngettext(
+                    "%(club)s: %(count)d event written to %(file)s",
+                    "%(club)s: %(count)d events written to %(file)s",
+                    events,
+                )
+                % {"club": club.name, "count": events, "file": output}
+            )

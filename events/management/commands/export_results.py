@@ -1,12 +1,16 @@
-"""`manage.py export_results ID --format F [-o FILE]`: an event's results in a download format."""
+"""`manage.py export_results ID --format F [-o FILE]`: an event's results in a download format.
+It speaks the site's language (LANGUAGE_CODE) until it has found the event, then its club's
+own, in which a file with words of its own (the Excel workbook) is written too."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, ngettext
 
 from events.formats import FORMATS, Format, formats_for
 from events.models import Event
 from events.services.exports import export_file
+from events.services.languages import speaking_for_club
 
 # Formats a terminal can show; the others (Excel) only go to a file.
 TEXT_TYPES = ("text/", "application/json", "application/xml")
@@ -33,26 +37,48 @@ class Command(BaseCommand):
         fmt = self._format(format_key)
         if output is None and not is_text(fmt):
             raise CommandError(
-                f"{fmt.label} is not text: give the file to write with -o FILE, "
-                f"e.g. -o results.{fmt.extension}"
+                gettext(
+                    "%(format)s is not text: give the file to write with -o FILE, "
+                    "e.g. -o results.%(extension)s"
+                )
+                % {"format": fmt.label, "extension": fmt.extension}
             )
         try:
             event = Event.objects.select_related("club").get(pk=event_id)
         except Event.DoesNotExist:
-            raise CommandError(f"There is no event with id {event_id}.") from None
+            raise CommandError(
+                gettext("There is no event with id %(id)d.") % {"id": event_id}
+            ) from None
+        with speaking_for_club(event.club):
+            self._export(event, format_key, fmt, output)
+
+    def _export(self, event: Event, format_key: str, fmt: Format, output: str | None) -> None:
         if (format_key, fmt) not in formats_for(teams=event.is_teams):
             known = ", ".join(key for key, _ in formats_for(teams=event.is_teams))
-            raise CommandError(f"A teams event has no {fmt.label} file: choose one of {known}.")
+            raise CommandError(
+                gettext("A teams event has no %(format)s file: choose one of %(formats)s.")
+                % {"format": fmt.label, "formats": known}
+            )
         data = export_file(event=event, format_key=format_key)
         if output is None:
             self.stdout.write(data.decode("utf-8"), ending="")
-        else:
-            Path(output).write_bytes(data)
-            self.stdout.write(f"Wrote {event.name} ({fmt.label}, {len(data)} bytes) to {output}")
+            return
+        Path(output).write_bytes(data)
+        self.stdout.write(
+            ngettext(
+                "Wrote %(event)s (%(format)s, %(bytes)d byte) to %(file)s",
+                "Wrote %(event)s (%(format)s, %(bytes)d bytes) to %(file)s",
+                len(data),
+            )
+            % {"event": event.name, "format": fmt.label, "bytes": len(data), "file": output}
+        )
 
     def _format(self, key: str) -> Format:
         if key not in FORMATS:
-            raise CommandError(f"Unknown format {key!r}: choose one of {', '.join(FORMATS)}.")
+            raise CommandError(
+                gettext("Unknown format '%(format)s': choose one of %(formats)s.")
+                % {"format": key, "formats": ", ".join(FORMATS)}
+            )
         return FORMATS[key]
 
 

@@ -1,3 +1,6 @@
+"""`manage.py load_demo [--reset]`: the demo club. It speaks the site's language
+(LANGUAGE_CODE), in which the demo is made."""
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext
@@ -35,7 +38,9 @@ class Command(BaseCommand):
             try:
                 club = load_demo()
             except DemoRefused as refused:
-                raise CommandError(f"Demo not loaded: {refused}.") from None
+                raise CommandError(
+                    gettext("Demo not loaded: %(reason)s.") % {"reason": refused}
+                ) from None
         self.stdout.write(
             gettext("Demo club loaded: %(club)s (%(events)d events)")
             % {"club": club.name, "events": club.events.count()}

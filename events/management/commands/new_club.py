@@ -1,3 +1,7 @@
+"""`manage.py new_club NAME --director USERNAME`: a club and its first director. It speaks the
+site's language (LANGUAGE_CODE), which is the new club's own until its directors choose another;
+the invitation mailed to the director is written in it too."""
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
@@ -30,14 +34,21 @@ class Command(BaseCommand):
         if not form.is_valid():
             raise CommandError(
                 " ".join(
-                    f"{OPTIONS.get(field, field)} {form.data.get(field, '')}: {' '.join(errors)}"
+                    # Translators: what is wrong with one of the command's arguments, e.g.
+                    # "--email nope: Enter a valid email address."
+                    gettext("%(option)s %(value)s: %(errors)s")
+                    % {
+                        "option": OPTIONS.get(field, field),
+                        "value": form.data.get(field, ""),
+                        "errors": " ".join(errors),
+                    }
                     for field, errors in form.errors.items()
                 )
             )
         try:
             invitation = start_club(site_url=site_url or settings.SITE_URL, **form.cleaned_data)
         except ClubRefused as refused:
-            raise CommandError(gettext("No club made: %s.") % refused) from None
+            raise CommandError(gettext("No club made: %(reason)s.") % {"reason": refused}) from None
         club = invitation.club
         self.stdout.write(
             gettext("%(club)s made at /clubs/%(slug)s/.") % {"club": club.name, "slug": club.slug}

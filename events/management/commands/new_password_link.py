@@ -1,3 +1,6 @@
+"""`manage.py new_password_link USERNAME`: a new one-time link to choose a password. It speaks
+the site's language (LANGUAGE_CODE): an account may direct clubs of different languages."""
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -22,10 +25,12 @@ class Command(BaseCommand):
     def handle(self, *args, username, site_url, **options):
         user = get_user_model()._default_manager.filter(username=username).first()
         if user is None:
-            raise CommandError(gettext("No account is called %s.") % username)
+            raise CommandError(
+                gettext("No account is called %(username)s.") % {"username": username}
+            )
         try:
             link = new_password_link(user=user, site_url=site_url or settings.SITE_URL)
         except ClubRefused as refused:
-            raise CommandError(f"{refused}.") from None
+            raise CommandError(gettext("No new link: %(reason)s.") % {"reason": refused}) from None
         self.stdout.write(link.summary)
         self.stdout.write(link.link)

@@ -1,9 +1,14 @@
+"""`manage.py restore_club FILE`: a club restored from a file backup_club wrote. It speaks the
+site's language (LANGUAGE_CODE) until the club is restored, then the club's own."""
+
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, ngettext
 
-from events.services.backup import BackupRefused, restore_club
+from events.services.backup import BackupRefused, RestoreSummary, restore_club
+from events.services.languages import speaking_for_club
 
 
 class Command(BaseCommand):
@@ -39,25 +44,52 @@ class Command(BaseCommand):
                     source=source, slug=slug, keep_keys=keep_keys, accounts=accounts
                 )
         except OSError as error:
-            raise CommandError(f"{file}: {error.strerror}.") from None
+            raise CommandError(
+                gettext("%(file)s: %(refusal)s.") % {"file": file, "refusal": error.strerror}
+            ) from None
         except BackupRefused as refused:
-            raise CommandError(f"{file}: not restored: {refused}.") from None
+            raise CommandError(
+                gettext("%(file)s: not restored: %(reason)s.") % {"file": file, "reason": refused}
+            ) from None
+        with speaking_for_club(summary.club):
+            self._say(summary)
+
+    def _say(self, summary: RestoreSummary) -> None:
         club = summary.club
-        keys = "with its own keys" if summary.kept_keys else "with new keys"
-        self.stdout.write(
-            f"{club.name} restored at /clubs/{club.slug}/ {keys}: "
-            f"{summary.rows.get('events.event', 0)} events, "
-            f"{sum(summary.rows.values())} rows."
-        )
+        events, rows = summary.rows.get("events.event", 0), sum(summary.rows.values())
+        said = {
+            "club": club.name,
+            "slug": club.slug,
+            "events": ngettext("%(count)d event", "%(count)d events", events) % {"count": events},
+            "rows": ngettext("%(count)d row", "%(count)d rows", rows) % {"count": rows},
+        }
+        if summary.kept_keys:
+            restored = gettext(
+                "%(club)s restored at /clubs/%(slug)s/ with its own keys: %(events)s, %(rows)s."
+            )
+        else:
+            restored = gettext(
+                "%(club)s restored at /clubs/%(slug)s/ with new keys: %(events)s, %(rows)s."
+            )
+        self.stdout.write(restored % said)
         if summary.unlinked_users:
             self.stdout.write(
-                "Usernames kept as text, linked to no account (--user links them): "
-                + ", ".join(summary.unlinked_users)
+                gettext(
+                    "Usernames kept as text, linked to no account (--user links them): "
+                    "%(usernames)s"
+                )
+                % {"usernames": ", ".join(summary.unlinked_users)}
             )
         if summary.left_out:
             self.stdout.write(
-                f"{summary.left_out} history rows of rows deleted before the backup were left "
-                "out: with new keys they have no row here to belong to."
+                ngettext(
+                    "%(count)d history row of a row deleted before the backup was left out: "
+                    "with new keys it has no row here to belong to.",
+                    "%(count)d history rows of rows deleted before the backup were left out: "
+                    "with new keys they have no row here to belong to.",
+                    summary.left_out,
+                )
+                % {"count": summary.left_out}
             )
 
     def _accounts(self, pairs: list[str]) -> dict:
@@ -69,6 +101,9 @@ class Command(BaseCommand):
                 **{user_model.USERNAME_FIELD: account or name}
             ).first()
             if found is None:
-                raise CommandError(f"--user {pair}: there is no account {account or name!r}.")
+                raise CommandError(
+                    gettext("--user %(pair)s: there is no account '%(account)s'.")
+                    % {"pair": pair, "account": account or name}
+                )
             accounts[name] = found
         return accounts

@@ -3,7 +3,7 @@ pages list those still open and clear them."""
 
 from django.utils import timezone
 
-from events.models import Event, TableAccess, TableCall
+from events.models import Board, Event, Result, TableAccess, TableCall, TableLine
 
 
 def call_director(
@@ -36,7 +36,29 @@ def clear_call(*, call: TableCall) -> None:
 
 
 def clear_dispute(*, access: TableAccess, round: int, board_number: int) -> None:
-    """The director has settled the table's dispute of a board: its call is cleared."""
-    access.calls.filter(
-        kind=TableCall.Kind.DISPUTE, round=round, board_number=board_number, cleared__isnull=True
-    ).update(cleared=timezone.now())
+    """The director has settled the table's dispute of a board: its call is cleared, now."""
+    _clear_disputes(access.calls.filter(round=round, board_number=board_number))
+
+
+def settle_dispute(*, board: Board, result: Result) -> None:
+    """The director entered or changed `result`, a line of `board`: the dispute of the board at
+    the table that played it is settled as the director ruled: the dispute's call is cleared,
+    now, and with it the disputed line goes (the result stands, and the table sees the board
+    played). One query when no dispute is open."""
+    if result.table is None or result.round is None:
+        return
+    at = {
+        "access__section_id": board.section_id,
+        "access__table": result.table,
+        "round": result.round,
+        "board_number": board.number,
+    }
+    if _clear_disputes(TableCall.objects.filter(**at)):
+        TableLine.objects.filter(state=TableLine.State.DISPUTED, **at).delete()
+
+
+def _clear_disputes(calls) -> int:
+    """Clear the open dispute calls among `calls`; how many there were."""
+    return calls.filter(kind=TableCall.Kind.DISPUTE, cleared__isnull=True).update(
+        cleared=timezone.now()
+    )

@@ -18,6 +18,7 @@ from events.services.entry import LineRefused, check_line, save_line
 from events.services.history import recording
 from events.services.individuals import side_labels
 from events.services.leads import check_lead
+from events.services.notes import sentence
 from events.services.status import LOCKED
 from events.services.tables.calls import call_director
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
@@ -131,10 +132,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     if access.event.table_pin:
         _check_pin(access, pin, meeting.ew_pair)
     where = f"{access.section.letter}{access.table}" if _sections(access) > 1 else access.table
-    note = gettext("entered at table %(table)s, accepted by EW %(pair)s") % {
-        "table": where,
-        "pair": _side_name(access, meeting.ew_pair),
-    }
+    note = [sentence("accepted-by-pair", table=where, pair=_side_name(access, meeting.ew_pair))]
     if access.event.is_locked:
         raise LineRefused(LOCKED)
     saved = save_accepted(
@@ -155,7 +153,7 @@ def save_accepted(
     board: Board,
     traveller_line: TravellerLine,
     seats: tuple[int, int],
-    note: str,
+    note: list[dict],
     waiting: tuple[str, ...],
     user=None,
 ) -> TableLine | None:

@@ -35,6 +35,7 @@ from events.models import (
     Team,
 )
 from events.services.entry import LineRefused
+from events.services.notes import sentence
 from events.services.tables.calls import call_director
 from events.services.tables.lines import (
     WrongPin,
@@ -289,11 +290,9 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     entered = check_at_table(
         access=access, match=at.match, board_number=line.board_number, text=line.text
     )
-    note = gettext("entered at table %(half)s of match %(table)s, accepted by %(team)s") % {
-        "half": access.half,
-        "table": at.match.table,
-        "team": accepting.name,
-    }
+    note = [
+        sentence("accepted-by-team", half=access.half, table=at.match.table, team=accepting.name)
+    ]
     # One transaction: the line is saved and accepted, or neither. save_match_line records
     # the change, under the note naming the table and the accepting team.
     with transaction.atomic():

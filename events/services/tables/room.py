@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from events.models import Board, Event, Section, TableCall, TableLine, TableRound
 from events.services.entry import LineRefused
+from events.services.notes import sentence
 from events.services.pair_labels import several_sections
 from events.services.problems import rounds_due_by_clock
 from events.services.progress import SlipProgress, slip_progress
@@ -196,8 +197,9 @@ def waiting_line(*, event: Event, line_id: int) -> TableLine | None:
 def accept_for_table(*, line: TableLine, user) -> TableLine:
     """Save a pairs or individual table's waiting line as the director, on the table's behalf,
     with the pairs the movement seats there; the history says "accepted by the director for
-    table 3". Raises LineRefused, saving nothing, for a line the entry service refuses, a
-    line no longer waiting, or an event that may not change."""
+    table 3", and a dispute of the board at the table is settled: its call is cleared. Raises
+    LineRefused, saving nothing, for a line the entry service refuses, a line no longer
+    waiting, or an event that may not change."""
     access = line.access
     event = access.event
     check_editable(event)
@@ -222,12 +224,13 @@ def accept_for_table(*, line: TableLine, user) -> TableLine:
             gettext("board %(board)s is not played at table %(table)s in round %(round)s")
             % {"board": line.board_number, "table": access.table, "round": line.round}
         )
-    note = gettext("accepted by the director for table %(table)s") % {"table": access.table}
+    note = [sentence("accepted-by-director", table=access.table)]
     if save_accepted(
         line, board=board, traveller_line=traveller_line, seats=seats, note=note,
         waiting=WAITING, user=user,
     ) is None:  # fmt: skip
         raise LineRefused(gettext("the table's line is no longer waiting: reload the page"))
+    clear_dispute(access=access, round=line.round, board_number=line.board_number)
     return line
 
 

@@ -11,6 +11,7 @@ from events.models import Change, Match, MatchBoard, MatchLine
 from events.services.conflicts import retry_on_conflict
 from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
 from events.services.history import bulk_create_recorded, recording
+from events.services.notes import sentence
 from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
@@ -20,17 +21,19 @@ TABLES = (1, 2)
 
 
 def save_match_line(
-    *, match: Match, board_number: int, table: int, line: TravellerLine, user=None, note: str = ""
+    *,
+    match: Match,
+    board_number: int,
+    table: int,
+    line: TravellerLine,
+    user=None,
+    note: list[dict] | None = None,
 ) -> MatchLine:
     """Check and save the line of `board_number` at `table` (1: the home team NS, 2: the away
     team NS), replacing the one there; the match's IMPs and VPs follow at once. `note`: the
     history's, when not the usual one (a line from the table says which table entered it)."""
     score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
-    note = note or gettext("%(team)s: board %(board)s, table %(table)s") % {
-        "team": match.home.name,
-        "board": board_number,
-        "table": table,
-    }
+    note = note or [sentence("match-line", team=match.home.name, board=board_number, table=table)]
     return _save(match, board_number, table, line, score_ns, user, note)
 
 

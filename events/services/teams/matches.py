@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from events.models import Change, Event, Match, MatchBoard, Team, TeamSettings
 from events.services.history import recording
+from events.services.notes import sentence
 from events.services.status import LOCKED
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
@@ -86,7 +87,9 @@ def delete_match(*, match: Match, user=None) -> None:
     event = match.event
     with (
         transaction.atomic(),
-        recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=str(match)),
+        recording(
+            club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=_named(match)
+        ),
     ):
         open_match(match=match, refused=MatchRefused)
         match.delete()
@@ -195,3 +198,11 @@ def _amount(value, unit: str) -> Decimal | None:
             % {"unit": unit, "value": value}
         )
     return amount
+
+
+def _named(match: Match) -> list[dict]:
+    """The match as the history names it: "Round 2, table 3: Hearts v Spades"."""
+    away = match.away.name if match.away_id else sentence("bye")
+    return [
+        sentence("match", round=match.round, table=match.table, home=match.home.name, away=away)
+    ]

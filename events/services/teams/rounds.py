@@ -15,10 +15,11 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from events.models import Change, Event, Match, MatchLine, Team, TeamRound, TeamSettings
 from events.services.history import bulk_create_recorded, recording
+from events.services.notes import note_text, sentence
 from events.services.status import LOCKED
 from events.services.teams.match_scoring import rescore_match
 from events.services.teams.setup import check_scale
@@ -69,7 +70,7 @@ class DrawPlan:
     @property
     def unfinished_names(self) -> str:
         """The unfinished matches as a page lists them: "table 1 (Hearts v Spades), ..."."""
-        return _names(self.unfinished)
+        return _names_text(self.unfinished)
 
 
 def draw_plan(*, event: Event) -> DrawPlan:
@@ -95,7 +96,7 @@ def draw_plan(*, event: Event) -> DrawPlan:
         elif plan.unfinished:
             plan.refusal = gettext("round %(round)s is still being played: %(matches)s") % {
                 "round": drawn,
-                "matches": _names(plan.unfinished),
+                "matches": _names_text(plan.unfinished),
             }
         elif _knockout_over(event, drawn):
             plan.refusal = gettext("the knock-out has its winner")
@@ -138,7 +139,7 @@ def draw_next_round(
                     "round %(round)s is still being played: %(matches)s; wait for it, or draw "
                     "now leaving it out"
                 )
-                % {"round": plan.standings_after, "matches": _names(plan.unfinished)}
+                % {"round": plan.standings_after, "matches": _names_text(plan.unfinished)}
             )
         return _draw_swiss_round(event, plan, user)
 
@@ -186,21 +187,13 @@ def swap_teams(
         match_a, match_b = changed
         warnings = _swap_warnings(event, round, {match_a, match_b})
         if warnings and not insist:
-            raise RematchWarning("; ".join(warnings))
-        swapped = {
-            "round": round,
-            "first": first.name,
-            "second": second.name,
-            "warnings": "; ".join(warnings),
-        }
-        note = (
-            gettext(
-                "Round %(round)s: %(first)s and %(second)s swapped, the director insisting "
-                "(%(warnings)s)."
-            )
+            raise RematchWarning("; ".join(note_text(warning) for warning in warnings))
+        names = {"round": round, "first": first.name, "second": second.name}
+        note = [
+            sentence("swapped-insisting", **names, warnings=sentence("warnings", warnings=warnings))
             if warnings
-            else gettext("Round %(round)s: %(first)s and %(second)s swapped.")
-        ) % swapped
+            else sentence("swapped", **names)
+        ]
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
             for match in {match_a, match_b}:
                 match.save(update_fields=["home", "away"])
@@ -228,11 +221,11 @@ def delete_round(*, event: Event, round: int, user=None) -> None:
         numbers = list(rounds.values_list("number", flat=True)) or [round]
         matches = list(Match.objects.filter(event=event, round__in=numbers).order_by("pk"))
         _check_not_started(matches)
-        taken_back = (
-            gettext("Draw of round %(round)s taken back.")
+        taken_back = [
+            sentence("round-taken-back", round=round)
             if len(numbers) == 1
-            else gettext("Draw of the schedule's rounds 1 to %(last)s taken back.")
-        ) % {"round": round, "last": max(numbers)}
+            else sentence("schedule-taken-back", last=max(numbers))
+        ]
         with recording(
             club=event.club,
             event=event,
@@ -355,34 +348,26 @@ def _standings_round(settings: TeamSettings, drawn: int) -> int | None:
     return drawn - 1 if settings.arrears else drawn
 
 
-def _swiss_note(number, plan, settings, by_id, three_way) -> str:
+def _swiss_note(number, plan, settings, by_id, three_way) -> list[dict]:
     """The round's note: how it was drawn, then what was left out, each a sentence."""
-    values = {"round": number, "after": plan.standings_after, "seed": settings.draw_seed}
     if number == 1:
         drawn = (
-            gettext("Round 1 drawn seeded by strength.")
+            sentence("round-1-seeded")
             if settings.first_round == TeamSettings.FirstRound.SEEDED
-            else gettext("Round 1 drawn at random from seed %(seed)s.")
+            else sentence("round-1-random", seed=settings.draw_seed)
         )
     elif plan.standings_after == 0:
-        drawn = gettext("Round %(round)s drawn in arrears, before any round was finished.")
+        drawn = sentence("round-arrears-first", round=number)
     elif settings.arrears:
-        drawn = gettext(
-            "Round %(round)s drawn from the standings after round %(after)s, one round in arrears."
-        )
+        drawn = sentence("round-arrears", round=number, after=plan.standings_after)
     else:
-        drawn = gettext("Round %(round)s drawn from the standings after round %(after)s.")
-    sentences = [drawn % values]
+        drawn = sentence("round-standings", round=number, after=plan.standings_after)
+    sentences = [drawn]
     if plan.unfinished:
-        sentences.append(
-            gettext("Drawn late, leaving out %(matches)s.") % {"matches": _names(plan.unfinished)}
-        )
+        sentences.append(sentence("drawn-late", matches=_names(plan.unfinished)))
     if three_way:
-        sentences.append(
-            gettext("A three-way: %(teams)s.")
-            % {"teams": ", ".join(by_id[t].name for t in three_way)}
-        )
-    return " ".join(sentences)
+        sentences.append(sentence("three-way", teams=[by_id[t].name for t in three_way]))
+    return sentences
 
 
 # Round robins
@@ -401,19 +386,9 @@ def _schedule_round_robin(event: Event, user, *, qualifying: bool = False) -> li
             for table, (home, away) in enumerate(pairs, start=1)
         ]
         team_rounds.append(TeamRound(event=event, number=number, stage=Stage.ROUND_ROBIN))
-    note = (
-        ngettext(
-            "Qualifying round robin scheduled: %(count)s round.",
-            "Qualifying round robin scheduled: %(count)s rounds.",
-            len(schedule),
-        )
-        if qualifying
-        else ngettext(
-            "Round robin scheduled: %(count)s round.",
-            "Round robin scheduled: %(count)s rounds.",
-            len(schedule),
-        )
-    ) % {"count": len(schedule)}
+    note = [
+        sentence("qualifying-round-robin" if qualifying else "round-robin", count=len(schedule))
+    ]
     with recording(club=event.club, event=event, user=user, kind=Change.Kind.MATCH, note=note):
         bulk_create_recorded(TeamRound, team_rounds)
         return _create_matches(matches)
@@ -429,18 +404,14 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
     ranking = _knockout_ranking(event, qualified_after=number - 1)
     if last_stage is None or last_stage.stage != Stage.KNOCKOUT:
         pairs = knockout_bracket(ranking)
-        note = (
-            gettext("Knock-out drawn from the standings after round %(round)s.")
-            % {"round": number - 1}
+        note = [
+            sentence("knockout-standings", round=number - 1)
             if number > 1
-            else gettext("Knock-out drawn from the seeds.")
-        )
+            else sentence("knockout-seeds")
+        ]
     else:
         pairs = next_knockout_round(_winners(round_matches(event=event, round=number - 1)))
-        note = gettext("Knock-out round %(round)s drawn from round %(last)s's winners.") % {
-            "round": number,
-            "last": number - 1,
-        }
+        note = [sentence("knockout-winners", round=number, last=number - 1)]
     place = {team: k for k, team in enumerate(ranking)}
     matches = []
     for table, (home, away) in enumerate(pairs, start=1):
@@ -450,9 +421,7 @@ def _draw_knockout_stage(event: Event, plan: DrawPlan, user) -> list[Match]:
         matches.append(match)
     carried = [m for m in matches if m.carry_over]
     if carried:
-        note += " " + ngettext(
-            "Carry-over in %(count)s match.", "Carry-over in %(count)s matches.", len(carried)
-        ) % {"count": len(carried)}
+        note.append(sentence("carry-over", count=len(carried)))
     return _create_round(event, number, Stage.KNOCKOUT, matches, note, user, plan.standings_after)
 
 
@@ -560,12 +529,20 @@ def _unfinished(event: Event, *, up_to: int) -> list[Match]:
     )
 
 
-def _names(matches: list[Match]) -> str:
-    return ", ".join(
-        gettext("table %(table)s (%(home)s v %(away)s)")
-        % {"table": m.table, "home": m.home.name, "away": m.away.name if m.away else gettext("bye")}
+def _names_text(matches: list[Match]) -> str:
+    return ", ".join(note_text(name) for name in _names(matches))
+
+
+def _names(matches: list[Match]) -> list[dict]:
+    return [
+        sentence(
+            "table-match",
+            table=m.table,
+            home=m.home.name,
+            away=m.away.name if m.away else sentence("bye"),
+        )
         for m in matches
-    )
+    ]
 
 
 def _check_not_started(matches: list[Match]) -> None:
@@ -586,7 +563,7 @@ def _check_not_started(matches: list[Match]) -> None:
             )
 
 
-def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
+def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[dict]:
     """What is wrong with the swapped matches: teams that met before, a second bye."""
     others = Match.objects.filter(event=event).exclude(round=round)
     warnings = []
@@ -594,7 +571,7 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
         home = Team.objects.get(pk=match.home_id)
         if match.away_id is None:
             if others.filter(home_id=home.pk, away__isnull=True).exists():
-                warnings.append(gettext("%(team)s has had a bye before") % {"team": home.name})
+                warnings.append(sentence("had-bye", team=home.name))
             continue
         away = Team.objects.get(pk=match.away_id)
         meetings = others.filter(
@@ -602,17 +579,16 @@ def _swap_warnings(event: Event, round: int, changed: set[Match]) -> list[str]:
         )
         met = meetings.values_list("round", flat=True).first()
         if met:
-            warnings.append(
-                gettext("%(home)s and %(away)s met in round %(round)s: a rematch")
-                % {"home": home.name, "away": away.name, "round": met}
-            )
+            warnings.append(sentence("rematch", home=home.name, away=away.name, round=met))
     return warnings
 
 
-def _add_round_note(event: Event, round: int, note: str) -> None:
+def _add_round_note(event: Event, round: int, note: list[dict]) -> None:
     team_round = TeamRound.objects.filter(event=event, number=round).first()
     if team_round is not None:
-        team_round.note = f"{team_round.note} {note}" if team_round.note else note
+        # A note kept from before its sentences were stored as codes is one text.
+        earlier = team_round.note if isinstance(team_round.note, list) else [team_round.note]
+        team_round.note = [*earlier, *note]
         team_round.save(update_fields=["note"])
 
 
