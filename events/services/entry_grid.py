@@ -7,7 +7,7 @@ from events.models import Board, Result, TableLine, TableRound
 from events.services.entry import board_meetings
 from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text
-from events.services.navigation import board_neighbours, next_slip
+from events.services.navigation import board_place, next_slip
 from events.services.pair_labels import section_labels, several_sections
 from events.services.repairs import still_to_settle_on
 from events.services.tables.room import WAITING
@@ -77,8 +77,9 @@ def traveller_grid(*, board: Board) -> EntryGrid:
             access__section_id=board.section_id, board_number=board.number, state__in=WAITING
         ).select_related("access")
     }
+    meetings = board_meetings(board=board)
     rows = []
-    for meeting in sorted(board_meetings(board=board), key=lambda m: m.ns):
+    for meeting in sorted(meetings, key=lambda m: m.ns):
         result = results.pop((meeting.ns, meeting.ew), None) or results.pop(
             (meeting.ew, meeting.ns), None
         )
@@ -89,15 +90,19 @@ def traveller_grid(*, board: Board) -> EntryGrid:
     rows += [Row(board, ns, ew, r) for (ns, ew), r in sorted(results.items())]
     rows.append(Row(board, None, None, None))
     _fill(rows)
-    previous, next = board_neighbours(board=board)
+    place = board_place(board=board)
+    seated = [pair for meeting in meetings for pair in (meeting.ns, meeting.ew)]
     return EntryGrid(
         rows=rows,
-        several_sections=several_sections(event_id=board.section.event_id),
+        several_sections=place.several_sections,
         board=board,
-        previous=previous,
-        next=next,
+        previous=place.previous,
+        next=place.next,
         to_settle=[
-            settle.text for settle in still_to_settle_on(section=board.section, board=board.number)
+            settle.text
+            for settle in still_to_settle_on(
+                section=board.section, board=board.number, seated=seated
+            )
         ],
     )
 

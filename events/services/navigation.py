@@ -3,7 +3,7 @@ boards and its table-rounds."""
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 
 from events.models import Board, Event, Section, TableRound
 from events.services.page_cache import kept
@@ -59,13 +59,26 @@ def slips(*, section_id: int) -> QuerySet[TableRound]:
     return TableRound.objects.filter(PLAYED, section_id=section_id).order_by("round", "table")
 
 
-def board_neighbours(*, board: Board) -> tuple[int | None, int | None]:
-    """The numbers of the boards before and after `board` in its section; None at either end."""
-    numbers = list(
-        Board.objects.filter(section_id=board.section_id).values_list("number", flat=True)
+@dataclass(frozen=True)
+class BoardPlace:
+    """Where a board's grid leads: the boards either side in its section (None at either end),
+    and whether its event has more than one section (the grid then names the section)."""
+
+    previous: int | None
+    next: int | None
+    several_sections: bool
+
+
+def board_place(*, board: Board) -> BoardPlace:
+    """`board`'s BoardPlace, in one query."""
+    place = Section.objects.filter(event__sections=board.section_id).aggregate(
+        sections=Count("pk", distinct=True),
+        previous=Max(
+            "boards__number", filter=Q(pk=board.section_id, boards__number__lt=board.number)
+        ),
+        next=Min("boards__number", filter=Q(pk=board.section_id, boards__number__gt=board.number)),
     )
-    i = numbers.index(board.number)
-    return (numbers[i - 1] if i else None), (numbers[i + 1] if i + 1 < len(numbers) else None)
+    return BoardPlace(place["previous"], place["next"], place["sections"] > 1)
 
 
 def next_slip(*, table_round: TableRound) -> tuple[int, int] | None:

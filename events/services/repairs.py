@@ -449,20 +449,25 @@ def still_to_settle(*, section: Section) -> list[ToSettle]:
     return settles
 
 
-def still_to_settle_on(*, section: Section, board: int) -> list[ToSettle]:
+def still_to_settle_on(
+    *, section: Section, board: int, seated: list[int] | None = None
+) -> list[ToSettle]:
     """still_to_settle, of the meetings of `board`'s set alone: read from the table-rounds that
     play it, the whole movement only when one of their pairs meets that set twice. The grid
-    asks after every saved line: its work stays with the board, whatever the movement's size."""
-    seated = [
-        pair
-        for pairs in TableRound.objects.filter(
-            section=section, low_board__lte=board, high_board__gte=board
-        )
-        .exclude(ns_pair=None)
-        .exclude(ew_pair=None)
-        .values_list("ns_pair_id", "ew_pair_id")
-        for pair in pairs
-    ]
+    asks after every saved line: its work stays with the board, whatever the movement's size.
+    `seated`: both pairs of each meeting on the board (their numbers), when the caller has
+    read the meetings already."""
+    if seated is None:
+        seated = [
+            pair
+            for pairs in TableRound.objects.filter(
+                section=section, low_board__lte=board, high_board__gte=board
+            )
+            .exclude(ns_pair=None)
+            .exclude(ew_pair=None)
+            .values_list("ns_pair_id", "ew_pair_id")
+            for pair in pairs
+        ]
     if len(seated) == len(set(seated)):
         return []
     return [settle for settle in still_to_settle(section=section) if board in settle.boards]

@@ -16,7 +16,7 @@ from events.forms.events import EventForm, EventSettingsForm
 from events.forms.history import ConfirmForm
 from events.forms.movements import MovementForm, NewEventMovementForm
 from events.forms.pairs import PairNamesForm
-from events.models import Change, Club, Event
+from events.models import Board, Change, Club, Event
 from events.models.clubs import BOARDS_PER_ROUND
 from events.services.club_settings import use_club_time_zone
 from events.services.clubs import directed_clubs, member_names
@@ -69,6 +69,21 @@ def directed_pairs_event(request: HttpRequest, event_id: int) -> Event:
     if event.is_teams:
         raise Http404("A teams event has no sections, boards or pairs.")
     return event
+
+
+def directed_board(request: HttpRequest, event_id: int, number: int, letter: str) -> Board:
+    """Board `number` of section `letter` of a pairs event the logged-in director directs,
+    with its section, event and club: directed_pairs_event and the board in one query (a
+    teams event has no boards); 404 otherwise. The page is in the club's time zone."""
+    board = get_object_or_404(
+        Board.objects.select_related("section__event__club"),
+        section__event=event_id,
+        section__event__club__directors=request.user,
+        section__letter=letter,
+        number=number,
+    )
+    use_club_time_zone(board.section.event.club)
+    return board
 
 
 @require_GET

@@ -33,7 +33,7 @@ from events.services.line_text import adjusted_words, scored_text
 from events.services.navigation import slips
 from events.services.status import EventLocked, check_editable
 from events.templatetags.bridge import contract as contract_html
-from events.views.director import directed_pairs_event
+from events.views.director import directed_board, directed_pairs_event
 from events.views.sections import section_letter as _letter
 from events.views.sections import section_query
 
@@ -158,9 +158,9 @@ def _mode_url(event: Event, mode: str) -> str:
 @require_POST
 @login_required
 def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = directed_pairs_event(request, event_id)
     letter = _letter(request)
-    board = _board(event, number, letter)
+    board = directed_board(request, event_id, number, letter)
+    event = board.section.event
     mode = _mode(request, default=f"board:{number}")
     _check_mode(event, mode, letter, board)
     form = LineForm(request.POST)
@@ -291,8 +291,7 @@ def line_delete(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
 def line_preview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """What the line being typed in a row scores, or why Enter would not save it: the same
     message the save gives."""
-    event = directed_pairs_event(request, event_id)
-    board = _board(event, number, _letter(request))
+    board = directed_board(request, event_id, number, _letter(request))
     if not request.GET.get("line", "").strip():
         return HttpResponse("")
     form = LineForm(request.GET)

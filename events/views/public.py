@@ -9,7 +9,7 @@ from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.club_settings import use_club_time_zone
 from events.services.explanations import explain_score, played_line
 from events.services.individuals import player_ranking, player_scorecard
-from events.services.navigation import board_neighbours, event_sections
+from events.services.navigation import board_place, event_sections
 from events.services.page_cache import cached_page
 from events.services.pair_labels import pair_of_slug, pairs_of_slug
 from events.services.player_history import percentage_chart, player_history
@@ -185,7 +185,7 @@ def _traveller_page(request, event: Event, section: str, number: int, extra: dic
     board = get_object_or_404(Board, section=section_obj, number=number)
     notice = withheld(event, board, last_round)
     results = traveller(board=board, up_to_round=last_round) if results_visible(event) else []
-    previous, next = board_neighbours(board=board)
+    place = board_place(board=board)
     return render(
         request,
         "events/traveller.html",
@@ -197,8 +197,8 @@ def _traveller_page(request, event: Event, section: str, number: int, extra: dic
             "explained": notice is None,
             "results": results,
             "frequencies": score_frequencies(results),
-            "previous": previous,
-            "next": next,
+            "previous": place.previous,
+            "next": place.next,
             "viewer": request.GET.get("pair"),
         }
         | extra,

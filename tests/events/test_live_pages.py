@@ -3,6 +3,7 @@ saves and the readers; its director sees each line at once, and a published even
 each correction at once. The page cache's clock is the test's."""
 
 import re
+import zlib
 
 import pytest
 from django.core.cache import cache
@@ -151,7 +152,9 @@ def test_readers_of_a_page_not_yet_drawn_wait_for_the_reader_drawing_it(
     mark = first_drawing(event)
     key = mark.removeprefix("drawing:").removesuffix(":first")
     cache.add(mark, 1)  # another reader is drawing the page
-    drawn = page_cache.KeptPage(b"<p>as the other reader drew it</p>", event.pk, None, "", True, 0)
+    drawn = page_cache.KeptPage(
+        zlib.compress(b"<p>as the other reader drew it</p>"), event.pk, None, "", True, 0
+    )
     waits = []
 
     def other_reader_finishes(seconds):

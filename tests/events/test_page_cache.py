@@ -2,15 +2,19 @@
 change: a line saved through the entry page, the event published, a change undone."""
 
 import re
+import zlib
 
 import pytest
-from django.test import Client
+from django.core.cache import caches
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from events.models import Change, Event
+from events.models import Board, Change, Event
+from events.services import page_cache
+from events.services.entry import board_meetings, save_line
 from events.services.history import undo_change
 from events.services.status import change_status
-from scoring import mitchell
+from scoring import mitchell, parse_traveller_line
 from tests.events.test_entry_views import post_line
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +36,37 @@ def test_a_page_read_again_costs_no_query(make_event, django_assert_num_queries)
     with django_assert_num_queries(0):
         again = Client().get(url).content.decode()
     assert CSRF.sub("", again) == CSRF.sub("", first)
+
+
+@pytest.mark.parametrize("page", ["event", "scorecard"])
+def test_a_kept_page_is_read_in_one_query_of_the_database_cache_and_kept_compressed(
+    make_event, settings, django_assert_num_queries, page
+):
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "clubscoring.database_cache.DatabaseCache",
+            "LOCATION": "clubscoring_cache",
+        }
+    }
+    settings.LIVE_PAGE_SECONDS = 10
+    event = make_event(mitchell(7, 3))
+    for meeting in board_meetings(board=Board.objects.get(section__event=event, number=1)):
+        save_line(
+            board=Board.objects.get(section__event=event, number=1),
+            line=parse_traveller_line("4S N 10"),
+            ns_pair=meeting.ns,
+            ew_pair=meeting.ew,
+        )
+    url = reverse(page, args=[event.pk] + (["A", 1] if page == "scorecard" else []))
+    first = Client().get(url).content.decode()
+    # A running event's page, found current a moment ago: the page alone is read.
+    with django_assert_num_queries(1):
+        again = Client().get(url).content.decode()
+    assert CSRF.sub("", again) == CSRF.sub("", first)
+    kept = caches["default"].get(page_cache._page_key(RequestFactory().get(url)))
+    drawn = zlib.decompress(kept.compressed).decode()
+    assert CSRF.sub("", drawn) == CSRF.sub("", first)
+    assert len(kept.compressed) * 2 < len(drawn)
 
 
 def test_every_reader_has_their_own_csrf_token(make_event):

@@ -123,10 +123,47 @@ def test_the_page_reads_a_round_in_a_few_queries(client, room, django_assert_max
     for board in (1, 2, 3):
         _, key = enter(client, table, board, "4S N 10")
         accept(client, table, key)
-    # Round 1 over: the end-of-round view, round 2's boards, the played boards' travellers.
-    with django_assert_max_num_queries(30):
+    # Round 1 over: the table now, the end-of-round view (the ranking, the movement, where
+    # everyone goes), round 2's boards and players, a query a played board for its traveller
+    # (its section and event read with the table, not again for each board: 27 before).
+    with django_assert_max_num_queries(17):
         page = client.get(reverse("table", args=[table.token])).content.decode()
     assert 'id="end-of-round"' in page and "Round 2" in page
+
+
+# A table's line, the request whole: the table's club's language (the test's browser asks for
+# none), the table with its event and section, the line already under its key; the table now
+# (its meetings, its lines, the rounds of its results, the results and boards of its round and
+# the next); then the director's checks (the pairs, the meeting, the board's lines) and, in a
+# savepoint, a disputed line dropped and the line inserted. 19 when the table's lines were read
+# a round at a time, and its results and boards too.
+TABLE_LINE_QUERIES = 15
+# The opponents' acceptance: the same up to the table now, the count of sections (the change's
+# note names the table), then in one transaction the line accepted, the change, the save
+# (tests/events/test_entry.py's SAVE_QUERIES, its savepoint included) and the line's result. 32
+# before.
+TABLE_ACCEPT_QUERIES = 28
+
+
+@pytest.mark.parametrize("tables", [5, 11])
+def test_a_line_from_a_table_takes_a_fixed_number_of_queries(
+    client, make_event, django_assert_num_queries, tables
+):
+    from events.models import TableRound
+
+    event = make_event(mitchell(tables, 3, rounds=3))
+    table = event_tables(event=event)[1]
+    first, second = TableRound.objects.filter(section__event=event, table=2).order_by("round")[:2]
+    for board in range(first.low_board, first.high_board + 1):  # round 1 over: 2 rounds read
+        _, key = enter(client, table, board, "4S N 10")
+        accept(client, table, key)
+    with django_assert_num_queries(TABLE_LINE_QUERIES):
+        response, key = enter(client, table, second.low_board, "3NT S 9", round=2)
+    assert response.json()["state"] == "entered"
+    with django_assert_num_queries(TABLE_ACCEPT_QUERIES):
+        response = accept(client, table, key)
+    assert response.json()["state"] == "accepted"
+    assert Result.objects.get(board__number=second.low_board).contract == "3NT"
 
 
 def test_a_table_of_a_second_section_is_named_with_its_letter(client, make_event):

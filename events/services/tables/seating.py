@@ -17,8 +17,11 @@ repair the director made is what the table follows. A table's rounds go in order
   director corrects it.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+
+from django.db.models import Q
 
 from events.models import Board, Event, Result, Section, TableAccess, TableLine, TableRound
 from events.services.individuals import side_players
@@ -123,22 +126,21 @@ def table_now(*, access: TableAccess) -> TableNow:
     section, event = access.section, access.event
     section.event = event
     meetings = _meetings(section, access.table)
-    line_rounds = set(access.lines.values_list("round", flat=True))
+    lines = list(access.lines.order_by("created"))
     played_rounds = set(
         Result.objects.filter(board__section=section, table=access.table).values_list(
             "round", flat=True
         )
     ) - {None}
-    last = max(line_rounds | played_rounds, default=0)
+    last = max({line.round for line in lines} | played_rounds, default=0)
     now = TableNow(access, event, section, last)
-    for meeting in meetings:
-        if meeting.round < last:
-            continue
-        at_table = _round_at_table(access, event, section, meeting)
+    for at_table in _rounds_at_table(
+        event, section, [m for m in meetings if m.round >= last], lines
+    ):
         if not at_table.over:
             now.current = at_table
             break
-        if meeting.round == last:
+        if at_table.number == last:
             now.ended = at_table
     if now.ended and now.current and access.seated_round >= now.current.number:
         now.ended = None  # the next round's players are seated
@@ -155,29 +157,56 @@ def seat_next_round(*, now: TableNow, round: int) -> None:
         )
 
 
-def _round_at_table(
-    access: TableAccess, event: Event, section: Section, meeting: TableRound
-) -> RoundAtTable:
+def _rounds_at_table(
+    event: Event, section: Section, meetings: list[TableRound], lines: list[TableLine]
+) -> Iterator[RoundAtTable]:
+    """The RoundAtTable of each of the table's `meetings`, in order, with the table's `lines`
+    (by creation): read two rounds at a time, the round just played and the one after it
+    being all that table_now needs as a rule."""
+    for start in range(0, len(meetings), 2):
+        chunk = meetings[start : start + 2]
+        numbers = {n for meeting in chunk for n in _board_numbers(meeting)}
+        played = Q()
+        for meeting in chunk:
+            pairs = {meeting.ns_pair_id, meeting.ew_pair_id}
+            played |= Q(
+                board__number__range=(meeting.low_board, meeting.high_board),
+                ns_pair__in=pairs,
+                ew_pair__in=pairs,
+            )
+        results = list(
+            Result.objects.filter(played, board__section=section).select_related("board")
+        )
+        boards = {b.number: b for b in Board.objects.filter(section=section, number__in=numbers)}
+        for board in boards.values():
+            board.section = section  # with its event: a played board's traveller asks for both
+        for meeting in chunk:
+            yield _round_at_table(event, section, meeting, results, lines, boards)
+
+
+def _round_at_table(event, section, meeting, results, lines, boards) -> RoundAtTable:
+    """The round of `meeting`, from the results, lines and boards read for it (and others)."""
     numbers = _board_numbers(meeting)
     pairs = {meeting.ns_pair_id, meeting.ew_pair_id}
-    results = {
+    played = {
         r.board.number: r
-        for r in Result.objects.filter(
-            board__section=section,
-            board__number__in=numbers,
-            ns_pair__in=pairs,
-            ew_pair__in=pairs,
-        ).select_related("board")
+        for r in results
+        if r.board.number in numbers and {r.ns_pair_id, r.ew_pair_id} <= pairs
     }
-    lines: dict[int, TableLine] = {}
-    for line in access.lines.filter(round=meeting.round).order_by("created"):
+    by_board: dict[int, TableLine] = {}
+    for line in lines:
+        if line.round != meeting.round:
+            continue
         # A line still waiting wins over the accepted one it corrects.
-        if line.board_number not in lines or line.state != TableLine.State.ACCEPTED:
-            lines[line.board_number] = line
-    boards = {b.number: b for b in Board.objects.filter(section=section, number__in=numbers)}
+        if line.board_number not in by_board or line.state != TableLine.State.ACCEPTED:
+            by_board[line.board_number] = line
     return RoundAtTable(
         meeting,
-        [BoardAtTable(n, boards[n], lines.get(n), results.get(n)) for n in numbers if n in boards],
+        [
+            BoardAtTable(n, boards[n], by_board.get(n), played.get(n))
+            for n in numbers
+            if n in boards
+        ],
         event,
         section,
     )
