@@ -158,6 +158,16 @@ CACHES["table-requests"] = (
     }
 )
 
+# A running event's public page as this process last served it, for as long as it may be served
+# without a look at the shared cache (events.services.page_cache: LIVE_PAGE_SECONDS after it was
+# drawn or found current): a room of phones' reads then cost no round trip to the database or
+# Redis. Each process keeps its own; a page is some 10 kB compressed.
+CACHES["pages-here"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "pages-here",
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
+
 # A running event's public pages are drawn at most once in this many seconds, whatever the saves
 # and the readers (events/services/page_cache.py): a room of phones reloading the ranking while
 # every table saves its lines.

@@ -26,6 +26,7 @@ def empty_cache():
 
     caches["default"].clear()
     caches["table-requests"].clear()
+    caches["pages-here"].clear()
 
 
 @pytest.fixture(autouse=True)

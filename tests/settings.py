@@ -37,6 +37,10 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "table-requests",
     },
+    "pages-here": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages-here",
+    },
 }
 # A running event's public page shows a change at once, as a published event's does: the tests
 # that read a page just after a change. tests/events/test_live_pages.py sets it to 10 s and

@@ -15,7 +15,8 @@ A page is served while its versions are the event's; a running event's page also
 LIVE_PAGE_SECONDS after it was drawn or last found current, whatever changed meanwhile, and then
 drawn again by one reader while the others get it as it was: during play the public pages lag
 the saves by that much at most, and are drawn at most once in that time, whatever the saves and
-the readers. The director's pages, and `kept`, follow every change at once.
+the readers; meanwhile each process serves the copy it last served from its own memory, without
+a round trip to the shared cache. The director's pages, and `kept`, follow every change at once.
 
 Each page is kept once per language (events.services.languages.chosen_language: the reader's
 cookie, else their browser's; one more for readers who chose none, in the club's language).
@@ -159,17 +160,39 @@ def _page_key(request: HttpRequest) -> str:
     return f"zpage:{hashlib.sha256(asked.encode()).hexdigest()}"
 
 
-def _current(key: str, page: KeptPage) -> bool:
-    """Whether `page` may be served now: a running event's for LIVE_SECONDS after it was last
-    known current, whatever changed since; else while its versions are the event's."""
-    now = clock()
-    if page.live and now - page.as_of < settings.LIVE_PAGE_SECONDS:
-        return True
+def _live_unlooked(page: KeptPage) -> bool:
+    """Whether `page` is a running event's, served without a look at the versions: for
+    LIVE_PAGE_SECONDS after it was drawn or last found current, whatever changed since."""
+    return page.live and clock() - page.as_of < settings.LIVE_PAGE_SECONDS
+
+
+def _current(key: str, page: KeptPage) -> KeptPage | None:
+    """`page` when it may be served now (as of now, when its versions were looked at and a
+    running event's page is good for another LIVE_PAGE_SECONDS): a running event's for
+    LIVE_PAGE_SECONDS after it was last known current, whatever changed since; else while its
+    versions are the event's. None when it may not."""
+    if _live_unlooked(page):
+        return page
     if ":".join(_versions(_version_keys(page.event_id, page.club_id))) != page.versions:
-        return False
-    if page.live:  # nothing changed: good for another LIVE_SECONDS without a look
-        cache.set(key, replace(page, as_of=now), PAGE_SECONDS)
-    return True
+        return None
+    if page.live:  # nothing changed: good for another LIVE_PAGE_SECONDS without a look
+        page = replace(page, as_of=clock())
+        cache.set(key, page, PAGE_SECONDS)
+    return page
+
+
+def _kept_here(key: str) -> KeptPage | None:
+    """The running event's page this process served last under `key`, while it may be served
+    without a look: a room of phones reading the live ranking then costs no round trip to the
+    shared cache (each process keeps its own copy, in settings.CACHES["pages-here"])."""
+    page = caches["pages-here"].get(key)
+    return page if page is not None and _live_unlooked(page) else None
+
+
+def _serve(request: HttpRequest, key: str, page: KeptPage) -> HttpResponse:
+    if _live_unlooked(page):
+        caches["pages-here"].set(key, page, math.ceil(settings.LIVE_PAGE_SECONDS))
+    return _response(request, page)
 
 
 def served_from_cache(request: HttpRequest) -> HttpResponse | None:
@@ -177,9 +200,11 @@ def served_from_cache(request: HttpRequest) -> HttpResponse | None:
     reader who is not logged in: the caller has checked they carry no session), else None;
     then the view is told what was found (`cached_page`), so that it does not look again."""
     key = _page_key(request)
+    if (here := _kept_here(key)) is not None:
+        return _response(request, here)
     page = cache.get(key)
-    if page is not None and _current(key, page):
-        return _response(request, page)
+    if page is not None and (current := _current(key, page)) is not None:
+        return _serve(request, key, current)
     request.stale_public_page = (key, page)
     return None
 
@@ -206,8 +231,8 @@ def cached_page(request: HttpRequest, event, render) -> HttpResponse:
     if key is None:
         key = _page_key(request)
         page = cache.get(key)
-        if page is not None and _current(key, page):
-            return _response(request, page)
+        if page is not None and (current := _current(key, page)) is not None:
+            return _serve(request, key, current)
     versions = version(event)  # before the page is drawn: a change meanwhile replaces it
     if page is not None and page.live and not _may_draw(key, page):
         return _response(request, page)  # another reader is drawing it: as it was, a moment more
@@ -232,7 +257,7 @@ def cached_page(request: HttpRequest, event, render) -> HttpResponse:
             CSRF_TOKEN.encode(), get_token(request).encode()
         )
         return response
-    return _response(request, page)
+    return _serve(request, key, page)
 
 
 def _may_draw(key: str, page: KeptPage) -> bool:
