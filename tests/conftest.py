@@ -1,6 +1,7 @@
 """Fixtures shared by the event and browser tests: a club, its director, events."""
 
 import datetime
+import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,6 +18,34 @@ settings.register_profile("clubscoring", deadline=None)
 settings.load_profile("clubscoring")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+# The fixtures through which a test reaches the database, beside the django_db mark.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """With DATABASE_TESTS_ONLY=1, only the tests that talk to the database run: CI's second
+    run, on PostgreSQL (.ci/run), leaves out what the first, on SQLite, has already shown
+    whatever the database (the scoring engine, the file formats, the import contracts)."""
+    if os.environ.get("DATABASE_TESTS_ONLY") != "1":
+        return
+    kept, left = [], []
+    for item in items:
+        talks = (
+            item.get_closest_marker("django_db")
+            or item.get_closest_marker("database")
+            or DATABASE_FIXTURES & set(item.fixturenames)
+        )
+        (kept if talks else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -5,10 +5,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from benchmarks.measure import ROOT
 from benchmarks.run import BENCHMARKS
 
 
+@pytest.mark.database  # each benchmark on DATABASE_URL's database when it names one
 def test_every_benchmark_runs_and_the_results_describe_the_machine(tmp_path):
     output = tmp_path / "results.json"
     done = subprocess.run(

@@ -55,6 +55,7 @@ def fresh_database(tmp_path):
         db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.mark.database
 def test_migrate_alone_then_the_demo_an_import_and_the_public_pages(fresh_database, tmp_path):
     env = production_env(
         DJANGO_SECRET_KEY=a_secret_key(),
