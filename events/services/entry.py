@@ -7,7 +7,7 @@ saved line re-scores its board and the totals of the pairs on it, in one transac
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from events.models import (
@@ -75,15 +75,20 @@ class Scored:
     weights: list | None = None
 
 
-def board_meetings(*, board: Board) -> list[Meeting]:
-    """The NS v EW meetings the movement schedules for this board, by round."""
-    rounds = TableRound.objects.filter(
+def board_rounds(*, board: Board) -> QuerySet[TableRound]:
+    """The table-rounds where two pairs play this board."""
+    return TableRound.objects.filter(
         section_id=board.section_id,
         low_board__lte=board.number,
         high_board__gte=board.number,
         ns_pair__isnull=False,
         ew_pair__isnull=False,
-    ).select_related("ns_pair", "ew_pair")
+    )
+
+
+def board_meetings(*, board: Board) -> list[Meeting]:
+    """The NS v EW meetings the movement schedules for this board, by round."""
+    rounds = board_rounds(board=board).select_related("ns_pair", "ew_pair")
     return [Meeting(tr.ns_pair.number, tr.ew_pair.number, tr.round, tr.table) for tr in rounds]
 
 

@@ -4,7 +4,7 @@ line saved in it and its pairs as the director types them, and where the grid le
 from dataclasses import dataclass, field
 
 from events.models import Board, Result, TableLine, TableRound
-from events.services.entry import board_meetings
+from events.services.entry import board_meetings, board_rounds
 from events.services.individuals import side_labels
 from events.services.line_text import adjusted_words, result_text
 from events.services.navigation import board_place, next_slip
@@ -105,6 +105,42 @@ def traveller_grid(*, board: Board) -> EntryGrid:
             )
         ],
     )
+
+
+@dataclass(frozen=True)
+class SavedRow:
+    """A scheduled row of a board's grid just saved, and the points of every line of the board
+    by row key (a line moves the others' points): what a save answers with while the rest of
+    the grid stands as it was."""
+
+    row: Row
+    points: list[tuple[str, object, object]]
+
+
+def saved_row(*, board: Board, result: Result) -> SavedRow | None:
+    """`result`'s row on `board`'s grid (its pairs selected with it) and every line's points;
+    None once every meeting of the board is entered: the grid then leads on, drawn whole. A
+    board's grid of a hundred rows is not read and drawn again for each line saved in it."""
+    lines = board.results.values_list(
+        "ns_pair__number", "ew_pair__number", "ns_points", "ew_points"
+    )
+    points, entered = [], set()
+    for ns, ew, ns_points, ew_points in lines:
+        points.append((f"{board.number}-{ns}-{ew}", ns_points, ew_points))
+        entered |= {(ns, ew), (ew, ns)}
+    meetings = board_rounds(board=board).values_list("ns_pair__number", "ew_pair__number")
+    if all(meeting in entered for meeting in meetings):
+        return None
+    waiting = TableLine.objects.filter(
+        access__section_id=board.section_id,
+        access__table=result.table,
+        board_number=board.number,
+        round=result.round,
+        state__in=WAITING,
+    ).first()
+    row = Row(board, result.ns_pair.number, result.ew_pair.number, result, waiting=waiting)
+    _fill([row])
+    return SavedRow(row=row, points=points)
 
 
 def slip_grid(*, table_round: TableRound) -> EntryGrid:

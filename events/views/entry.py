@@ -27,7 +27,7 @@ from events.services.entry import (
     line_being_edited,
     save_recorded_line,
 )
-from events.services.entry_grid import EntryGrid, slip_grid, traveller_grid
+from events.services.entry_grid import EntryGrid, saved_row, slip_grid, traveller_grid
 from events.services.history import recording
 from events.services.line_text import adjusted_words, scored_text
 from events.services.navigation import slips
@@ -187,12 +187,17 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             error = gettext("the line was not saved: the database was too busy, press Enter again")
         else:
             saved_key = f"{number}-{result.ns_pair.number}-{result.ew_pair.number}"
+            status_text = gettext("Saved board %(board)s.") % {"board": number}
+            if request.htmx and mode == f"board:{number}" and saved_key == key:
+                answer = _saved_row_answer(request, board, result, status_text)
+                if answer is not None:
+                    return answer
             context = _grid(
                 event,
                 mode,
                 letter,
                 saved_key=saved_key,
-                status_text=gettext("Saved board %(board)s.") % {"board": number},
+                status_text=status_text,
                 board=board,
             )
             return _render_grid(request, event, mode, context, saved=True)
@@ -201,6 +206,28 @@ def line_save(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     text = request.POST.get("line", "")
     context = _grid(event, mode, letter, refused=(key, text, error), board=board)
     return _render_grid(request, event, mode, context, saved=False)
+
+
+def _saved_row_answer(request, board: Board, result: Result, status_text: str):
+    """The answer to an htmx save of a scheduled row on a board's grid while the board is not
+    all in: that row and every line's points (static/js/entry.js puts them in the grid as it
+    stands); None when the grid is to be drawn whole."""
+    saved = saved_row(board=board, result=result)
+    if saved is None:
+        return None
+    context = {
+        "saved": saved,
+        "event": board.section.event,
+        "board": board,
+        "mode": f"board:{board.number}",
+        "letter": board.section.letter,
+        "status_text": status_text,
+        # The grid names its section when the event has several: so did the row's form.
+        "several_sections": "section" in request.POST,
+    }
+    response = render(request, "events/director/entry.html#entry-saved-row", context)
+    trigger_client_event(response, "result-saved")
+    return response
 
 
 def _check_mode(event: Event, mode: str, letter: str, board: Board) -> None:

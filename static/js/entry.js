@@ -68,11 +68,11 @@
 
   function row(el) { return el.closest && el.closest("tr[id]"); }
 
-  // The next empty scheduled row after this one, wrapping; none from the free line, whose
-  // director may be typing one unscheduled line after another.
-  function nextEmptyRow(tr) {
+  // The next empty scheduled row after this one (of `root`, else the grid), wrapping; none from
+  // the free line, whose director may be typing one unscheduled line after another.
+  function nextEmptyRow(tr, root) {
     if (tr.classList.contains("free")) { return null; }
-    var rows = Array.prototype.slice.call(grid().querySelectorAll("tr[id]:not(.free)"));
+    var rows = Array.prototype.slice.call((root || grid()).querySelectorAll("tr[id]:not(.free)"));
     var start = rows.indexOf(tr);
     var ordered = rows.slice(start + 1).concat(rows.slice(0, start));
     for (var i = 0; i < ordered.length; i++) {
@@ -120,11 +120,40 @@
     return !clean(input);
   }
 
+  // The grid as the server now has it, from its answer to a save on a board's grid of many
+  // rows (#entry-saved-row): the grid as it stands, with the saved row, every line's points and
+  // the status line as the answer gives them, and the next empty row after the saved one marked
+  // as the server marks it. Null when the saved row is not in the grid.
+  function withSavedRow(answer) {
+    var old = grid();
+    var saved = answer.querySelector("tr[id]");
+    if (!old || !saved || !old.querySelector('tr[id="' + saved.id + '"]')) { return null; }
+    var fresh = old.cloneNode(true);
+    fresh.querySelector('tr[id="' + saved.id + '"]').replaceWith(saved);
+    answer.querySelectorAll("tr[data-points]").forEach(function (given) {
+      var tr = fresh.querySelector('tr[id="' + given.dataset.points + '"]');
+      if (!tr || tr === saved) { return; }
+      var cells = given.querySelectorAll("td");
+      tr.querySelector("td.ns-points").textContent = cells[0].textContent;
+      tr.querySelector("td.ew-points").textContent = cells[1].textContent;
+    });
+    var status = fresh.querySelector('[role="status"]');
+    var said = answer.querySelector('[role="status"]');
+    if (status) { status.replaceWith(said); } else { fresh.insertBefore(said, fresh.firstChild); }
+    fresh.querySelectorAll("[data-focus]").forEach(function (el) {
+      el.removeAttribute("data-focus");
+      el.removeAttribute("autofocus");
+    });
+    var next = nextEmptyRow(saved, fresh) || fresh.querySelector("tr.free input.entry");
+    if (next) { next.setAttribute("data-focus", ""); }
+    return fresh;
+  }
+
   function merge(html, answered) {
     var old = grid();
     var template = document.createElement("template");
     template.innerHTML = html;
-    var fresh = template.content.querySelector("#entry-grid");
+    var fresh = template.content.querySelector("#entry-grid") || withSavedRow(template.content);
     if (!old || !fresh) { return; }
     var active = document.activeElement;
     var typing = active && active.matches("input.entry") && old.contains(active) ? active : null;

@@ -87,3 +87,23 @@ def test_a_boards_lines_then_the_next_boards_go_each_to_their_board(
     assert {(n, ns): text for (n, ns, _), text in lines_of(event).items()} == {
         (6 + i // 5, i % 5 + 1): line for i, line in enumerate(LINES[:10])
     }
+
+
+def test_every_lines_points_follow_each_save_on_a_boards_grid(page, live_server, make_event):
+    """A save on a board not yet all in answers with its row and the board's points: the rows
+    saved before it show their points as they now stand, as the ranking does."""
+    event = make_event(mitchell(5, 3))
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/director/events/{event.pk}/boards/1/")
+    expect(page.locator("input.entry:focus")).to_have_count(1)
+    page.keyboard.type("4S N 10\n4S N 11\n4S N 9\n", delay=KEY)
+    expect(page.locator("#entry-grid tr.saved")).to_have_count(3)
+    expect(page.locator("#entry-grid tr.saving")).to_have_count(0)
+    expect(page.locator("#entry-grid [role=status]")).to_have_text("Saved board 1.")
+    # Neuberg to the board's five tables (a top of 8) from three lines, 420, 450 and -50: the
+    # second row showed 6.5 after its own save, the first 1.5 after the second's.
+    points = page.locator("#entry-grid tr.saved td.ns-points")
+    expect(points).to_have_text(["4", "7.33", "0.67"])
+    # The empty row after the last one saved is where keys go next.
+    expect(page.locator("#entry-grid tr:nth-child(4) input.entry")).to_be_focused()

@@ -1,5 +1,7 @@
 """Result entry through the director's pages, as the browser's htmx requests make it."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -111,13 +113,55 @@ def test_impossible_typed_score_is_refused(director_client, club):
     assert not Result.objects.exists()
 
 
-def test_saving_moves_the_focus_to_the_next_empty_row(director_client, make_event):
+def test_a_save_answers_with_its_row_and_every_lines_points_while_the_board_is_not_all_in(
+    director_client, make_event
+):
+    """A board's grid is not drawn again for each line: the answer holds the saved row, the
+    points of every line of the board (one line moves the others') and the status line, which
+    static/js/entry.js puts in the grid as it stands."""
     event = make_event(mitchell(7, 3))
     meetings = sorted(board_meetings(board=Board.objects.get(number=1)), key=lambda m: m.ns)
-    response = post_line(director_client, event, 1, "4S N 10", meetings[0].ns, meetings[0].ew)
+    post_line(director_client, event, 1, "4S N 10", meetings[0].ns, meetings[0].ew)
+    response = post_line(director_client, event, 1, "4S N 11", meetings[1].ns, meetings[1].ew)
     content = response.content.decode()
+    assert 'id="entry-saved-row"' in content and 'id="entry-grid"' not in content
+    assert content.count('<input type="text" class="entry"') == 1
+    assert f'id="row-1-{meetings[1].ns}-{meetings[1].ew}" class="saved"' in content
+    assert 'value="4S N 11"' in content
+    assert re.findall(
+        r'<tr data-points="row-([\d-]+)"><td>([\d.]*)</td><td>([\d.]*)</td>', content
+    ) == [
+        # Neuberg to the board's seven tables (a top of 12): the first line moved from 6.
+        (f"1-{meetings[0].ns}-{meetings[0].ew}", "2.5", "9.5"),
+        (f"1-{meetings[1].ns}-{meetings[1].ew}", "9.5", "2.5"),
+    ]
+    assert '<p class="muted" role="status">Saved board 1.</p>' in content
+
+
+def test_the_last_line_of_a_board_answers_with_the_whole_grid_and_its_way_on(
+    director_client, make_event
+):
+    event = make_event(mitchell(7, 3))
+    meetings = sorted(board_meetings(board=Board.objects.get(number=1)), key=lambda m: m.ns)
+    for meeting in meetings[:-1]:
+        post_line(director_client, event, 1, "4S N 10", meeting.ns, meeting.ew)
+    last = meetings[-1]
+    content = post_line(director_client, event, 1, "4S N 10", last.ns, last.ew).content.decode()
+    assert 'id="entry-grid"' in content
+    assert content.count('<input type="text" class="entry"') == len(meetings) + 1
+    assert "All in: next board (2)" in content
+
+
+def test_a_line_saved_from_the_free_line_answers_with_the_whole_grid_the_focus_on_it(
+    director_client, make_event
+):
+    event = make_event(mitchell(7, 3))
+    meetings = sorted(board_meetings(board=Board.objects.get(number=1)), key=lambda m: m.ns)
+    typed = f"{meetings[1].ns} {meetings[1].ew} 4S N 10"
+    content = post_line(director_client, event, 1, typed).content.decode()
+    assert 'id="entry-grid"' in content
     focused = content[: content.index("autofocus data-focus")]
-    assert f'aria-label="Board 1, {meetings[1].ns} v {meetings[1].ew}"' in focused[-600:]
+    assert f'aria-label="Board 1, {meetings[2].ns} v {meetings[2].ew}"' in focused[-600:]
 
 
 def test_editing_a_saved_line(director_client, make_event):
@@ -272,8 +316,9 @@ def test_an_entry_grid_takes_the_same_queries_whatever_the_size(
 # change; then the grid: the board's lines, the meetings (which tell whether a repair left one
 # to settle), the pairs' labels, the boards either side with the count of sections, and the
 # tables' lines waiting for acceptance. 37 before round trips were cut (benchmarks/README.md);
-# 27 before the grid folded its reads.
-SAVED_LINE_REQUEST_QUERIES = 24
+# 27 before the grid folded its reads; 24 before a save on a board not yet all in answered with
+# its row (the board's lines' points, its meetings, the row's waiting line and pairs' labels).
+SAVED_LINE_REQUEST_QUERIES = 23
 
 
 @pytest.mark.parametrize("tables", [3, 12])
