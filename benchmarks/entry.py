@@ -4,8 +4,8 @@
 the saves goes, with pyinstrument), on SQLite or DATABASE_URL's PostgreSQL. A director's client
 posts each line as the browser's htmx request does (HX-Request, the row's pairs, the grid's mode)
 and gets the saved row and the board's points back (the whole grid once the board is all in);
-the time of each request and its queries are counted over 500 lines, after 10 to warm up. The same is done in a 10-table Mitchell: the query count of a save
-must not grow with the event.
+the time of each request and its queries are counted over 500 lines, after 10 to warm up. The
+same is done in a 10-table Mitchell: the query count of a save must not grow with the event.
 """
 
 import sys
