@@ -346,6 +346,14 @@ def test_a_usebio_board_a_match_event_is_scored_and_exported_as_board_a_match(cl
 
     settings = event.team_settings
     assert (settings.match_scoring, settings.bam_points) == ("bam", 2)
+    # Worked out by our engine from the boards: the home team wins board 1 (+420 against +140)
+    # for 2 points, board 2 is tied (+110 at both tables) for 1 each.
+    matches = event.matches.order_by("round").select_related("home", "away")
+    assert [(m.home.name, m.away.name, m.home_vps, m.away_vps) for m in matches] == [
+        ("Aces", "Kings", 3, 1),
+        ("Queens", "Aces", 3, 1),
+        ("Kings", "Queens", 3, 1),
+    ]
     # Each team won one match 3-1 and lost one 1-3.
     assert sorted(float(s.vps) for s in team_standings(event=event)) == [4, 4, 4]
     exported = export_file(event=event, format_key="usebio")
