@@ -59,6 +59,11 @@ GENERATOR = "Clubscoring"
 # several on one line.
 _TAG = re.compile(r'\s*\[\s*(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _META = re.compile(r'^%\s*<META\s+name=(\S+)\s+content="(.*)">\s*$', re.IGNORECASE)
+# PBN 2.1 section 4.8: the tags that may not take their value from an earlier game ("#" or a
+# value beginning with "##"), so that every game can still be played on its own.
+_NOT_INHERITED = frozenset(
+    ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note")
+)
 _ESCAPED = re.compile(r'\\([\\"])')
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
@@ -126,26 +131,27 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
     """The META comments and the games (tag sections) of a PBN file, with line numbers.
 
     A game ends at a semi-empty line. Tag pairs are read in import format: white space between
-    their tokens, several on a line. Tag values are inherited as PBN allows: "#" is the previous
-    game's value; a value written with the prefix "#" or "##" ("##IMP") is that value, and
-    also the value of each following game that leaves the tag out, until the tag is given
-    again. The lines after a tag that are neither tags nor comments are its data (a table's
-    rows, an auction).
+    their tokens, several on a line. Tag values are inherited as PBN 2.1 section 4.8 says: the
+    value "#" is the tag's value in the nearest earlier game that has the tag ("" if none
+    has); a value beginning with "##" ("##IMP") is the text after the "##", for this game and
+    every later game that leaves the tag out, and a later value of that tag (with or without
+    "##") redefines it for the games after it. Dealer, Vulnerable, Deal, Declarer, Contract,
+    Auction, Play and Note may inherit no value: FileRefused. The lines after a tag that are
+    neither tags nor comments are its data (a table's rows, an auction).
     """
     meta: dict[str, str] = {}
     games: list[_Game] = []
     game = _Game()
-    previous: dict[str, str] = {}
-    inherited: dict[str, _Tag] = {}
+    earlier: dict[str, str] = {}  # each tag's value in the nearest earlier game that has it
+    header: dict[str, _Tag] = {}  # the values of tags given with "##", as last redefined
     current: _Tag | None = None
     in_brace = False
 
     def close(game: _Game) -> None:
-        nonlocal previous
-        for name, tag in inherited.items():
+        for name, tag in header.items():
             game.tags.setdefault(name, _Tag(tag.value, tag.line))
         games.append(game)
-        previous = {name: tag.value for name, tag in game.tags.items()}
+        earlier.update((name, tag.value) for name, tag in game.tags.items())
 
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -172,7 +178,7 @@ def read_games(text: str) -> tuple[dict[str, str], list[_Game]]:
                 if name in game.tags:  # a new game without the empty line between
                     close(game)
                     game = _Game()
-                value = _inherit(name, value, previous, inherited, number)
+                value = _inherit(name, value, earlier, header, number)
                 current = game.tags[name] = _Tag(value, number)
             continue
         if current is None:
@@ -216,16 +222,25 @@ def _tag_pairs(line: str, number: int) -> tuple[list[tuple[str, str]], bool]:
 
 
 def _inherit(
-    name: str, value: str, previous: dict[str, str], inherited: dict[str, _Tag], number: int
+    name: str, value: str, earlier: dict[str, str], header: dict[str, _Tag], number: int
 ) -> str:
-    """A tag's value once PBN's inheritance is applied; `inherited` keeps the values that the
-    following games take when they leave their tag out."""
-    if value == "#":
-        return previous.get(name, "")
-    inherited.pop(name, None)
-    if value.startswith("#"):
-        value = value.removeprefix("##") if value.startswith("##") else value[1:]
-        inherited[name] = _Tag(value, number)
+    """A tag's value once PBN's inheritance is applied (read_games'); `header` keeps the values
+    that the following games take when they leave their tag out."""
+    if value == "#" or value.startswith("##"):
+        if name in _NOT_INHERITED:
+            raise FileRefused(
+                gettext(
+                    'line %(number)s: [%(name)s "%(value)s"] takes its value from an earlier '
+                    "board, which PBN does not allow for %(name)s: each board gives its own"
+                )
+                % {"number": number, "name": name, "value": value[:20]},
+            )
+        if value == "#":
+            return earlier.get(name, "")
+        value = value[2:]
+        header[name] = _Tag(value, number)
+    elif name in header:  # a header's tag redefined: the following games take the new value
+        header[name] = _Tag(value, number)
     return value
 
 

@@ -26,7 +26,7 @@ from events.services.imports import import_event, read_result_file
 from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
 from scoring import parse_traveller_line
-from tests.events.files import confirm, upload
+from tests.events.files import confirm, read_file, upload
 
 COLUMNS = (
     "Table\\1R;Round\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\4L;Declarer\\1R;Result\\2R;"
@@ -233,6 +233,29 @@ def test_a_scored_line_whose_contract_cannot_be_read_is_kept_fixed(club):
     )
     assert line.note == "the contract '42' cannot be read (level must be 1 to 7)"
     assert _points(event, 2)[2] == (4.0, 2.0, False)  # the board's other lines are scored
+
+
+@pytest.mark.django_db
+def test_a_usebio_line_whose_contract_cannot_be_read_is_kept_fixed(club):
+    """USEBIO 1.2's TRAVELLER_LINE with the program's own SCORE and NS_MATCH_POINTS beside a
+    CONTRACT of `42` (tests/events/files/scorer_pairs_short.xml, hand-built, changed here)."""
+    line = "<CONTRACT>{}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>"
+    data = read_file("scorer_pairs_short.xml")
+    assert line.format("4S").encode() in data
+    imported = read_result_file(
+        data.replace(line.format("4S").encode(), line.format("42").encode(), 1)
+    )
+    assert imported.fixed_boards == ["1"]
+    event = import_event(imported=imported, club=club)
+    kept = Result.objects.get(board__section__event=event, board__number=1, ns_pair__number=1)
+    assert (kept.contract, kept.score_ns, kept.ns_points, kept.ew_points, kept.is_fixed) == (
+        "",
+        420,
+        4.0,
+        0.0,
+        True,
+    )
+    assert kept.note == "the contract '42' cannot be read (level must be 1 to 7)"
 
 
 def test_a_line_whose_contract_cannot_be_read_without_printed_points_is_refused():

@@ -408,6 +408,75 @@ def test_an_imported_files_percentages_are_its_own(club):
     assert {pair.number: pair.printed_percentage for pair in copy.pairs} == printed
 
 
+def _howell_pbn(event: ImportedEvent) -> bytes:
+    """The ¾ Howell written as Ruter writes its PBN (tests/events/files/ruter_pairs.pbn): each
+    board's ScoreTable prints MP_NS and MP_EW, the TotalScoreTable each pair's TotalPercentage
+    (the field ranked in one list)."""
+    ranked = sorted(event.pairs, key=lambda pair: -pair.printed_percentage)
+    games = []
+    for board in event.boards:
+        ranking = []
+        if board.number == 1:
+            ranking = ['[TotalScoreTable "Rank;PairId;TotalPercentage;Names"]'] + [
+                f'{place} {pair.number} {pair.printed_percentage:.2f} "P{pair.number} - Q"'
+                for place, pair in enumerate(ranked, start=1)
+            ]
+        games.append(
+            "\n".join(
+                [
+                    '[Event "Three-quarter Howell"]',
+                    '[Date "2026.11.05"]',
+                    f'[Board "{board.number}"]',
+                    '[Dealer "N"]',
+                    '[Vulnerable "None"]',
+                    '[Scoring "MatchPoints;MP1"]',
+                    *ranking,
+                    '[ScoreTable "PairId_NS;PairId_EW;Contract;Score_NS;Score_EW;MP_NS;MP_EW"]',
+                    *(
+                        f'{line.ns_pair} {line.ew_pair} - "{line.score_ns}" - '
+                        f"{line.published[0]:.2f} {line.published[1]:.2f}"
+                        for line in board.lines
+                    ),
+                ]
+            )
+        )
+    return ("% PBN 2.1\n" + "\n\n".join(games) + "\n").encode()
+
+
+@pytest.mark.django_db
+def test_a_three_quarter_howell_file_is_scored_on_the_movements_count_and_its_percentages(
+    director_client, club
+):
+    """The whole of issue 24's "Factoring to the movement's tables" through a PBN file built
+    here: matchpoints printed on the top of six results (the phantom's table counted),
+    percentages on the unfactored ones. The old importer scored every board on five results
+    and ranked the pairs on the factored matchpoints."""
+    howell = _three_quarter_howell()
+    _with_percentages(howell, lambda number: _unfactored_percentage(howell, number))
+    data = _howell_pbn(howell)
+
+    preview = upload(director_client, club, "howell.pbn", data).content.decode()
+    assert "Neuberg, to 6 results, the movement&#x27;s count: as the file&#x27;s matchpoints" in (
+        preview
+    )
+    assert "Where the file disagrees with itself" not in preview
+    imported = read_result_file(data)
+    assert (imported.settings["missing_results"], imported.expected_results) == ("neuberg", 6)
+    assert (imported.settings["percentage_basis"], imported.fixed_boards) == ("unfactored", [])
+
+    event = import_event(imported=imported, club=club)
+    board = event.sections.get().boards.get(number=1)
+    lines = sorted(board.results.values_list("ns_points", "top"), reverse=True)
+    assert [(round(points, 6), top) for points, top in lines] == [
+        (9.8, 10), (7.4, 10), (5.0, 10), (2.6, 10), (0.2, 10),
+    ]  # fmt: skip
+    standings = [
+        s for group in section_ranking(section=event.sections.get()) for s in group.standings
+    ]
+    printed = {pair.number: pair.printed_percentage for pair in howell.pairs}
+    assert {s.pair.number: round(s.percentage, 2) for s in standings} == printed
+
+
 @pytest.mark.django_db
 def test_the_director_sets_the_percentages_basis_on_the_settings_page(director_client, club):
     imported = finish_event(_three_quarter_howell())
@@ -546,14 +615,30 @@ def _cross_imp_usebio(*, over_field: bool) -> bytes:
     ).encode()
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("over_field", [True, False], ids=["field", "section"])
-def test_a_cross_imp_usebio_of_two_sections_is_scored_as_its_points_show(over_field):
+def test_a_cross_imp_usebio_of_two_sections_is_scored_as_its_points_show(over_field, club):
     """The old importer scored a USEBIO file of several sections apart unless it was ours."""
-    imported = read_result_file(_cross_imp_usebio(over_field=over_field))
+    data = _cross_imp_usebio(over_field=over_field)
+    imported = read_result_file(data)
     scoring = "field" if over_field else "section"
     assert imported.settings["section_scoring"] == scoring
     how = "across the field" if over_field else "each apart"
     assert ("Sections", f"2 (A, B), scored {how}, as the printed IMPs show") in imported.readings
+    event = import_event(imported=imported, club=club)
+    printed = re.findall(
+        r"<NS_PAIR_NUMBER>(\d+)</NS_PAIR_NUMBER>.*?<SCORE>(-?\d+)</SCORE>"
+        r"<NS_CROSS_IMP_POINTS>(-?[\d.]+)</NS_CROSS_IMP_POINTS>",
+        data.decode(),
+    )
+    assert len(printed) == 8  # two boards of four lines
+    scored = Result.objects.filter(board__section__event=event).values_list(
+        "ns_pair__number", "score_ns", "ns_points"
+    )
+    assert sorted((int(ns), int(score), float(imp)) for ns, score, imp in printed) == sorted(
+        (ns, score, round(points, 2)) for ns, score, points in scored
+    )
+    assert not Result.objects.filter(board__section__event=event, fixed_ns_points__isnull=False)
 
 
 @pytest.mark.django_db

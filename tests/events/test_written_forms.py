@@ -9,9 +9,16 @@ Sources:
 - PBN 2.1 section 3.3 "Tag pair": in import format white space may stand between any two
   tokens of a tag pair, and a line may hold several tag pairs; section 3.8: a comment may
   follow a tag, ";" to the end of the line or "{" to the next "}".
-- PBN 2.0 and 2.1, inheritance of tag values: "#" repeats the previous game's value (PBN 1.0);
-  a value written with the prefix "#" or "##" ("##IMP", as PBN 2.0 exporters write the
-  Scoring tag) holds for that game and for each following game that leaves the tag out.
+- PBN 2.0 and 2.1 section 4.8 "Tag value inheritance": the tag value "#" inherits the tag's
+  value in the nearest previous game, the search going on until a value other than "#" is
+  found, else "" (PBN 1.0 section 4.7 too); a tag value beginning with "##" means "use the
+  text after ## in all subsequent games", which need not repeat the tag ("##IMP", as PBN 2.0
+  exporters write the Scoring tag); "The tags with ## at the top of the file can be seen as a
+  header. Such tags can still redefine their tag value in the middle of the file. The
+  redefined tag value need not begin with ##" (its example: a Date given with ## at the top,
+  redefined in the middle because the next 24 boards are played the next day); "#" and "##"
+  are forbidden for Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and the note
+  tags. Nothing there makes a value beginning with a single "#" anything but itself.
 - USEBIO 1.2 teams files as some scoring programs write them: a MATCH's ROUND_NUMBER counted
   from its TEAM's side (that team's n-th match, the rounds it sat out not counted), which puts a
   team that sat out a round twice in one of the file's rounds.
@@ -23,11 +30,13 @@ Sources:
 """
 
 import dataclasses
+import re
 
 import pytest
 
 from events.formats.deal_files import read_deal_file
 from events.formats.imported import FileRefused
+from events.formats.pbn import read_games
 from events.formats.usebio_teams import parse_teams_file
 from events.services.exports import export_file
 from events.services.imports import import_event, read_result_file
@@ -137,18 +146,91 @@ def test_pbn_tag_values_inherited_and_tags_in_import_format_read_as_written_out(
     assert inherited.settings["scoring"] == "butler"
 
 
-def test_a_hash_repeats_the_previous_games_value_and_a_tag_given_again_ends_the_inheritance():
+def _tags(*games: str) -> str:
+    """A PBN file of `games`, each its tag lines, one game after another."""
+    return "% PBN 2.1\n" + "\n\n".join(games) + "\n"
+
+
+def _values(text: str, name: str) -> list[str | None]:
+    """Each game's value of the tag `name` once inheritance is applied (None: no such tag)."""
+    _, games = read_games(text)
+    return [game.tags[name].value if name in game.tags else None for game in games]
+
+
+def test_a_hash_is_the_value_of_the_nearest_previous_game_that_has_the_tag():
+    # PBN 2.1 section 4.8: the search goes back "until a tag has been found with a 'real' tag
+    # value". The old reader looked at the game just before only: board 4's Event was "".
+    text = _tags(
+        '[Event "Club night"] [Site "#"] [Board "1"]',
+        '[Event "#"] [Board "2"]',
+        '[Board "3"]',
+        '[Event "#"] [Site "Turku"] [Board "4"]',
+        '[Site "#"] [Board "5"]',
+    )
+    assert _values(text, "Event") == ["Club night", "Club night", None, "Club night", None]
+    # No previous game has a Site: "#" is then "".
+    assert _values(text, "Site") == ["", None, None, "Turku", "Turku"]
+
+
+def test_a_double_hash_holds_for_the_games_after_it_until_the_tag_is_redefined():
+    # PBN 2.1 section 4.8's own example: the Date given with ## at the top of the file,
+    # redefined in the middle, without ##, for the boards played the next day. The old reader
+    # ended the inheritance there: boards 4 and 5 had no Date.
+    text = _tags(
+        '[Date "##2026.03.14"] [Scoring "##IMP"] [Board "1"]',
+        '[Board "2"]',
+        '[Date "2026.03.15"] [Board "3"]',
+        '[Board "4"]',
+        '[Date "#"] [Scoring "MatchPoints"] [Board "5"]',
+    )
+    assert _values(text, "Date") == ["2026.03.14", "2026.03.14"] + ["2026.03.15"] * 3
+    assert _values(text, "Scoring") == ["IMP", "IMP", "IMP", "IMP", "MatchPoints"]
+
+
+def test_a_value_beginning_with_one_hash_is_itself():
+    # Only the value "#" and a value beginning with "##" inherit (PBN 2.1 section 4.8). The old
+    # reader took "#" as a prefix: "#1 Pairs" became "1 Pairs", and board 2's Event too.
+    text = _tags('[Event "#1 Pairs"] [Board "1"]', '[Board "2"]')
+    assert _values(text, "Event") == ["#1 Pairs", None]
+
+
+@pytest.mark.parametrize(
+    ("tag", "value"),
+    [("Deal", "#"), ("Dealer", "##N"), ("Vulnerable", "#"), ("Contract", "#"), ("Note", "##")],
+)
+def test_a_tag_that_may_not_inherit_a_value_is_refused(tag, value):
+    # PBN 2.1 section 4.8: "#" and "##" are forbidden for Dealer, Vulnerable, Deal, Declarer,
+    # Contract, Auction, Play and the note tags. The old reader gave board 2 board 1's deal.
+    text = _tags(
+        '[Board "1"] [Dealer "N"] [Vulnerable "None"] [Deal "N:AKQJT98765432... - - -"]',
+        f'[Board "2"] [{tag} "{value}"]',
+    )
+    with pytest.raises(FileRefused) as refused:
+        read_games(text)
+    assert str(refused.value) == (
+        f'line 4: [{tag} "{value}"] takes its value from an earlier board, which PBN does not '
+        f"allow for {tag}: each board gives its own"
+    )
+
+
+def test_a_header_of_double_hash_tags_at_the_top_reads_as_the_file_written_out():
+    """PBN 2.1 section 4.8: "The tags with ## at the top of the file can be seen as a header":
+    a game of those tags alone, before the first board, gives them to every board."""
     data = read_file("magic_butler.pbn").decode().replace("\r\n", "\n")
-    games = data.split("\n\n")
-    games[0] = games[0].replace('[Event "Tuesday Butler"]', '[Event "#Tuesday Butler"]')
-    games[1] = games[1].replace('[Event "Tuesday Butler"]', '[Event "#"]')
-    games[2] = games[2].replace('[Event "Tuesday Butler"]\n', "")
-    games[2] = games[2].replace('[Board "3"]', '[Board "3"] {a comment going\non to the next line}')
+    written_out = read_result_file(data.encode())
+    meta, _, games = data.partition("\n[")
+    games = "[" + games
+    header = []
+    for tag in ("Event", "Site", "Date", "Scoring", "Competition"):
+        value = re.search(rf'^\[{tag} "([^"]*)"\]\n', games, re.M)
+        header.append(f'[{tag} "##{value[1]}"]')
+        games = re.sub(rf"^\[{tag} [^\n]*\n", "", games, flags=re.M)
+    assert "[Event" not in games
 
-    imported = read_result_file("\n\n".join(games).encode())
+    inherited = read_result_file(f"{meta}\n{' '.join(header)}\n\n{games}".encode())
 
-    assert imported.name == "Tuesday Butler"
-    assert _readable(imported) == _readable(read_result_file(data.encode()))
+    assert _readable(inherited) == _readable(written_out)
+    assert (inherited.name, inherited.settings["scoring"]) == ("Tuesday Butler", "butler")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,6 +346,14 @@ def test_a_usebio_board_a_match_event_is_scored_and_exported_as_board_a_match(cl
 
     settings = event.team_settings
     assert (settings.match_scoring, settings.bam_points) == ("bam", 2)
+    # Worked out by our engine from the boards: the home team wins board 1 (+420 against +140)
+    # for 2 points, board 2 is tied (+110 at both tables) for 1 each.
+    matches = event.matches.order_by("round").select_related("home", "away")
+    assert [(m.home.name, m.away.name, m.home_vps, m.away_vps) for m in matches] == [
+        ("Aces", "Kings", 3, 1),
+        ("Queens", "Aces", 3, 1),
+        ("Kings", "Queens", 3, 1),
+    ]
     # Each team won one match 3-1 and lost one 1-3.
     assert sorted(float(s.vps) for s in team_standings(event=event)) == [4, 4, 4]
     exported = export_file(event=event, format_key="usebio")
