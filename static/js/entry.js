@@ -2,9 +2,10 @@
 //
 // Enter queues the row's line and moves the focus to the next empty row at once, so the next
 // line can be typed while the save is on its way. Saves go out one at a time, in the order they
-// were typed. Each answer is the whole grid as the server now sees it; it is merged in so that a
-// row the director is typing in, a row still waiting to be saved and a refused row keep what
-// they hold, and the focus stays where the director is typing. Once Enter has moved the director
+// were typed. Each answer is the whole grid as the server now sees it, or on a board not yet
+// all in the saved row and every line's points, put in the grid as it stands; it is merged in
+// so that a row the director is typing in, a row still waiting to be saved and a refused row
+// keep what they hold, and the focus stays where the director is typing. Once Enter has moved the director
 // on, a refused line never takes the focus: its row turns red, says why, and the status line
 // announces it; its text is selected whole when the director goes back to it. When a save leaves
 // the focus nowhere, it goes where keys are safe: the next empty row, a refused row, the free
