@@ -9,16 +9,15 @@ a list of values (read with commas) or a sentence of its own.
 
 from datetime import date
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
+from events.models.event import event_label
 from events.services.setting_words import settings_text
 from scoring.carry_over import CARRY_OVER_METHODS
 
 
 def _event(values: dict) -> str:
-    # As Event.__str__ writes it, the date as the reader's language does.
-    return f"{values['name']} ({date_format(date.fromisoformat(values['date']), 'j M Y')})"
+    return event_label(values["name"], date.fromisoformat(values["date"]))
 
 
 def _carry_over(values: dict) -> str:

@@ -35,7 +35,7 @@ def test_a_french_clubs_import_is_told_in_french(french_club):
     said = run("import_results", str(FILES / "compscore_mp.xml"), "--no-hand-records")
 
     assert said.splitlines()[0].startswith(
-        "Thursday Mitchell (12-Mar-26) (12 Mar 2026) importé pour Test Bridge Club : 6 paires, "
+        "Thursday Mitchell (12-Mar-26) (12 mars 2026) importé pour Test Bridge Club : 6 paires, "
         "2 donnes, 6 lignes, Points de match, en "
     )
     assert said.splitlines()[0].endswith(" s")

@@ -106,7 +106,7 @@ def test_the_site_english_sentences_are_recognised_and_nothing_else(text, senten
     expected = sentences and [{"code": c, "values": values} for c, values in sentences]
     assert migration.recognised(text) == expected
     if expected:
-        with translation.override("en"):
+        with translation.override("en-gb"):
             assert note_text(expected) == migration.english(expected) == text
 
 
