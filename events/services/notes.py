@@ -12,7 +12,7 @@ from datetime import date
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from events.models.event import event_label
-from events.services.setting_words import settings_text
+from events.services.setting_words import named_settings_text, settings_text
 from scoring.carry_over import CARRY_OVER_METHODS
 
 
@@ -120,6 +120,7 @@ SENTENCES = {
     "deleted": gettext_lazy("Deleted %(event)s (event #%(id)s)"),
     "member-list": gettext_lazy("Member list %(file)s"),
     "settings-changed": lambda values: settings_text(values["settings"]),
+    "settings-named": lambda values: named_settings_text(values["settings"]),
 }
 
 
