@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from events.models import Club, Event
 from events.models.changes import NOTE_LENGTH
 from events.models.clubs import BOARDS_PER_ROUND, SQUAD_LIMITS, TEAM_MAX_PLAYERS
-from events.services.teams.history_text import shown
+from events.services.field_words import shown
 
 # The club's own settings; any other name is a default for its new events.
 CLUB_SETTINGS = ("time_zone", "national_body", "language")
