@@ -24,7 +24,7 @@ SMALL = 32767
 EVENT_NAME_LENGTH = 120
 PLAYER_NAME_LENGTH = 120
 PAIR_NAMES_LENGTH = 250
-NOTE_LENGTH = 200  # Result.note
+NOTE_LENGTH = 200  # a note on a line as typed (Result.note, MatchLine.note)
 # The most matchpoints a line can print: the top of a board played on every table we can hold.
 MAX_POINTS = 2 * SMALL
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -128,9 +128,9 @@ class ImportedLine:
     # The points (matchpoints or IMPs) the other program published for the line, when the file
     # gives them: they tell which rule it scored an irregular board under. Never saved.
     published: tuple[float, float] | None = None
-    # Why the line's contract could not be read ("line 12: ..."): the line is kept with the
-    # file's score and points, fixed, when the file printed them (finish_event).
-    unread: str = ""
+    # The line's contract as the file wrote it (quoted) and why it could not be read: the line
+    # is kept with the file's score and points, fixed, when the file printed them (finish_event).
+    unread: tuple[str, ScoringError] | None = None
     weights: list | None = None  # a weighted score's parts (scoring.weighted_scores)
     # Saved with its published points as a fixed score, flagged: the board's figures fit no
     # rule (missing_results.py), or the file scored a contract it wrote unreadably.
@@ -403,7 +403,7 @@ def result_line(
             try:
                 line.contract = str(parse_contract(contract))
             except ScoringError as refused:
-                return _unread_line(line, f"{where}: {refused}", contract, score_ns, score_ew)
+                return _unread_line(line, refused, contract, score_ns, score_ew)
             if declarer not in ("", "N", "E", "S", "W"):
                 raise FileRefused(
                     gettext("%(where)s: the declarer must be N, E, S or W, not %(declarer)s")
@@ -438,7 +438,7 @@ def result_line(
     except ScoringError as refused:
         if score_ns not in possible_scores(vulnerability):
             score_ns = None  # nothing a contract scores: the line is refused
-        return _unread_line(line, f"{where}: {refused}", contract, score_ns)
+        return _unread_line(line, refused, contract, score_ns)
     try:
         if parsed.passed_out:
             computed = 0
@@ -486,19 +486,24 @@ def result_line(
     return line
 
 
-def _unread_line(line: ImportedLine, refusal: str, contract: str, score_ns, score_ew=None):
+def _unread_line(line: ImportedLine, refused: ScoringError, contract: str, score_ns, score_ew=None):
     """A line whose contract cannot be read, kept when the file scored it: its score, and
     (finish_event) its printed points as a fixed score; without a score it is refused."""
-    where, _, why = refusal.partition(": ")
-    refusal = gettext("%(where)s: the contract %(contract)s cannot be read (%(why)s)") % {
-        "where": where,
-        "contract": repr(contract[:20]),
+    line.unread = repr(contract[:20]), refused
+    if score_ns is None:
+        raise FileRefused(unread_refusal(line))
+    line.score_ns, line.score_ew = score_ns, score_ew
+    return line
+
+
+def unread_refusal(line: ImportedLine) -> str:
+    """Why the line's contract cannot be read, naming the line ("line 12: the contract ...")."""
+    contract, why = line.unread
+    return gettext("%(where)s: the contract %(contract)s cannot be read (%(why)s)") % {
+        "where": line.where,
+        "contract": contract,
         "why": why,
     }
-    if score_ns is None:
-        raise FileRefused(refusal)
-    line.score_ns, line.score_ew, line.unread = score_ns, score_ew, refusal
-    return line
 
 
 def adjusted_line(
@@ -744,15 +749,14 @@ def _fix_unread_lines(event: ImportedEvent) -> None:
     unread = [line for board in event.boards for line in board.lines if line.unread]
     for line in unread:
         if line.published is None:
-            raise FileRefused(line.unread)
+            raise FileRefused(unread_refusal(line))
         line.fixed = True
-        line.note = line.note or line.unread.partition(": ")[2][:NOTE_LENGTH]
     if unread:
         event.readings.append(
             (
                 gettext("Fixed scores"),
                 gettext("%(lines)s: kept with the file's score and points, fixed and flagged")
-                % {"lines": "; ".join(line.unread for line in unread)},
+                % {"lines": "; ".join(map(unread_refusal, unread))},
             )
         )
 

@@ -1,7 +1,6 @@
 """Forms for multi-session events: the competition and its carry-over, and a session to add."""
 
 from django import forms
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy
 
 from events.forms.validators import printable
@@ -43,9 +42,3 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         taken = competition.sessions.values("event")
         self.fields["event"].queryset = club.events.exclude(pk__in=taken).order_by("date", "name")
-        self.fields["event"].label_from_instance = _event_label
-
-
-def _event_label(event: Event) -> str:
-    """The event's name and its date in the reader's language."""
-    return f"{event.name} ({date_format(event.date, 'j M Y')})"

@@ -1,5 +1,7 @@
 """An event: one session of play, its scoring settings and its state."""
 
+import datetime
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -14,6 +16,12 @@ from scoring.matchpoints import MISSING_RESULT_RULES, ROUNDING_RULES
 
 from .base import labelled, tracked
 from .clubs import Club
+
+
+def event_label(name: str, day: datetime.date) -> str:
+    """An event's name and date, the date as the reader's language writes one (its
+    DATE_FORMAT: "5 Feb 2026", "5 février 2026", "5. februar 2026")."""
+    return f"{name} ({date_format(day, 'DATE_FORMAT')})"
 
 
 class Event(models.Model):
@@ -223,8 +231,7 @@ class Event(models.Model):
         ]
 
     def __str__(self) -> str:
-        # The date as the reader's language writes it (strftime's %b is always English).
-        return f"{self.name} ({date_format(self.date, 'j M Y')})"
+        return event_label(self.name, self.date)
 
     def get_absolute_url(self) -> str:
         return reverse("event", kwargs={"event_id": self.pk})

@@ -188,6 +188,9 @@ class Result(TravellerLineFields):
     # A weighted score (Law 12C1(c)): its parts, each [percent, contract, declarer, tricks,
     # NS score] (scoring.weighted_scores); score_ns then holds their weighted mean.
     weights = models.JSONField(null=True, blank=True)
+    # What the director typed (a str), or the site's sentences (an import's reason for keeping
+    # the line as it did), read in the reader's language (events.services.notes).
+    note = models.JSONField(default=str, blank=True)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)

@@ -27,6 +27,7 @@ from events.formats.pair_files import (
 from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard, side_players
+from events.services.notes import note_text
 from events.services.rankings import RankingGroup, overall_ranking, section_ranking
 from events.services.team_exports import teams_file
 from events.services.travellers import ScorecardLine, board_travellers, pair_scorecards
@@ -296,7 +297,7 @@ def _line(result: Result, pairs: dict[int, FilePair], seats: dict) -> FileLine:
         ns_percent=result.ns_percent,
         ew_percent=result.ew_percent,
         not_played=result.not_played,
-        note=result.note,
+        note=note_text(result.note),
         weights=result.weights,
         ns_points=result.ns_points,
         ew_points=result.ew_points,

@@ -17,11 +17,13 @@ from events.models import (
     TableRound,
     Team,
 )
+from events.services.field_words import shown
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
 from events.services.line_text import scored_text
 from events.services.movement_text import movement_name
-from events.services.teams.history_text import TEAMS_MODELS, shown, team_lines, team_numbers
+from events.services.notes import note_text
+from events.services.teams.history_text import TEAMS_MODELS, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
 STATUS_FIELDS = {"status", "reopened_on", "corrected_on"}
@@ -240,7 +242,7 @@ def _quoted(row) -> str:
             "ns": f"{line.fixed_ns_points:g}",
             "ew": f"{line.fixed_ew_points:g}",
         }
-    return f"{text} # {line.note}" if line.note else text
+    return f"{text} # {note_text(line.note)}" if line.note else text
 
 
 def _movement_counts(rows) -> list[str]:

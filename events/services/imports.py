@@ -14,7 +14,7 @@ from django.utils.translation import gettext, ngettext
 
 from events.formats import FORMATS
 from events.formats.imp_methods import read_imp_method
-from events.formats.imported import FileRefused, ImportedEvent
+from events.formats.imported import FileRefused, ImportedEvent, ImportedLine
 from events.formats.missing_results import choose_missing_results
 from events.formats.pbn import looks_like_pbn
 from events.formats.printed_totals import check_printed_totals
@@ -24,7 +24,7 @@ from events.models import Board, Change, Club, Event, Pair, Result, Section, Tab
 from events.services.event_settings import settings_summary
 from events.services.history import bulk_create_recorded, recording
 from events.services.individuals import player_ranking, seat_players
-from events.services.notes import event_value, sentence
+from events.services.notes import engine_value, event_value, sentence
 from events.services.rankings import overall_ranking, section_ranking
 from events.services.rescoring import rescore_event
 from events.services.setup import name_pair
@@ -446,7 +446,7 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
         score_ns=line.score_ns,
         score_ew=line.score_ew,
         not_played=line.not_played,
-        note=line.note,
+        note=_note(line),
         weights=line.weights,
     )
     if line.fixed:
@@ -460,3 +460,12 @@ def _result(board: Board, line, pairs: dict[int, Pair]) -> Result:
             if percent != FIXED_PERCENT[code]:
                 setattr(result, f"{side}_percent", percent)
     return result
+
+
+def _note(line: ImportedLine) -> str | list:
+    """The line's note: the director's (our own files carry it), else, for a line kept with
+    the file's points because its contract could not be read, why, in the reader's words."""
+    if line.note or line.unread is None:
+        return line.note
+    contract, refused = line.unread
+    return [sentence("contract-unread", contract=contract, why=engine_value(refused))]

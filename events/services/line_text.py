@@ -6,6 +6,7 @@ A teams match's line (MatchLine) reads the same: it has no weighted, split or pe
 from django.utils.translation import gettext, gettext_lazy
 
 from events.models import MatchLine, Result
+from events.services.notes import note_text
 from scoring import TravellerLine
 from scoring.weighted_scores import weighted_text
 
@@ -14,7 +15,7 @@ _AVERAGES = {"A+": gettext_lazy("Ave+"), "A": gettext_lazy("Ave"), "A-": gettext
 
 def result_text(result: Result | MatchLine) -> str:
     """A saved line as the director would type it again."""
-    note = f" # {result.note}" if result.note else ""
+    note = f" # {note_text(result.note)}" if result.note else ""
     return _result_text(result) + note
 
 

@@ -9,21 +9,27 @@ a list of values (read with commas) or a sentence of its own.
 
 from datetime import date
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
-from events.services.setting_words import settings_text
+from events.models.event import event_label
+from events.services.setting_words import named_settings_text, settings_text
+from scoring import ScoringError
 from scoring.carry_over import CARRY_OVER_METHODS
+from scoring.errors import render
 
 
 def _event(values: dict) -> str:
-    # As Event.__str__ writes it, the date as the reader's language does.
-    return f"{values['name']} ({date_format(date.fromisoformat(values['date']), 'j M Y')})"
+    return event_label(values["name"], date.fromisoformat(values["date"]))
 
 
 def _carry_over(values: dict) -> str:
     # The engine's words: its label is a message id.
     return gettext(CARRY_OVER_METHODS[values["method"]]).lower()
+
+
+def _engine(values: dict) -> str:
+    # The engine's words, a ScoringError's: its message id (the English) and its values.
+    return render(values["message"], values["values"])
 
 
 def _warnings(values: dict) -> str:
@@ -44,6 +50,7 @@ SENTENCES = {
     "event": _event,
     "carry-over-method": _carry_over,
     "warnings": _warnings,
+    "engine": _engine,
     # Teams: the draw
     "round-1-seeded": gettext_lazy("Round 1 drawn seeded by strength."),
     "round-1-random": gettext_lazy("Round 1 drawn at random from seed %(seed)s."),
@@ -120,7 +127,10 @@ SENTENCES = {
     "replaces": gettext_lazy("Replaces %(event)s (event #%(id)s)"),
     "deleted": gettext_lazy("Deleted %(event)s (event #%(id)s)"),
     "member-list": gettext_lazy("Member list %(file)s"),
+    # A line imported with the file's points, fixed, as its contract could not be read
+    "contract-unread": gettext_lazy("the contract %(contract)s cannot be read (%(why)s)"),
     "settings-changed": lambda values: settings_text(values["settings"]),
+    "settings-named": lambda values: named_settings_text(values["settings"]),
 }
 
 
@@ -134,6 +144,16 @@ def sentence(code: str, **values) -> dict:
 def event_value(event) -> dict:
     """An event as a sentence's value: its name and date, the date read in the reader's words."""
     return sentence("event", name=event.name, date=event.date.isoformat())
+
+
+def engine_value(error: ScoringError) -> dict:
+    """The engine's words (a ScoringError's message and values) as a sentence's value, read in
+    the reader's language as the engine's messages are."""
+    values = {
+        name: value if isinstance(value, int | float | str) else str(value)
+        for name, value in error.values.items()
+    }
+    return sentence("engine", message=error.message, values=values)
 
 
 def note_text(note: str | list | dict) -> str:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from events.models import Club, Event
 from events.models.changes import NOTE_LENGTH
 from events.models.clubs import BOARDS_PER_ROUND, SQUAD_LIMITS, TEAM_MAX_PLAYERS
-from events.services.teams.history_text import shown
+from events.services.field_words import shown
 
 # The club's own settings; any other name is a default for its new events.
 CLUB_SETTINGS = ("time_zone", "national_body", "language")
@@ -23,32 +23,38 @@ def settings_text(settings: list[dict]) -> str:
     """The settings changed in one line; a long one names them without their values."""
     text = "; ".join(setting_lines(settings))
     if len(text) > NOTE_LENGTH:
-        labels = ", ".join(_words(setting)[0] for setting in settings)
-        return gettext("Changed: %(settings)s") % {"settings": labels}
+        return named_settings_text([setting["setting"] for setting in settings])
     return text
+
+
+def named_settings_text(names: list[str]) -> str:
+    """The settings of these names, without their values: "Changed: Time zone, National body"."""
+    labels = ", ".join(map(_setting_label, names))
+    return gettext("Changed: %(settings)s") % {"settings": labels}
 
 
 def _words(setting: dict) -> tuple[str, str, str]:
     name, before, after = setting["setting"], setting["before"], setting["after"]
+    label = _setting_label(name)
     if name in CLUB_SETTINGS:
         field = Club._meta.get_field(name)
-        before, after = (shown(field, v) or gettext("(none)") for v in (before, after))
-        return _label(field.verbose_name), before, after
-    if name in SQUAD_LIMITS:  # the club's teams, not only its new events'
-        label = (
-            gettext("Most players a team registers")
-            if name == TEAM_MAX_PLAYERS
-            else gettext("Fewest players a team registers")
-        )
+        return label, *(shown(field, v) or gettext("(none)") for v in (before, after))
+    if name in SQUAD_LIMITS or name == BOARDS_PER_ROUND:
         return label, str(before), str(after)
+    field = Event._meta.get_field(name)
+    return label, shown(field, before), shown(field, after)
+
+
+def _setting_label(name: str) -> str:
+    if name in CLUB_SETTINGS:
+        text = str(Club._meta.get_field(name).verbose_name)
+        return text[:1].upper() + text[1:]
+    if name in SQUAD_LIMITS:  # the club's teams, not only its new events'
+        if name == TEAM_MAX_PLAYERS:
+            return gettext("Most players a team registers")
+        return gettext("Fewest players a team registers")
     if name == BOARDS_PER_ROUND:
-        label, before, after = gettext("boards a round"), str(before), str(after)
+        setting = gettext("boards a round")
     else:
-        field = Event._meta.get_field(name)
-        label, before, after = field.verbose_name, shown(field, before), shown(field, after)
-    return gettext("New events' %(setting)s") % {"setting": label}, before, after
-
-
-def _label(verbose_name) -> str:
-    text = str(verbose_name)
-    return text[:1].upper() + text[1:]
+        setting = Event._meta.get_field(name).verbose_name
+    return gettext("New events' %(setting)s") % {"setting": setting}

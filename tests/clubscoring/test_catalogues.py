@@ -25,6 +25,7 @@ import pytest
 from django.conf import settings
 from django.conf.locale import LANG_INFO
 from django.contrib.auth import get_user_model
+from django.core.management import find_commands, load_command_class
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -321,7 +322,8 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
     client.force_login(director)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = pseudo_language
     candidates = _candidates(club)
-    # What people typed is shown as typed: the names, and the notes on the lines.
+    # What people typed is shown as typed: the names, and the notes typed on the lines (the
+    # site's own sentences are marked).
     names = sorted(
         {
             *Club.objects.values_list("name", flat=True),
@@ -331,7 +333,7 @@ def test_every_page_in_a_pseudo_language_shows_only_marked_text(pseudo_language,
             *Team.objects.values_list("name", flat=True),
             *Competition.objects.values_list("name", flat=True),
             *get_user_model().objects.values_list("username", flat=True),
-            *Result.objects.values_list("note", flat=True),
+            *(n for n in Result.objects.values_list("note", flat=True) if isinstance(n, str)),
         }
         - {""},
         key=len,
@@ -372,6 +374,29 @@ def test_the_error_pages_in_the_pseudo_language_show_only_marked_text(pseudo_lan
         page = render_to_string(template, request=None if template == "500.html" else request)
 
     assert untranslated(page, names=[]) == []
+
+
+# The site's commands (events/management/commands), but makemessages, whose words are Django's.
+COMMANDS = sorted(set(find_commands(ROOT / "events" / "management")) - {"makemessages"})
+# Django's own options of every command, in Django's words.
+BASE_OPTIONS = {
+    "help", "version", "verbosity", "settings", "pythonpath", "traceback", "no_color",
+    "force_color", "skip_checks",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_commands_help_in_the_pseudo_language_is_all_marked(pseudo_language, settings, name):
+    settings.LANGUAGE_CODE = pseudo_language  # the language Django runs a command in
+    parser = load_command_class("events", name).create_parser("manage.py", name)
+
+    texts = [
+        parser.description,
+        *(action.help for action in parser._actions if action.dest not in BASE_OPTIONS),
+    ]
+    # A message's markup (<slug>) is outside its markers, as on a page.
+    assert [text for text in texts if WORD.search(TAG.sub(" ", MARKED.sub(" ", text)))] == []
+    assert parser.format_help()
 
 
 # The scripts' own words (static/js): the pseudo-language test reads the HTML the server draws,

@@ -5,7 +5,7 @@ import io
 
 import openpyxl
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, load_command_class
 
 from events.models import Club, Event
 from tests.events.test_imports import FILES
@@ -35,7 +35,7 @@ def test_a_french_clubs_import_is_told_in_french(french_club):
     said = run("import_results", str(FILES / "compscore_mp.xml"), "--no-hand-records")
 
     assert said.splitlines()[0].startswith(
-        "Thursday Mitchell (12-Mar-26) (12 Mar 2026) importé pour Test Bridge Club : 6 paires, "
+        "Thursday Mitchell (12-Mar-26) (12 mars 2026) importé pour Test Bridge Club : 6 paires, "
         "2 donnes, 6 lignes, Points de match, en "
     )
     assert said.splitlines()[0].endswith(" s")
@@ -101,3 +101,18 @@ def test_a_french_site_makes_a_club_in_french(site_in_french, settings):
         "alice est maintenant arbitre de Hilltop. Rien n'a été envoyé : donnez-lui ce lien pour "
         "choisir son mot de passe (il fonctionne une fois, pendant 3 jours).",
     ]
+
+
+def help_text(name: str) -> str:
+    return load_command_class("events", name).create_parser("manage.py", name).format_help()
+
+
+def test_a_commands_help_speaks_the_sites_language(site_in_french):
+    said = " ".join(help_text("import_results").split())
+
+    assert (
+        "Importer un fichier de résultats PBN ou USEBIO comme tournoi publié, calculé par notre "
+        "moteur. L'identifiant du nouveau tournoi est la dernière ligne affichée."
+    ) in said
+    assert "file un fichier de résultats .pbn ou USEBIO .xml" in said
+    assert "--club CLUB l'adresse du club (nécessaire s'il y en a plusieurs)" in said

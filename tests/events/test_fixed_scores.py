@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 
 from events.formats import json_export
 from events.formats.imported import FileRefused
@@ -23,6 +24,8 @@ from events.services.explanations import explain_score
 from events.services.exports import export_file, pairs_file
 from events.services.history import recording, undo_change
 from events.services.imports import import_event, read_result_file
+from events.services.line_text import result_text
+from events.services.notes import note_text
 from events.services.problems import section_problems
 from events.services.rescoring import rescore_event
 from scoring import parse_traveller_line
@@ -220,9 +223,10 @@ UNREAD = [
 
 @pytest.mark.django_db
 def test_a_scored_line_whose_contract_cannot_be_read_is_kept_fixed(club):
-    imported = read_result_file(pbn({2: UNREAD}))
-    assert imported.fixed_boards == ["2"]
-    event = import_event(imported=imported, club=club)
+    with translation.override("fr"):  # the importer's language: the note is kept in none
+        imported = read_result_file(pbn({2: UNREAD}))
+        assert imported.fixed_boards == ["2"]
+        event = import_event(imported=imported, club=club)
     line = Result.objects.get(board__number=2, ns_pair__number=1)
     assert (line.contract, line.score_ns, line.ns_points, line.ew_points, line.is_fixed) == (
         "",
@@ -231,7 +235,22 @@ def test_a_scored_line_whose_contract_cannot_be_read_is_kept_fixed(club):
         0.0,
         True,
     )
-    assert line.note == "the contract '42' cannot be read (level must be 1 to 7)"
+    assert line.note == [
+        {
+            "code": "contract-unread",
+            "values": {
+                "contract": "'42'",
+                "why": {
+                    "code": "engine",
+                    "values": {"message": "level must be 1 to 7", "values": {}},
+                },
+            },
+        }
+    ]
+    with translation.override("en-gb"):
+        assert note_text(line.note) == "the contract '42' cannot be read (level must be 1 to 7)"
+    with translation.override("nb"):
+        assert note_text(line.note) == "kontrakten '42' kan ikke leses (nivået må være 1 til 7)"
     assert _points(event, 2)[2] == (4.0, 2.0, False)  # the board's other lines are scored
 
 
@@ -255,7 +274,38 @@ def test_a_usebio_line_whose_contract_cannot_be_read_is_kept_fixed(club):
         0.0,
         True,
     )
-    assert kept.note == "the contract '42' cannot be read (level must be 1 to 7)"
+    with translation.override("en-gb"):
+        assert note_text(kept.note) == "the contract '42' cannot be read (level must be 1 to 7)"
+
+
+@pytest.mark.django_db
+def test_why_a_line_is_fixed_reads_in_the_readers_language_wherever_it_is_shown(
+    club, director, director_client, settings
+):
+    event = import_event(imported=read_result_file(pbn({2: UNREAD})), club=club)
+    board = event.sections.get().boards.get()
+    line = board.results.select_related("ns_pair").get(ns_pair__number=1)
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    why = "le contrat &#x27;42&#x27; ne peut pas être lu (le niveau doit être de 1 à 7)"
+
+    traveller = director_client.get(reverse("traveller", args=[event.pk, "A", 2])).text
+    assert f"modifier la ligne la recalcule ({why})" in traveller
+    explanation = director_client.get(reverse("explain-score", args=[event.pk, "A", 2, "1"])).text
+    assert f"calculées normalement. {why}.</p>" in explanation
+    with translation.override("fr"):
+        assert result_text(line) == (
+            "+650 # le contrat '42' ne peut pas être lu (le niveau doit être de 1 à 7)"
+        )
+        csv = export_file(event=event, format_key="csv").decode()
+    assert "le contrat '42' ne peut pas être lu (le niveau doit être de 1 à 7)" in csv
+
+    Event.objects.filter(pk=event.pk).update(status="running")
+    with recording(club=club, event=event, user=director, kind=Change.Kind.RESULT):
+        save_line(
+            board=board, line=parse_traveller_line("4S N 11"), ns_pair=1, ew_pair=6, result=line
+        )
+    history = director_client.get(reverse("director-history", args=[event.pk])).text
+    assert f"# {why}" in history
 
 
 def test_a_line_whose_contract_cannot_be_read_without_printed_points_is_refused():

@@ -1,5 +1,7 @@
 """The audit trail and the publication rules through the director's pages."""
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -267,6 +269,20 @@ def test_a_second_import_of_the_same_file_says_so_and_asks(director_client, club
 
     confirm_upload(director_client, club, earlier="new")
     assert Event.objects.count() == 2
+
+
+def test_a_second_imports_preview_dates_the_first_as_the_readers_language_does(
+    director_client, club, settings
+):
+    confirm(director_client, club)
+    first = Event.objects.get()
+    created = datetime.datetime(2026, 11, 27, 14, 30, tzinfo=datetime.UTC)
+    Event.objects.filter(pk=first.pk).update(created=created)
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+
+    preview = upload(director_client, club).content.decode()
+
+    assert f"{first.name} (16 mars 2026)</a> le 27 novembre 2026 14:30" in preview
 
 
 def test_replacing_an_earlier_import_deletes_it_and_records_it(director_client, club, director):

@@ -143,7 +143,9 @@ def test_an_event_is_named_with_its_date_in_the_readers_language(make_event):
 
     assert str(event) == "Club Pairs (5 Feb 2026)"
     with translation.override("fr"):
-        assert str(event) == "Club Pairs (5 Fév 2026)"
+        assert str(event) == "Club Pairs (5 février 2026)"
+    with translation.override("nb"):
+        assert str(event) == "Club Pairs (5. februar 2026)"
 
 
 def test_the_directors_notices_after_a_change_are_in_their_language(
@@ -159,7 +161,7 @@ def test_the_directors_notices_after_a_change_are_in_their_language(
     response = director_client.post(
         reverse("event-delete", args=[event.pk]), {"confirm": "yes"}, follow=True
     )
-    assert "Supprimé : Club Pairs (5 Fév 2026)." in response.text
+    assert "Supprimé : Club Pairs (5 février 2026)." in response.text
 
 
 @pytest.mark.parametrize(

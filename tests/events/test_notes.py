@@ -61,9 +61,9 @@ def test_sentences_inside_a_sentence_are_read_in_the_readers_language_too(langua
 @pytest.mark.parametrize(
     ("language", "text"),
     [
-        ("en", "Series: Monday Pairs (7 Dec 2026) added"),
-        ("fr", "Series : Monday Pairs (7 Déc 2026) ajouté"),
-        ("nb", "Series: Monday Pairs (7 Des 2026) lagt til"),
+        ("en-gb", "Series: Monday Pairs (7 Dec 2026) added"),
+        ("fr", "Series : Monday Pairs (7 décembre 2026) ajouté"),
+        ("nb", "Series: Monday Pairs (7. desember 2026) lagt til"),
     ],
 )
 def test_an_events_date_is_written_as_the_readers_language_writes_it(make_event, language, text):

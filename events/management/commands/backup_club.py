@@ -3,23 +3,24 @@ language (LANGUAGE_CODE) until it has found the club, then the club's own."""
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext, ngettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from events.management.base import TranslatedCommand
 from events.models import Club
 from events.services.backup import backup_bytes
 from events.services.languages import speaking_for_club
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Write a club's whole data (players, events, movements, results, settings, history) "
         "to one file; a name ending in .gz is gzip-compressed."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help="the club's address, as in /clubs/<slug>/")
-        parser.add_argument("-o", "--output", required=True, help="the file to write")
+        parser.add_argument("slug", help=gettext("the club's address, as in /clubs/<slug>/"))
+        parser.add_argument("-o", "--output", required=True, help=gettext("the file to write"))
 
     def handle(self, *args, slug, output, **options):
         club = Club.objects.filter(slug=slug).first()

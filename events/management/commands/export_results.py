@@ -4,10 +4,11 @@ own, in which a file with words of its own (the Excel workbook) is written too."
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext, ngettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from events.formats import FORMATS, Format, formats_for
+from events.management.base import TranslatedCommand
 from events.models import Event
 from events.services.exports import export_file
 from events.services.languages import speaking_for_club
@@ -16,22 +17,24 @@ from events.services.languages import speaking_for_club
 TEXT_TYPES = ("text/", "application/json", "application/xml")
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Write an event's results in one of the download formats: to FILE with -o, or to "
         "standard output for the text formats."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("event_id", type=int, help="the event's id (as in its page address)")
+        parser.add_argument(
+            "event_id", type=int, help=gettext("the event's id (as in its page address)")
+        )
         parser.add_argument(
             "--format",
             dest="format_key",
             required=True,
             metavar="FORMAT",
-            help=f"one of {', '.join(FORMATS)}",
+            help=gettext("one of %(formats)s") % {"formats": ", ".join(FORMATS)},
         )
-        parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+        parser.add_argument("-o", "--output", metavar="FILE", help=gettext("the file to write"))
 
     def handle(self, *args, event_id, format_key, output, **options):
         fmt = self._format(format_key)

@@ -6,30 +6,33 @@ import hashlib
 import time
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from events.formats.imported import FileRefused
+from events.management.base import TranslatedCommand
 from events.models import Club
 from events.services.hand_records import analyse_event_hands
 from events.services.imports import fixed_boards, import_event, read_result_file
 from events.services.languages import speaking_for_club
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Import a PBN or USEBIO results file as a published event, scored by our engine. "
         "The new event's id is the last line printed."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a .pbn or USEBIO .xml results file")
-        parser.add_argument("--club", help="the club's slug (needed when there is more than one)")
+        parser.add_argument("file", help=gettext("a .pbn or USEBIO .xml results file"))
+        parser.add_argument(
+            "--club", help=gettext("the club's slug (needed when there is more than one)")
+        )
         parser.add_argument(
             "--no-hand-records",
             action="store_true",
-            help="skip the double-dummy analysis of the deals",
+            help=gettext("skip the double-dummy analysis of the deals"),
         )
 
     def handle(self, *args, **options):

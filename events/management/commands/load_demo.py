@@ -1,15 +1,16 @@
 """`manage.py load_demo [--reset]`: the demo club. It speaks the site's language
 (LANGUAGE_CODE), in which the demo is made."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
+from events.management.base import TranslatedCommand
 from events.services.demo import DemoRefused, demo_club, load_demo, reset_demo
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Load the demo club (director/director) unless it is loaded already: a demo club and "
         "whatever was made in it are left as they are. --reset deletes it and loads it afresh."
     )
@@ -18,7 +19,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--reset",
             action="store_true",
-            help="delete the demo club, the events made in it included, and load it afresh",
+            help=gettext(
+                "delete the demo club, the events made in it included, and load it afresh"
+            ),
         )
 
     def handle(self, *args, **options):

@@ -3,10 +3,11 @@ site's language (LANGUAGE_CODE), which is the new club's own until its directors
 the invitation mailed to the director is written in it too."""
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
 from events.forms.clubs import NewClubForm
+from events.management.base import TranslatedCommand
 from events.services.clubs import ClubRefused
 from events.services.invitations import start_club
 
@@ -14,19 +15,25 @@ from events.services.invitations import start_club
 OPTIONS = {"name": "name", "slug": "--slug", "username": "--director", "email": "--email"}
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Make a club and its first director, and print the one-time link where the director "
         "chooses a password (mailed too when EMAIL_HOST is set and --email given). The link "
         "starts with SITE_URL (http://127.0.0.1:8000) unless --site-url says otherwise."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("name", help='the club\'s name, e.g. "Hilltop Bridge Club"')
-        parser.add_argument("--director", required=True, help="the first director's username")
-        parser.add_argument("--email", default="", help="the director's email address")
-        parser.add_argument("--slug", default="", help="the club's address (from the name)")
-        parser.add_argument("--site-url", default="", help="the site's address for the link")
+        parser.add_argument("name", help=gettext('the club\'s name, e.g. "Hilltop Bridge Club"'))
+        parser.add_argument(
+            "--director", required=True, help=gettext("the first director's username")
+        )
+        parser.add_argument("--email", default="", help=gettext("the director's email address"))
+        parser.add_argument(
+            "--slug", default="", help=gettext("the club's address (from the name)")
+        )
+        parser.add_argument(
+            "--site-url", default="", help=gettext("the site's address for the link")
+        )
 
     def handle(self, *args, name, director, email, slug, site_url, **options):
         # The checks of the Clubs page's form, so that nothing the page refuses is made here.

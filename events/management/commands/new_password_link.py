@@ -3,15 +3,16 @@ the site's language (LANGUAGE_CODE): an account may direct clubs of different la
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
+from events.management.base import TranslatedCommand
 from events.services.clubs import ClubRefused
 from events.services.invitations import new_password_link
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Print a new one-time link where an account chooses its password (its old password and "
         "the links given before end): the way back in for a director who has forgotten theirs "
         "on a site that sends no mail. The link starts with SITE_URL unless --site-url says "
@@ -19,8 +20,10 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("username", help="the account's username")
-        parser.add_argument("--site-url", default="", help="the site's address for the link")
+        parser.add_argument("username", help=gettext("the account's username"))
+        parser.add_argument(
+            "--site-url", default="", help=gettext("the site's address for the link")
+        )
 
     def handle(self, *args, username, site_url, **options):
         user = get_user_model()._default_manager.filter(username=username).first()

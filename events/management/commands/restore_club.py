@@ -4,36 +4,39 @@ site's language (LANGUAGE_CODE) until the club is restored, then the club's own.
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext, ngettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from events.management.base import TranslatedCommand
 from events.services.backup import BackupRefused, RestoreSummary, restore_club
 from events.services.languages import speaking_for_club
 
 
-class Command(BaseCommand):
-    help = (
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Restore a club from a file backup_club wrote (gzip or not) as a new club with new keys; "
         "with --keep-keys, into an empty database with the file's keys, so that its pages, "
         "links and exports are the same byte for byte."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="the backup file")
-        parser.add_argument("--slug", help="restore the club under this address instead")
+        parser.add_argument("file", help=gettext("the backup file"))
+        parser.add_argument("--slug", help=gettext("restore the club under this address instead"))
         parser.add_argument(
             "--keep-keys",
             action="store_true",
-            help="keep the file's primary keys (an empty database only)",
+            help=gettext("keep the file's primary keys (an empty database only)"),
         )
         parser.add_argument(
             "--user",
             action="append",
             default=[],
             metavar="NAME[=ACCOUNT]",
-            help="link the file's username NAME to this site's account ACCOUNT (NAME itself "
-            "when left out): its changes name it, and it directs the club if it did; repeat "
-            "for each. Names not linked are kept as text.",
+            help=gettext(
+                "link the file's username NAME to this site's account ACCOUNT (NAME itself "
+                "when left out): its changes name it, and it directs the club if it did; repeat "
+                "for each. Names not linked are kept as text."
+            ),
         )
 
     def handle(self, *args, file, slug, keep_keys, user, **options):

@@ -4,6 +4,7 @@ table 1: entered 4S N 10 (+420)", "Captains' totals: (blank) -> 20", "Team 3 Ace
 from django.utils.translation import gettext
 
 from events.models import Event, Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
+from events.services.field_words import shown
 from events.services.line_text import scored_text
 
 TEAMS_MODELS = (TeamSettings, Team, TeamMember, Match, MatchBoard, MatchLine)
@@ -112,17 +113,6 @@ def _label(model, attname: str) -> str:
 
 def _shown(model, attname: str, value) -> str:
     return shown(next(f for f in model._meta.concrete_fields if f.attname == attname), value)
-
-
-def shown(field, value) -> str:
-    """A field's value as the history reads it: a choice's label, "(blank)", Yes or No."""
-    if field.choices:
-        return str(dict(field.flatchoices).get(value, value))
-    if value is None or value == "":
-        return gettext("(blank)")
-    if isinstance(value, bool):
-        return gettext("Yes") if value else gettext("No")
-    return str(value)
 
 
 def _quoted(row) -> str:
