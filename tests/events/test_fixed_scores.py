@@ -291,7 +291,7 @@ def test_why_a_line_is_fixed_reads_in_the_readers_language_wherever_it_is_shown(
     traveller = director_client.get(reverse("traveller", args=[event.pk, "A", 2])).text
     assert f"modifier la ligne la recalcule ({why})" in traveller
     explanation = director_client.get(reverse("explain-score", args=[event.pk, "A", 2, "1"])).text
-    assert f"calculées normalement. {why}.</p>" in explanation
+    assert f"calculées normalement. {why.capitalize()}.</p>" in explanation
     with translation.override("fr"):
         assert result_text(line) == (
             "+650 # le contrat '42' ne peut pas être lu (le niveau doit être de 1 à 7)"
