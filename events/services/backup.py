@@ -46,6 +46,7 @@ from events.formats.club_backup import (
     Limits,
 )
 from events.models import Change, Club
+from events.services.notes import readable
 
 __all__ = ["BackupRefused", "RestoreSummary", "backup_bytes", "backup_club", "restore_club"]
 
@@ -417,6 +418,11 @@ class _Restorer:
                 gettext("%(row)s: %(field)s is not a value of its kind")
                 % {"row": where, "field": f.name}
             ) from None
+        if isinstance(f, models.JSONField) and f.name == "note" and not readable(value):
+            raise BackupRefused(
+                gettext("%(row)s: %(field)s is not a note this site can read")
+                % {"row": where, "field": f.name}
+            )
         if isinstance(value, datetime.date) and not _YEARS[0] <= value.year <= _YEARS[1]:
             raise BackupRefused(
                 gettext("%(row)s: %(field)s is not a date from %(first)s to %(last)s")

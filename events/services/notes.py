@@ -169,6 +169,16 @@ def note_text(note: str | list | dict) -> str:
     return str(said % {name: _value(value) for name, value in note["values"].items()})
 
 
+def readable(note: object) -> bool:
+    """Whether `note` is one this site reads: a text, the site's sentences with the values they
+    name, or a list of them; a restored backup's note may have been crafted."""
+    try:
+        note_text(note)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
+        return False
+    return True
+
+
 def _value(value):
     if isinstance(value, dict):
         return note_text(value)

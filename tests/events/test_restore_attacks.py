@@ -232,6 +232,14 @@ def _tricks_of_text(backup):
     rows_of(backup, "events.result")[0]["fields"]["tricks"] = "ten"
 
 
+def _a_note_of_no_sentence(backup):
+    rows_of(backup, "events.result")[0]["fields"]["note"] = {"code": "no-such", "values": {}}
+
+
+def _a_note_missing_its_values(backup):
+    rows_of(backup, "events.change")[0]["fields"]["note"] = [{"code": "event", "values": {}}]
+
+
 PLAIN_REFUSALS = [
     (_nul_in_a_name, r"^a value holds a NUL character, which no database here stores$"),
     (_a_row_twice, r"^events.player \d+ appears twice in the backup$"),
@@ -245,6 +253,8 @@ PLAIN_REFUSALS = [
     (_a_time_no_database_reads_back, r"^events.event \d+: created is not a date from 1900 to"),
     (_an_upload_of_a_number, r"^events.upload 1: data is not base64 text$"),
     (_tricks_of_text, r"^events.result \d+: tricks: “ten” value must be an integer.$"),
+    (_a_note_of_no_sentence, r"^events.result \d+: note is not a note this site can read$"),
+    (_a_note_missing_its_values, r"^events.change \d+: note is not a note this site can read$"),
 ]
 
 
