@@ -11,6 +11,7 @@ from events.models import Change, Event, Match, MatchLine, TableCall, TableLine
 from events.services.entry import LineRefused
 from events.services.notes import note_text
 from events.services.tables.access import TableClosed, event_tables, open_table
+from events.services.tables.calls import call_director
 from events.services.tables.match_tables import (
     accept_line,
     dispute_line,
@@ -218,8 +219,35 @@ def test_a_disputed_line_goes_back_to_north_and_calls_the_director(swiss):
     with pytest.raises(LineRefused, match="disputed: North enters it again"):
         accept_line(access=first, key=line.key)
     again = _enter(first, 2, "3NT E 7")
+    assert TableCall.objects.get().cleared is None  # North's new line waits for East-West
     accept_line(access=first, key=again.key)
     assert MatchLine.objects.get(board__match=match, table=1).score_ns == 100
+    # East-West accept the new line: the dispute is settled, its call cleared.
+    assert TableCall.objects.get().cleared is not None
+
+
+def test_the_directors_line_of_a_disputed_board_settles_the_dispute(swiss):
+    _, match, first, second = swiss
+    disputed = _enter(first, 2, "3NT E 8")
+    dispute_line(access=first, key=disputed.key)
+    other = _enter(second, 2, "3NT W 9")
+    dispute_line(access=second, key=other.key)
+    button = call_director(access=first, round=1)
+
+    save_match_line(match=match, board_number=2, table=1, line=parse_traveller_line("3NT E 7"))
+
+    # Table 1's dispute is settled as the director ruled: its call cleared, its line gone and
+    # the board played; table 2's dispute and table 1's own call wait for the director.
+    open_calls = TableCall.objects.filter(cleared__isnull=True)
+    assert sorted(open_calls.values_list("access", "kind")) == [
+        (first.pk, "call"),
+        (second.pk, "dispute"),
+    ]
+    assert not TableLine.objects.filter(pk=disputed.pk).exists()
+    assert TableLine.objects.get(pk=other.pk).state == TableLine.State.DISPUTED
+    board = _at(first).board(2)
+    assert (board.state, board.result.score_ns) == ("played", 100)
+    assert button.pk in open_calls.values_list("pk", flat=True)
 
 
 def test_a_wrong_pin_is_refused_when_the_event_asks_for_one(swiss):
