@@ -109,7 +109,8 @@ def room(*, event: Event, now: datetime.datetime | None = None) -> Room:
                 access__event=event, state=TableLine.State.ACCEPTED, result__isnull=False
             )
             .values_list("access__section_id", "access__table", "round")
-            .annotate(count=Count("pk"))
+            # A correction accepted is a second accepted line of the same result.
+            .annotate(count=Count("result", distinct=True))
             .order_by()
         }
     )
