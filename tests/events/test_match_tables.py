@@ -9,6 +9,7 @@ import pytest
 
 from events.models import Change, Event, Match, MatchLine, TableCall, TableLine
 from events.services.entry import LineRefused
+from events.services.history import undo_change
 from events.services.notes import note_text
 from events.services.tables.access import TableClosed, event_tables, open_table
 from events.services.tables.calls import call_director
@@ -356,3 +357,40 @@ def test_a_tables_line_the_director_deletes_takes_its_table_line_with_it(swiss):
 
     assert not TableLine.objects.exists()
     assert table_now(access=first).current.board(2).state == "open"
+
+
+def test_an_undone_acceptance_opens_the_board_at_the_table_again(swiss, director):
+    event, match, first, _ = swiss
+    _play(first, 2, "3NT E 8")
+
+    undo_change(change=Change.objects.filter(event=event).latest("pk"), user=director)
+
+    # The line goes with its saved line, as the pairs' table's does (tables.unsaved).
+    assert not MatchLine.objects.filter(board__match=match).exists()
+    assert not TableLine.objects.exists()
+    assert _at(first).board(2).state == "open"
+    assert _play(first, 2, "3NT E 9").state == TableLine.State.ACCEPTED
+
+
+def test_a_line_of_the_match_before_a_late_draw_is_kept_as_the_table_moves_on(swiss):
+    event, match, first, second = swiss
+    for board, (home_table, away_table) in LINES.items():
+        if board < 4:
+            _play(first, board, home_table)
+        _play(second, board, away_table)
+    waiting = _enter(first, 4, LINES[4][0])  # the last board, waiting for East-West
+    draw_next_round(event=event, late=True)
+
+    # The match is not in at both tables until East-West accept: the table stays on it.
+    now = table_now(access=first)
+    assert (now.current.match, now.current.board(4).state) == (match, "entered")
+    accept_line(access=first, key=waiting.key)
+    # In now, the table moves on, and a correction of the match just played is still its own.
+    now = table_now(access=first)
+    assert (now.ended.match, now.current.number) == (match, 2)
+    correction = _reopen(first, 3, "1NT N 7")
+    assert table_now(access=first).ended.board(3).state == "entered"
+    accept_line(access=first, key=correction.key)
+    line = MatchLine.objects.get(board__match=match, board__number=3, table=1)
+    assert (line.contract, line.score_ns) == ("1NT", 90)
+    assert _enter(first, 1, "4S N 10", round=2).round == 2
