@@ -193,7 +193,7 @@ def _round_boards(event: Event, round: int | None) -> dict[int, list[RoundDeal]]
         raise HandRecordsRefused(gettext("choose the round whose boards the file deals"))
     # The matches' locks, as a line's save takes them: publishing takes them too.
     matches = list(
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .filter(event=event, round=round, away__isnull=False)
         .select_related("event__team_settings")
         .order_by("pk")
