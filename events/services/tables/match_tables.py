@@ -7,11 +7,12 @@ then moves on to its match of the next round drawn. North enters a line, which w
 TableLine) until East-West accept it; accepted, it is saved through the match's own entry
 service (save_match_line) and the match is rescored.
 
-What a table sees: its own lines at once; the other table's result on a board, and the board's
-IMPs, once both tables have played it; the match's IMPs and VPs once its last board is in, with
-the standings as the reveal rule shows them (after_board.end_of_round). The match ends for the
-table when the players of its next match say they are seated or enter a line: until then it
-may correct its own lines, after it only the director.
+What a table sees: its own lines at once; a board's hand once it has played it (the round's
+hand record, a RoundDeal, as the event's settings allow); the other table's result on a board,
+and the board's IMPs, once both tables have played it; the match's IMPs and VPs once its last
+board is in, with the standings as the reveal rule shows them (after_board.end_of_round). The
+match ends for the table when the players of its next match say they are seated or enter a
+line: until then it may correct its own lines, after it only the director.
 
 The functions and shapes are those of the pairs' table (seating.TableNow, table_now,
 lines.enter_line, accept_line, dispute_line, reopen_line) where they do the same thing, so that
