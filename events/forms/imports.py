@@ -1,7 +1,7 @@
 """Forms for importing a results file: the upload, and the confirmation after the preview."""
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.formats.deal_files import read_deal_file
@@ -66,6 +66,22 @@ class HandRecordForm(forms.Form):
     replace = forms.BooleanField(
         label=gettext_lazy("Replace the hand records already there"), required=False, initial=False
     )
+
+    def __init__(self, *args, rounds: int = 0, round: int = 1, **kwargs):
+        """`rounds`: a teams event's rounds that may take hand records, one of which (`round`
+        first) the director chooses; none for a pairs event."""
+        super().__init__(*args, **kwargs)
+        if rounds:
+            self.fields["round"] = forms.TypedChoiceField(
+                label=pgettext_lazy("teams", "Round"),
+                choices=[(number, number) for number in range(1, rounds + 1)],
+                coerce=int,
+                initial=round,
+                help_text=gettext_lazy(
+                    "Every match of the round plays these deals, each by its board number."
+                ),
+            )
+            self.order_fields(["round", "file", "replace"])
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

@@ -14,7 +14,7 @@ from .individuals import IndividualPlayer, Seat
 from .pairs import Board, Pair, Partnership, Result, Section, TableRound
 from .tables import TableAccess, TableCall, TableLine
 from .team_rounds import TeamRound
-from .teams import Match, MatchBoard, MatchLine, Team, TeamMember, TeamSettings
+from .teams import Match, MatchBoard, MatchLine, RoundDeal, Team, TeamMember, TeamSettings
 from .workbooks import PreparedWorkbook
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "Player",
     "PreparedWorkbook",
     "Result",
+    "RoundDeal",
     "Seat",
     "Section",
     "TableAccess",

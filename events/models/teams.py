@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from scoring import board_conditions
 from scoring.tie_breaks import TIE_BREAKS
 from scoring.victory_points import VP_SCALES
 
@@ -393,3 +394,35 @@ class MatchLine(TravellerLineFields):
 
     def __str__(self) -> str:
         return f"Board {self.board.number}, table {self.table}"
+
+
+class RoundDeal(models.Model):
+    """The hand record of a board of a teams round: the deal every match of the round plays
+    as board `number` (a round's matches play the same boards), with its double-dummy table
+    and par as a pairs Board keeps them (events.services.hand_records)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_deals")
+    round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(gettext_lazy("deal (PBN)"), max_length=80, blank=True)
+    double_dummy = models.JSONField(null=True, blank=True)
+    par = models.CharField(max_length=80, blank=True)
+    # The analysis is the worker's, worked out again from the deal: not in the history.
+    history = tracked("double_dummy", "par")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "number"], name="round_deal_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return board_conditions(self.number)[0]
+
+    @property
+    def vulnerability(self) -> str:
+        return board_conditions(self.number)[1]

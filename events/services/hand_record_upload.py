@@ -1,7 +1,9 @@
 """Hand records given to an event that exists: a file's deals matched to its boards by number.
 
 The deals are saved in the request, recorded as one change; their double-dummy tables and par
-are left to the worker (events.tasks.analyse_hands), queued once the deals are committed.
+are left to the worker (events.tasks.analyse_hands), queued once the deals are committed. A
+teams event takes them a round at a time (every match of a round plays the same boards), a
+round drawn or still to draw.
 """
 
 from dataclasses import dataclass
@@ -10,10 +12,11 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from events.formats.deal_files import DealtBoard
-from events.models import Board, Change, Event
+from events.models import Board, Change, Event, Match, RoundDeal
 from events.services.hand_records import hands_waiting, queue_analysis
 from events.services.history import recording
 from events.services.status import check_editable
+from events.services.teams.match_scoring import match_boards
 
 
 class HandRecordsRefused(Exception):
@@ -46,13 +49,39 @@ class HandRecordCounts:
 
 
 def hand_record_counts(*, event: Event) -> HandRecordCounts:
-    """How far the event's hand records have got, for the page that uploads them."""
+    """How far the event's hand records have got, for the page that uploads them: a teams
+    event's boards are those of its rounds drawn so far."""
+    if event.is_teams:
+        boards = {
+            (match.round, number)
+            for match in Match.objects.filter(event=event, away__isnull=False).select_related(
+                "event__team_settings"
+            )
+            for number in _numbers(match)
+        }
+        dealt = RoundDeal.objects.filter(event=event).exclude(deal="")
+        return HandRecordCounts(
+            boards=len(boards),
+            dealt=sum(key in boards for key in dealt.values_list("round", "number")),
+            waiting=hands_waiting(event=event),
+        )
     boards = Board.objects.filter(section__event=event)
     return HandRecordCounts(
         boards=boards.count(),
         dealt=boards.exclude(deal="").count(),
         waiting=hands_waiting(event=event),
     )
+
+
+def hand_record_rounds(*, event: Event) -> tuple[int, int]:
+    """How many rounds of a teams event may take hand records (those the event plays, by its
+    settings, else those drawn and the next), and the one offered first: the last drawn."""
+    drawn = event.matches.order_by("-round").values_list("round", flat=True).first() or 0
+    return max(event.team_settings.rounds or drawn + 1, drawn), max(drawn, 1)
+
+
+def _numbers(match: Match) -> range:
+    return range(match.first_board, match.first_board + match_boards(match))
 
 
 @dataclass(frozen=True)
@@ -66,23 +95,24 @@ class HandRecordsLoaded:
 
 
 def upload_hand_records(
-    *, event: Event, dealt: list[DealtBoard], replace: bool = False, user=None
+    *,
+    event: Event,
+    dealt: list[DealtBoard],
+    replace: bool = False,
+    user=None,
+    round: int | None = None,
 ) -> HandRecordsLoaded:
-    """Give each board of the event the deal the file gives its number.
+    """Give each board of the event (of a teams event, of its `round`) the deal the file gives
+    its number.
 
-    Every board with that number gets it (each section plays the same deals). A deal for a board
-    the event does not have is left out (dealing programs deal more boards than are played);
-    refused, nothing saved, when the file deals none of the event's boards and, unless `replace`,
-    when a board has a deal already. A board given the deal it has already is left as it is.
+    Every board with that number gets it (each section plays the same deals, and each match of
+    a round). A deal for a board the event does not have is left out (dealing programs deal
+    more boards than are played); refused, nothing saved, when the file deals none of the
+    event's boards and, unless `replace`, when a board has a deal already. A board given the
+    deal it has already is left as it is.
     """
     with transaction.atomic():
-        # The boards' locks first, in the house order: a line saved meanwhile waits, and the
-        # status read under them is the one that holds (services.entry does the same).
-        boards = list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
-        check_editable(Event.objects.get(pk=event.pk))
-        by_number: dict[int, list[Board]] = {}
-        for board in boards:
-            by_number.setdefault(board.number, []).append(board)
+        by_number = _round_boards(event, round) if event.is_teams else _boards(event)
         left_out = [d.number for d in dealt if d.number not in by_number]
         dealt = [d for d in dealt if d.number in by_number]
         if not dealt:
@@ -91,6 +121,18 @@ def upload_hand_records(
                 if by_number
                 else gettext("no boards yet")
             )
+            values = {"boards": number_ranges(left_out), "has": has, "round": round}
+            if event.is_teams:
+                raise HandRecordsRefused(
+                    ngettext(
+                        "the file deals board %(boards)s, which round %(round)s does not have "
+                        "(it has %(has)s)",
+                        "the file deals boards %(boards)s, which round %(round)s does not have "
+                        "(it has %(has)s)",
+                        len(left_out),
+                    )
+                    % values
+                )
             raise HandRecordsRefused(
                 ngettext(
                     "the file deals board %(boards)s, which this event does not have (it has "
@@ -99,7 +141,7 @@ def upload_hand_records(
                     "%(has)s)",
                     len(left_out),
                 )
-                % {"boards": number_ranges(left_out), "has": has}
+                % values
             )
         loaded = [d.number for d in dealt]
         changed = [
@@ -122,8 +164,46 @@ def upload_hand_records(
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.HANDS):
             for board, deal in changed:
                 board.deal, board.double_dummy, board.par = deal, None, ""
-                board.save(update_fields=["deal", "double_dummy", "par"])
+                # A teams round's board dealt for the first time is a new row.
+                board.save(
+                    update_fields=None if board.pk is None else ["deal", "double_dummy", "par"]
+                )
         queue_analysis(event=event)
     return HandRecordsLoaded(
         changed=[board.pk for board, _ in changed], loaded=loaded, left_out=left_out
     )
+
+
+def _boards(event: Event) -> dict[int, list[Board]]:
+    """A pairs event's boards by number, each section's."""
+    # The boards' locks first, in the house order: a line saved meanwhile waits, and the status
+    # read under them is the one that holds (services.entry does the same).
+    boards = list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
+    check_editable(Event.objects.get(pk=event.pk))
+    by_number: dict[int, list[Board]] = {}
+    for board in boards:
+        by_number.setdefault(board.number, []).append(board)
+    return by_number
+
+
+def _round_boards(event: Event, round: int | None) -> dict[int, list[RoundDeal]]:
+    """A teams round's boards by number, each its hand record (a new one where it has none
+    yet): its matches' boards once it is drawn, else the event's boards a match."""
+    if not round or round < 1:
+        raise HandRecordsRefused(gettext("choose the round whose boards the file deals"))
+    # The matches' locks, as a line's save takes them: publishing takes them too.
+    matches = list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(event=event, round=round, away__isnull=False)
+        .select_related("event__team_settings")
+        .order_by("pk")
+    )
+    check_editable(Event.objects.get(pk=event.pk))
+    numbers = {n for match in matches for n in _numbers(match)} or range(
+        1, event.team_settings.boards_per_match + 1
+    )
+    have = {deal.number: deal for deal in RoundDeal.objects.filter(event=event, round=round)}
+    return {
+        number: [have.get(number) or RoundDeal(event=event, round=round, number=number)]
+        for number in sorted(numbers)
+    }

@@ -1,7 +1,8 @@
 """Hand records: the deal of a board, its double-dummy table and par, worked out once and stored.
 
 The double-dummy solver (DDS, bundled with endplay) runs when a deal is imported or set; the board
-page only reads what was stored on the Board (SPEC §7).
+page only reads what was stored on the Board (SPEC §7). A teams event keeps its hand records
+the same way, a round's boards at a time (RoundDeal).
 """
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.module_loading import import_string
 
-from events.models import Board, Event
+from events.models import Board, Event, RoundDeal
 from events.services import page_cache
 from scoring.deals import SEATS, is_complete, normalize_deal
 
@@ -119,10 +120,19 @@ def set_deal(*, board: Board, deal: str) -> None:
     board.save(update_fields=["deal", "double_dummy", "par"])
 
 
+def dealt_boards(*, event: Event):
+    """The rows that keep the event's hand records: a pairs event's boards, a teams event's
+    round deals."""
+    if event.is_teams:
+        return RoundDeal.objects.filter(event=event)
+    return Board.objects.filter(section__event=event)
+
+
 def hands_to_analyse(*, event: Event):
     """The event's boards with a complete deal and no double-dummy table yet."""
     return (
-        Board.objects.filter(section__event=event, double_dummy__isnull=True)
+        dealt_boards(event=event)
+        .filter(double_dummy__isnull=True)
         .exclude(deal="")
         .exclude(deal__contains="-")
     )
@@ -142,17 +152,19 @@ def analyse_event_hands(*, event: Event) -> int:
         for board, analysis in zip(batch, analyses, strict=True):
             # Only onto the deal it was worked out for: a board dealt again meanwhile (hand
             # records replaced) still waits, and the next batch takes its new deal.
-            done += Board.objects.filter(
-                pk=board.pk, deal=board.deal, double_dummy__isnull=True
-            ).update(double_dummy=analysis.double_dummy, par=analysis.par)
+            done += (
+                hands_to_analyse(event=event)
+                .filter(pk=board.pk, deal=board.deal)
+                .update(double_dummy=analysis.double_dummy, par=analysis.par)
+            )
         page_cache.changed(event_id=event.pk)
     return done
 
 
 def queue_analysis(*, event: Event, changed: list[int] = ()) -> None:
     """Have the worker work out the double-dummy tables and par of the event's boards that wait
-    for them, once this transaction is committed; the boards `changed` (ids) forget theirs first,
-    their deal having changed."""
+    for them, once this transaction is committed; the boards `changed` (ids of dealt_boards)
+    forget theirs first, their deal having changed."""
     if changed:
-        Board.objects.filter(pk__in=changed).update(double_dummy=None, par="")
+        dealt_boards(event=event).filter(pk__in=changed).update(double_dummy=None, par="")
     transaction.on_commit(lambda: import_string(ANALYSE_HANDS).enqueue(event_id=event.pk))

@@ -32,6 +32,7 @@ from events.models import (
     Partnership,
     Player,
     Result,
+    RoundDeal,
     Section,
     TableRound,
     Team,
@@ -64,6 +65,7 @@ TRACKED = [
     MatchBoard,
     MatchLine,
     TeamRound,
+    RoundDeal,
 ]
 # The models each kind of event writes: the history of a change is read from those alone.
 EVENT_MODELS = {
@@ -78,6 +80,7 @@ EVENT_MODELS = {
         MatchBoard,
         MatchLine,
         TeamRound,
+        RoundDeal,
     },
 }
 # Kinds that are not undone from the history page: the status has its own buttons (reopening
@@ -469,7 +472,7 @@ def _reanalyse(event: Event, versions: list[Version]) -> None:
     redealt = [
         v.pk
         for v in versions
-        if v.model is Board and v.before is not None and "deal" in v.changed_fields()
+        if v.model in (Board, RoundDeal) and v.before is not None and "deal" in v.changed_fields()
     ]
     if redealt:
         queue_analysis(event=event, changed=redealt)

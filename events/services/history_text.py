@@ -13,6 +13,7 @@ from events.models import (
     MatchLine,
     Pair,
     Result,
+    RoundDeal,
     Section,
     TableRound,
     Team,
@@ -164,12 +165,34 @@ def describe(change: Change, rows, numbers) -> list[str]:
             )
             % {"boards": number_ranges(dealt)}
         )
+    lines += _round_deals(rows)
     added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
     if added:
         lines.append(
             gettext("New players: %(players)s") % {"players": ", ".join(p.name for p in added)}
         )
     return lines
+
+
+def _round_deals(rows) -> list[str]:
+    """A teams event's hand records given, replaced or taken away, a round at a time."""
+    by_round: dict[int, list[int]] = {}
+    for v in rows:
+        if v.model is not RoundDeal:
+            continue
+        before, after = (row.deal if row else "" for row in (v.before, v.after))
+        if before != after:
+            row = v.after or v.before
+            by_round.setdefault(row.round, []).append(row.number)
+    return [
+        ngettext(
+            "Hand records, round %(round)s: board %(boards)s",
+            "Hand records, round %(round)s: boards %(boards)s",
+            len(numbers),
+        )
+        % {"round": round_number, "boards": number_ranges(numbers)}
+        for round_number, numbers in sorted(by_round.items())
+    ]
 
 
 def _event_lines(version: Version) -> list[str]:

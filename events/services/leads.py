@@ -4,7 +4,7 @@ the director enters (events.services.problems)."""
 
 from django.utils.translation import gettext, gettext_lazy
 
-from events.models import Board
+from events.models import Board, RoundDeal
 from events.services.entry import LineRefused
 from scoring import TravellerLine
 from scoring.cards import SUIT_SYMBOLS, card_text
@@ -19,12 +19,13 @@ SEAT_WORDS = {
 }
 
 
-def check_lead(*, board: Board, line: TravellerLine) -> None:
+def check_lead(*, board: Board | RoundDeal, line: TravellerLine) -> None:
     """Raise LineRefused, saying who does not hold what ("West does not hold the ♠K on board
-    5"), when the board's hand record is loaded and the player on lead against the line's
-    declarer does not hold its lead. A line with no lead, no declarer (passed out, adjusted,
-    not played) or on a board with no hand record passes. For the table's entry, before its
-    save: the director's save takes the line, and the problems panel asks about it."""
+    5"), when the board's hand record (a pairs board's, a teams round's) is loaded and the
+    player on lead against the line's declarer does not hold its lead. A line with no lead, no
+    declarer (passed out, adjusted, not played) or on a board with no hand record passes. For
+    the table's entry, before its save: the director's save takes the line, and the problems
+    panel asks about it."""
     try:
         check_held(deal=board.deal, declarer=line.declarer, lead=line.lead, board=board.number)
     except LeadNotHeld as refused:

@@ -22,6 +22,7 @@ from events.models import (
     Match,
     MatchBoard,
     MatchLine,
+    RoundDeal,
     Team,
     TeamMember,
     TeamSettings,
@@ -114,8 +115,24 @@ def save_teams_file(teams_file: TeamsFile, club: Club, *, file_hash: str = "") -
             for table, line in sorted(source.tables.items())
         ],
     )
+    bulk_create_recorded(RoundDeal, _round_deals(event, teams_file))
     rescore_team_event(event=event)
     return event
+
+
+def _round_deals(event: Event, teams_file: TeamsFile) -> list[RoundDeal]:
+    """The file's deals as the hand records of each round's boards: a board the file deals
+    differently in two matches of a round gets none (which deal is the round's is not known)."""
+    deals: dict[tuple[int, int], set[str]] = {}
+    for match in teams_file.matches:
+        for board in match.boards:
+            if board.deal:
+                deals.setdefault((match.round, board.number), set()).add(board.deal)
+    return [
+        RoundDeal(event=event, round=round_number, number=number, deal=dealt.pop())
+        for (round_number, number), dealt in sorted(deals.items())
+        if len(dealt) == 1
+    ]
 
 
 def _match(event: Event, source, teams: dict[int, Team], length: int | None) -> Match:

@@ -13,21 +13,23 @@ from events.services.hand_record_upload import (
     HandRecordsExist,
     HandRecordsRefused,
     hand_record_counts,
+    hand_record_rounds,
     number_ranges,
     upload_hand_records,
 )
 from events.services.status import EventLocked
-from events.views.director import directed_pairs_event
+from events.views.director import directed_event
 
 
 @require_http_methods(["GET", "POST"])
 @never_cache
 @login_required
 def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Choose a file of deals; they are saved at once and analysed by the worker, whose progress
-    the event's page follows."""
-    event = directed_pairs_event(request, event_id)
-    form = HandRecordForm(request.POST or None, request.FILES or None)
+    """Choose a file of deals (a teams event: and the round they are); they are saved at once
+    and analysed by the worker, whose progress the event's page follows."""
+    event = directed_event(request, event_id)
+    rounds, drawn = hand_record_rounds(event=event) if event.is_teams else (0, 1)
+    form = HandRecordForm(request.POST or None, request.FILES or None, rounds=rounds, round=drawn)
     if request.method == "POST" and form.is_valid():
         try:
             upload = upload_hand_records(
@@ -35,6 +37,7 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
                 dealt=form.cleaned_data["file"],
                 replace=form.cleaned_data["replace"],
                 user=request.user,
+                round=form.cleaned_data.get("round"),
             )
         except HandRecordsExist as exist:
             form.add_error("replace", _sentence(exist))
@@ -42,7 +45,7 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
             form.add_error("file", _sentence(refused))
         else:
             boards = len(upload.loaded)
-            left_out = _left_out(upload.left_out)
+            left_out = _left_out(upload.left_out, form.cleaned_data.get("round"))
             if upload.changed:
                 saved = ngettext(
                     "Hand records saved for %(count)s board (%(boards)s); the double-dummy "
@@ -63,15 +66,31 @@ def upload_hands(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def _left_out(numbers: list[int]) -> str:
-    """The sentence that names the file's boards the event does not have, if any."""
+def _left_out(numbers: list[int], round: int | None) -> str:
+    """The sentence that names the file's boards the event (a teams event's round) does not
+    have, if any."""
     if not numbers:
         return ""
-    return " " + ngettext(
-        "The file's board %(boards)s was left out: this event does not have it.",
-        "The file's boards %(boards)s were left out: this event does not have them.",
-        len(numbers),
-    ) % {"boards": number_ranges(numbers)}
+    values = {"boards": number_ranges(numbers), "round": round}
+    if round:
+        return (
+            " "
+            + ngettext(
+                "The file's board %(boards)s was left out: round %(round)s does not have it.",
+                "The file's boards %(boards)s were left out: round %(round)s does not have them.",
+                len(numbers),
+            )
+            % values
+        )
+    return (
+        " "
+        + ngettext(
+            "The file's board %(boards)s was left out: this event does not have it.",
+            "The file's boards %(boards)s were left out: this event does not have them.",
+            len(numbers),
+        )
+        % values
+    )
 
 
 def _sentence(error: Exception) -> str:

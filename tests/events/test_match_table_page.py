@@ -8,10 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.models import Change, Event, Match, MatchLine, TableLine
+from events.models import Change, Event, Match, MatchLine, RoundDeal, TableLine
 from events.services.notes import note_text
 from events.services.tables.access import event_tables
 from events.services.teams.rounds import draw_next_round
+from tests.events.test_hidden_hands import DEAL, DOUBLE_DUMMY, HAND
 from tests.events.test_table_safety import run_together
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +115,50 @@ def test_the_other_tables_result_shows_once_both_have_played_the_board(client, m
     assert f"IMPs to {match.away.name}: -10" in html
     assert f"IMPs to {match.home.name}: +10" in page(client, first)
     assert 'id="match-result"' not in html
+
+
+# East holds the hearts, West the spades (tests/events/test_table_page.py's deal).
+LEADS_DEAL = "N:AKQJ.AKQ.AKQ.AKQ T98.JT98765432.. 765432..JT98.JT9 ..765432.8765432"
+
+
+def test_a_table_sees_the_hand_of_a_board_once_it_has_played_it(client, match_tables):
+    match, first, second, _ = match_tables
+    RoundDeal.objects.create(
+        event=match.event, round=1, number=1, deal=DEAL, double_dummy=DOUBLE_DUMMY
+    )
+    assert HAND not in page(client, first)
+    _response, key = enter(client, first, 1, "7S N 13")
+    assert HAND not in page(client, first)  # waiting for East-West
+
+    accept(client, first, key)
+
+    html = page(client, first)
+    shown = html[html.index('id="match-board-1"') : html.index('id="match-board-2"')]
+    assert "Hand of board 1" in shown and HAND in shown and 'class="makeable"' in shown
+    assert html.count(HAND) == 1
+    assert HAND not in page(client, second)  # table 2 has not played it
+    Event.objects.filter(pk=match.event_id).update(table_shows_hand=False)
+    assert HAND not in page(client, first)
+
+
+def test_a_round_without_hand_records_shows_no_hand(client, match_tables):
+    match, first, _, _ = match_tables
+    RoundDeal.objects.create(event=match.event, round=2, number=1, deal=DEAL)
+    play(client, first, 1, "7S N 13")
+    assert HAND not in page(client, first)
+
+
+def test_a_lead_the_leader_does_not_hold_is_refused_at_a_teams_table(client, match_tables):
+    match, first, _, _ = match_tables
+    RoundDeal.objects.create(event=match.event, round=1, number=1, deal=LEADS_DEAL)
+
+    response, _ = enter(client, first, 1, "4S N 10 SK")
+
+    assert response.status_code == 422
+    assert response.json()["error"] == "East does not hold the ♠K on board 1"
+    assert not TableLine.objects.exists()
+    play(client, first, 1, "4S N 10 HJ")
+    assert MatchLine.objects.get().lead == "HJ"
 
 
 def test_the_matchs_vps_show_once_its_last_board_is_in(client, match_tables):

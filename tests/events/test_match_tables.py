@@ -9,8 +9,10 @@ import pytest
 
 from events.models import Change, Event, Match, MatchLine, TableCall, TableLine
 from events.services.entry import LineRefused
+from events.services.history import undo_change
 from events.services.notes import note_text
 from events.services.tables.access import TableClosed, event_tables, open_table
+from events.services.tables.calls import call_director
 from events.services.tables.match_tables import (
     accept_line,
     dispute_line,
@@ -218,8 +220,35 @@ def test_a_disputed_line_goes_back_to_north_and_calls_the_director(swiss):
     with pytest.raises(LineRefused, match="disputed: North enters it again"):
         accept_line(access=first, key=line.key)
     again = _enter(first, 2, "3NT E 7")
+    assert TableCall.objects.get().cleared is None  # North's new line waits for East-West
     accept_line(access=first, key=again.key)
     assert MatchLine.objects.get(board__match=match, table=1).score_ns == 100
+    # East-West accept the new line: the dispute is settled, its call cleared.
+    assert TableCall.objects.get().cleared is not None
+
+
+def test_the_directors_line_of_a_disputed_board_settles_the_dispute(swiss):
+    _, match, first, second = swiss
+    disputed = _enter(first, 2, "3NT E 8")
+    dispute_line(access=first, key=disputed.key)
+    other = _enter(second, 2, "3NT W 9")
+    dispute_line(access=second, key=other.key)
+    button = call_director(access=first, round=1)
+
+    save_match_line(match=match, board_number=2, table=1, line=parse_traveller_line("3NT E 7"))
+
+    # Table 1's dispute is settled as the director ruled: its call cleared, its line gone and
+    # the board played; table 2's dispute and table 1's own call wait for the director.
+    open_calls = TableCall.objects.filter(cleared__isnull=True)
+    assert sorted(open_calls.values_list("access", "kind")) == [
+        (first.pk, "call"),
+        (second.pk, "dispute"),
+    ]
+    assert not TableLine.objects.filter(pk=disputed.pk).exists()
+    assert TableLine.objects.get(pk=other.pk).state == TableLine.State.DISPUTED
+    board = _at(first).board(2)
+    assert (board.state, board.result.score_ns) == ("played", 100)
+    assert button.pk in open_calls.values_list("pk", flat=True)
 
 
 def test_a_wrong_pin_is_refused_when_the_event_asks_for_one(swiss):
@@ -328,3 +357,40 @@ def test_a_tables_line_the_director_deletes_takes_its_table_line_with_it(swiss):
 
     assert not TableLine.objects.exists()
     assert table_now(access=first).current.board(2).state == "open"
+
+
+def test_an_undone_acceptance_opens_the_board_at_the_table_again(swiss, director):
+    event, match, first, _ = swiss
+    _play(first, 2, "3NT E 8")
+
+    undo_change(change=Change.objects.filter(event=event).latest("pk"), user=director)
+
+    # The line goes with its saved line, as the pairs' table's does (tables.unsaved).
+    assert not MatchLine.objects.filter(board__match=match).exists()
+    assert not TableLine.objects.exists()
+    assert _at(first).board(2).state == "open"
+    assert _play(first, 2, "3NT E 9").state == TableLine.State.ACCEPTED
+
+
+def test_a_line_of_the_match_before_a_late_draw_is_kept_as_the_table_moves_on(swiss):
+    event, match, first, second = swiss
+    for board, (home_table, away_table) in LINES.items():
+        if board < 4:
+            _play(first, board, home_table)
+        _play(second, board, away_table)
+    waiting = _enter(first, 4, LINES[4][0])  # the last board, waiting for East-West
+    draw_next_round(event=event, late=True)
+
+    # The match is not in at both tables until East-West accept: the table stays on it.
+    now = table_now(access=first)
+    assert (now.current.match, now.current.board(4).state) == (match, "entered")
+    accept_line(access=first, key=waiting.key)
+    # In now, the table moves on, and a correction of the match just played is still its own.
+    now = table_now(access=first)
+    assert (now.ended.match, now.current.number) == (match, 2)
+    correction = _reopen(first, 3, "1NT N 7")
+    assert table_now(access=first).ended.board(3).state == "entered"
+    accept_line(access=first, key=correction.key)
+    line = MatchLine.objects.get(board__match=match, board__number=3, table=1)
+    assert (line.contract, line.score_ns) == ("1NT", 90)
+    assert _enter(first, 1, "4S N 10", round=2).round == 2

@@ -14,6 +14,7 @@ from events.services.entry_grid import slip_grid, traveller_grid
 from events.services.history import recording, undo_change
 from events.services.notes import note_text
 from events.services.status import EventLocked
+from events.services.tables import lines
 from events.services.tables.access import event_tables, table_name
 from events.services.tables.calls import call_director
 from events.services.tables.room import (
@@ -255,6 +256,28 @@ def test_undoing_the_directors_acceptance_opens_the_board_at_the_table_and_in_th
     cell = cells(evening)[1, 2]
     assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 0, 1)
     assert table_now(access=line.access).current.board(slip.low_board).state == "played"
+
+
+def test_a_correction_accepted_at_the_table_is_still_one_line_from_the_table(evening, director):
+    slip = seat(evening, 1, 2)
+    access = next(a for a in event_tables(event=evening) if a.table == 2)
+    line = lines.enter_line(
+        access=access, round=1, board_number=slip.low_board, text="4S N 10", key=uuid.uuid4()
+    )
+    lines.accept_line(access=access, key=line.key)
+    correction = lines.reopen_line(
+        access=access, round=1, board_number=slip.low_board, text="4S N 9", key=uuid.uuid4()
+    )
+    lines.accept_line(access=access, key=correction.key)
+
+    cell = cells(evening)[1, 2]
+    assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 1, 0)
+
+    # The correction's acceptance undone: the line as first accepted, still the table's.
+    undo_change(change=Change.objects.latest("pk"), user=director)
+    assert Result.objects.get().contract == "4S" and Result.objects.get().tricks == 10
+    cell = cells(evening)[1, 2]
+    assert (cell.slip.entered, cell.from_table, cell.from_director) == (1, 1, 0)
 
 
 def test_a_tables_result_the_director_deletes_takes_its_line_with_it(evening, director):

@@ -140,9 +140,9 @@ def test_the_page_reads_a_round_in_a_few_queries(client, room, django_assert_max
 TABLE_LINE_QUERIES = 15
 # The opponents' acceptance: the same up to the table now, the count of sections (the change's
 # note names the table), then in one transaction the line accepted, the change, the save
-# (tests/events/test_entry.py's SAVE_QUERIES, its savepoint included) and the line's result. 32
-# before.
-TABLE_ACCEPT_QUERIES = 28
+# (tests/events/test_entry.py's SAVE_QUERIES, its savepoint included), the call of a dispute of
+# the board cleared, and the line's result. 32 before.
+TABLE_ACCEPT_QUERIES = 29
 
 
 @pytest.mark.parametrize("tables", [5, 11])

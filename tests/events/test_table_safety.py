@@ -196,9 +196,12 @@ def test_a_dispute_calls_the_director_and_north_enters_the_board_again(client, t
         "board 1 was disputed: North enters it again"
     )
     _, again = enter(client, tables[0], 1, "4S N 9")
+    assert TableCall.objects.get().cleared is None  # North's new line waits for East-West
     accept(client, tables[0], again)
     assert TableLine.objects.get().text == "4S N 9"
     assert Result.objects.get().score_ns == -50
+    # East-West accept the new line: the dispute is settled, its call cleared.
+    assert TableCall.objects.get().cleared is not None
 
 
 @pytest.mark.django_db

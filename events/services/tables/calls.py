@@ -3,7 +3,7 @@ pages list those still open and clear them."""
 
 from django.utils import timezone
 
-from events.models import Board, Event, Result, TableAccess, TableCall, TableLine
+from events.models import Board, Event, Match, Result, TableAccess, TableCall, TableLine
 
 
 def call_director(
@@ -47,12 +47,28 @@ def settle_dispute(*, board: Board, result: Result) -> None:
     played). One query when no dispute is open."""
     if result.table is None or result.round is None:
         return
-    at = {
-        "access__section_id": board.section_id,
-        "access__table": result.table,
-        "round": result.round,
-        "board_number": board.number,
-    }
+    _settle(
+        access__section_id=board.section_id,
+        access__table=result.table,
+        round=result.round,
+        board_number=board.number,
+    )
+
+
+def settle_match_dispute(*, match: Match, board_number: int, table: int) -> None:
+    """settle_dispute for a teams match: the line of `board_number` at the match's `table` (1
+    or 2, the half of its table number) was saved, by the director or accepted at the table
+    (whose own line, accepted, is not the disputed one)."""
+    _settle(
+        access__event_id=match.event_id,
+        access__table=match.table,
+        access__half=table,
+        round=match.round,
+        board_number=board_number,
+    )
+
+
+def _settle(**at) -> None:
     if _clear_disputes(TableCall.objects.filter(**at)):
         TableLine.objects.filter(state=TableLine.State.DISPUTED, **at).delete()
 

@@ -20,7 +20,7 @@ from events.services.individuals import side_labels
 from events.services.leads import check_lead
 from events.services.notes import sentence
 from events.services.status import LOCKED
-from events.services.tables.calls import call_director
+from events.services.tables.calls import call_director, clear_dispute
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.tables.seating import BoardAtTable, RoundAtTable, table_now
 from scoring import ScoringError, TravellerLine, parse_traveller_line
@@ -157,10 +157,12 @@ def save_accepted(
     waiting: tuple[str, ...],
     user=None,
 ) -> TableLine | None:
-    """Save a table's line as the board's result and mark it accepted, together or neither;
-    None when it is no longer in one of the `waiting` states (accepted by another phone, or
-    by the director, at the same moment). The whole again on a database conflict: the entry
-    service's own retry cannot run inside this transaction."""
+    """Save a table's line as the board's result and mark it accepted, together or neither,
+    and clear the call of a dispute of the board at the table (the line North entered again is
+    agreed, or the director accepted the disputed one); None when it is no longer in one of the
+    `waiting` states (accepted by another phone, or by the director, at the same moment). The
+    whole again on a database conflict: the entry service's own retry cannot run inside this
+    transaction."""
     event = line.access.event
     with transaction.atomic():
         claimed = TableLine.objects.filter(pk=line.pk, state__in=waiting).update(
@@ -173,6 +175,7 @@ def save_accepted(
                 board=board, line=traveller_line, ns_pair=seats[0], ew_pair=seats[1],
                 result=line.result,
             )  # fmt: skip
+        clear_dispute(access=line.access, round=line.round, board_number=line.board_number)
         line.result, line.state = result, TableLine.State.ACCEPTED
         line.save(update_fields=["result", "state", "updated"])
     return line

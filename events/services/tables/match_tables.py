@@ -7,11 +7,12 @@ then moves on to its match of the next round drawn. North enters a line, which w
 TableLine) until East-West accept it; accepted, it is saved through the match's own entry
 service (save_match_line) and the match is rescored.
 
-What a table sees: its own lines at once; the other table's result on a board, and the board's
-IMPs, once both tables have played it; the match's IMPs and VPs once its last board is in, with
-the standings as the reveal rule shows them (after_board.end_of_round). The match ends for the
-table when the players of its next match say they are seated or enter a line: until then it
-may correct its own lines, after it only the director.
+What a table sees: its own lines at once; a board's hand once it has played it (the round's
+hand record, a RoundDeal, as the event's settings allow); the other table's result on a board,
+and the board's IMPs, once both tables have played it; the match's IMPs and VPs once its last
+board is in, with the standings as the reveal rule shows them (after_board.end_of_round). The
+match ends for the table when the players of its next match say they are seated or enter a
+line: until then it may correct its own lines, after it only the director.
 
 The functions and shapes are those of the pairs' table (seating.TableNow, table_now,
 lines.enter_line, accept_line, dispute_line, reopen_line) where they do the same thing, so that
@@ -29,12 +30,14 @@ from events.models import (
     Match,
     MatchBoard,
     MatchLine,
+    RoundDeal,
     TableAccess,
     TableCall,
     TableLine,
     Team,
 )
 from events.services.entry import LineRefused
+from events.services.leads import check_lead
 from events.services.notes import sentence
 from events.services.tables.calls import call_director
 from events.services.tables.lines import (
@@ -61,7 +64,8 @@ class BoardOfMatch:
     saved line (accepted, or entered by the director); `other`: the other table's, only once
     both tables have played the board; `home_imps`: the board's IMPs to the home team, only
     once both tables have it (and the event shows the table its points); `ns_imps`: the same
-    IMPs to the team sitting North-South at this table.
+    IMPs to the team sitting North-South at this table; `hand`: the board's hand record, once
+    the table has played it (and the event shows the table the hand).
     """
 
     number: int
@@ -73,6 +77,7 @@ class BoardOfMatch:
     other: MatchLine | None = None
     home_imps: Decimal | None = None
     ns_imps: int | None = None
+    hand: RoundDeal | None = None
 
     @property
     def state(self) -> str:
@@ -171,6 +176,12 @@ def table_now(*, access: TableAccess) -> TableNow:
     return now
 
 
+def _hands(match: Match) -> dict[int, RoundDeal]:
+    """The hand records of the match's round, by board number."""
+    deals = RoundDeal.objects.filter(event_id=match.event_id, round=match.round).exclude(deal="")
+    return {deal.number: deal for deal in deals}
+
+
 def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
     event, half = access.event, access.half
     lines: dict[int, TableLine] = {}
@@ -179,6 +190,7 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
         if line.board_number not in lines or line.state != State.ACCEPTED:
             lines[line.board_number] = line
     shows = event.table_shows_points
+    hands = _hands(match) if event.table_shows_hand else {}
     boards = []
     rows = board_rows(match=match)
     for row in rows:
@@ -196,6 +208,7 @@ def _match_at_table(access: TableAccess, match: Match) -> MatchAtTable:
                 other=other if both and event.table_shows_traveller else None,
                 home_imps=home_imps,
                 ns_imps=None if home_imps is None else int(home_imps) * (1 if half == 1 else -1),
+                hand=hands.get(row.number) if result is not None else None,
             )
         )
     ns, ew = _teams(match, half)
@@ -244,10 +257,10 @@ def reopen_line(
 def check_at_table(
     *, access: TableAccess, match: Match, board_number: int, text: str
 ) -> TravellerLine:
-    """The one place a table's line is checked before it waits for acceptance (the lead
-    against the hand record goes here too): read as the director's grid reads it, checked as
-    the match's save checks it (the board is this match's, the contract scores), and refused
-    when only the director may enter it. Returns the line read."""
+    """The one place a table's line is checked before it waits for acceptance: read as the
+    director's grid reads it, checked as the match's save checks it (the board is this
+    match's, the contract scores), refused when only the director may enter it, and its lead
+    checked against the round's hand record of the board. Returns the line read."""
     try:
         line = parse_traveller_line(text)
     except ScoringError as refused:
@@ -262,6 +275,12 @@ def check_at_table(
     check_match_line(match=match, board_number=board_number, table=access.half, line=line)
     if access.event.table_lead and not line.passed_out and not line.lead:
         raise LineRefused(gettext("enter the opening lead"))
+    if line.lead and line.declarer:
+        deal = RoundDeal.objects.filter(
+            event_id=match.event_id, round=match.round, number=board_number
+        ).first()
+        if deal is not None:
+            check_lead(board=deal, line=line)
     return line
 
 

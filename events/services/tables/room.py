@@ -109,7 +109,8 @@ def room(*, event: Event, now: datetime.datetime | None = None) -> Room:
                 access__event=event, state=TableLine.State.ACCEPTED, result__isnull=False
             )
             .values_list("access__section_id", "access__table", "round")
-            .annotate(count=Count("pk"))
+            # A correction accepted is a second accepted line of the same result.
+            .annotate(count=Count("result", distinct=True))
             .order_by()
         }
     )
@@ -197,7 +198,7 @@ def waiting_line(*, event: Event, line_id: int) -> TableLine | None:
 def accept_for_table(*, line: TableLine, user) -> TableLine:
     """Save a pairs or individual table's waiting line as the director, on the table's behalf,
     with the pairs the movement seats there; the history says "accepted by the director for
-    table 3", and a dispute of the board at the table is settled: its call is cleared. Raises
+    table 3", and a dispute of the board at the table is settled (save_accepted). Raises
     LineRefused, saving nothing, for a line the entry service refuses, a line no longer
     waiting, or an event that may not change."""
     access = line.access
@@ -230,7 +231,6 @@ def accept_for_table(*, line: TableLine, user) -> TableLine:
         waiting=WAITING, user=user,
     ) is None:  # fmt: skip
         raise LineRefused(gettext("the table's line is no longer waiting: reload the page"))
-    clear_dispute(access=access, round=line.round, board_number=line.board_number)
     return line
 
 

@@ -12,6 +12,7 @@ from events.services.conflicts import retry_on_conflict
 from events.services.entry import WEIGHTED_NOT_IMPS, LineRefused
 from events.services.history import bulk_create_recorded, recording
 from events.services.notes import sentence
+from events.services.tables.calls import settle_match_dispute
 from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.locks import open_match
 from events.services.teams.match_scoring import match_boards, rescore_match
@@ -30,7 +31,8 @@ def save_match_line(
     note: list[dict] | None = None,
 ) -> MatchLine:
     """Check and save the line of `board_number` at `table` (1: the home team NS, 2: the away
-    team NS), replacing the one there; the match's IMPs and VPs follow at once. `note`: the
+    team NS), replacing the one there; the match's IMPs and VPs follow at once, and a dispute
+    of the board at that table is settled (tables.calls.settle_match_dispute). `note`: the
     history's, when not the usual one (a line from the table says which table entered it)."""
     score_ns = check_match_line(match=match, board_number=board_number, table=table, line=line)
     note = note or [sentence("match-line", team=match.home.name, board=board_number, table=table)]
@@ -141,6 +143,7 @@ def _save(match, board_number, table, line: TravellerLine, score_ns, user, note)
         saved = MatchLine.objects.filter(board=board, table=table).first()
         saved = _filled(saved or MatchLine(board=board, table=table), line, score_ns)
         saved.save()
+        settle_match_dispute(match=locked, board_number=board_number, table=table)
         rescore_match(match=locked, settings=locked.event.team_settings)
     return saved
 
