@@ -1,7 +1,8 @@
 """Forms for importing a results file: the upload, and the confirmation after the preview."""
 
 from django import forms
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.formats.deal_files import read_deal_file
@@ -10,7 +11,17 @@ from events.services.imports import read_result_file
 
 # A club's results file is a few hundred kilobytes; a larger one is refused before it is read.
 MAX_FILE_BYTES = 5 * 1024 * 1024
-TOO_LARGE = "the file is {size:.1f} MB: a results file can be up to 5 MB"
+
+
+def _refused(upload, reason) -> forms.ValidationError:
+    """The refusal of an uploaded file, naming it."""
+    return forms.ValidationError(
+        gettext("%(file)s: %(reason)s") % {"file": upload.name, "reason": reason}
+    )
+
+
+def _megabytes(upload) -> str:
+    return number_format(upload.size / 1024 / 1024, 1)
 
 
 class ImportForm(forms.Form):
@@ -27,14 +38,16 @@ class ImportForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError(
-                f"{upload.name}: " + TOO_LARGE.format(size=upload.size / 1024 / 1024)
+            raise _refused(
+                upload,
+                gettext("the file is %(size)s MB: a results file can be up to 5 MB")
+                % {"size": _megabytes(upload)},
             )
         data = upload.read()
         try:
             imported = read_result_file(data)
         except FileRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}") from None
+            raise _refused(upload, refused) from None
         self.data_read = data
         return imported
 
@@ -86,11 +99,12 @@ class HandRecordForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
-            size = upload.size / 1024 / 1024
-            raise forms.ValidationError(
-                f"{upload.name}: the file is {size:.1f} MB: a file of deals can be up to 5 MB"
+            raise _refused(
+                upload,
+                gettext("the file is %(size)s MB: a file of deals can be up to 5 MB")
+                % {"size": _megabytes(upload)},
             )
         try:
             return read_deal_file(name=upload.name, data=upload.read())
         except FileRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}") from None
+            raise _refused(upload, refused) from None
