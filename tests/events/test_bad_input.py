@@ -160,14 +160,24 @@ def test_binary_garbage_is_refused():
     assert refusal(b"[" + bytes(range(256)) * 40).startswith("line 1: a tag is written")
 
 
-def test_an_upload_over_5_mb_is_refused_on_the_page_and_nothing_is_read(director_client, club):
+@pytest.mark.parametrize(
+    ("language", "refusal"),
+    [
+        ("en", "huge.pbn: the file is 5.0 MB: a results file can be up to 5 MB"),
+        ("fr", "huge.pbn : le fichier fait 5,0 Mo : un fichier de résultats peut faire jusqu"),
+    ],
+)
+def test_an_upload_over_5_mb_is_refused_on_the_page_and_nothing_is_read(
+    director_client, club, settings, language, refusal
+):
     data = RUTER + b"%" + b"x" * MAX_FILE_BYTES + b"\n"
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     response = director_client.post(
         reverse("import-upload", kwargs={"slug": club.slug}),
         {"file": SimpleUploadedFile("huge.pbn", data)},
     )
     assert response.status_code == 200
-    assert "huge.pbn: the file is 5.0 MB: a results file can be up to 5 MB" in response.text
+    assert refusal in response.text
     assert Event.objects.count() == 0
 
 
