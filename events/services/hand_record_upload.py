@@ -151,7 +151,7 @@ def upload_hand_records(
         if dealt_already and not replace:
             raise HandRecordsExist(
                 ngettext(
-                    "board %(boards)s already have hand records: tick “Replace the hand records "
+                    "board %(boards)s already has hand records: tick “Replace the hand records "
                     "already there” to put the file's in their place",
                     "boards %(boards)s already have hand records: tick “Replace the hand records "
                     "already there” to put the file's in their place",
