@@ -122,6 +122,9 @@ SENTENCES = {
         "entered at table %(half)s of match %(table)s, accepted by %(team)s"
     ),
     "accepted-by-director": gettext_lazy("accepted by the director for table %(table)s"),
+    "accepted-by-director-match": gettext_lazy(
+        "accepted by the director for table %(half)s of match %(table)s"
+    ),
     "line-right": gettext_lazy("Board %(board)d, %(ns)s v %(ew)s: %(line)s is right"),
     # The club's events and players
     "replaces": gettext_lazy("Replaces %(event)s (event #%(id)s)"),

@@ -21,13 +21,17 @@ from events.services.status import EventLocked
 from events.services.tables import room as room_service
 from events.services.tables.calls import clear_call
 from events.services.tables.room import accept_for_table, discard_table_line, table_calls
-from events.views.director import directed_event, directed_pairs_event
+from events.views.director import directed_event
 from events.views.sections import section_query
 
 logger = logging.getLogger(__name__)
 
 
-def _room_context(event: Event, **extra) -> dict:
+def _room_context(request: HttpRequest, event: Event, **extra) -> dict:
+    if event.is_teams:
+        data = request.POST if request.method == "POST" else request.GET
+        shown = room_service.match_room(event=event, round=_number(data.get("round")))
+        return {"event": event, "room": shown, **extra}
     room = room_service.room(event=event)
     return {
         "event": event,
@@ -39,12 +43,17 @@ def _room_context(event: Event, **extra) -> dict:
     }
 
 
+def _number(value: str | None) -> int | None:
+    """A round asked for in the query, None when none (or not a number)."""
+    return int(value) if value and value.isdigit() else None
+
+
 @require_GET
 @never_cache
 @login_required
 def room(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = directed_pairs_event(request, event_id)
-    context = _room_context(event, in_room=True)
+    event = directed_event(request, event_id)
+    context = _room_context(request, event, in_room=True)
     context["calls"] = context["room"].calls
     return render(request, "events/director/room.html", context)
 
@@ -54,8 +63,8 @@ def room(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def room_grid(request: HttpRequest, event_id: int) -> HttpResponse:
     """The room's grid and waiting lines, polled every few seconds."""
-    event = directed_pairs_event(request, event_id)
-    return render(request, "events/director/room.html#room-grid", _room_context(event))
+    event = directed_event(request, event_id)
+    return render(request, "events/director/room.html#room-grid", _room_context(request, event))
 
 
 @require_GET
@@ -82,7 +91,7 @@ def _calls(request: HttpRequest, event: Event, *, in_room: bool) -> HttpResponse
 def call_clear(request: HttpRequest, event_id: int, call_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     clear_call(call=get_object_or_404(TableCall, pk=call_id, access__event=event))
-    in_room = request.POST.get("in") == "room" and not event.is_teams
+    in_room = request.POST.get("in") == "room"
     if request.htmx:
         return _calls(request, event, in_room=in_room)
     messages.success(request, gettext("Call cleared."))
@@ -94,8 +103,9 @@ def call_clear(request: HttpRequest, event_id: int, call_id: int) -> HttpRespons
 @require_POST
 @login_required
 def table_line_accept(request: HttpRequest, event_id: int, line_id: int) -> HttpResponse:
-    """Accept a table's waiting line on the table's behalf: saved as the director's result."""
-    event = directed_pairs_event(request, event_id)
+    """Accept a table's waiting line on the table's behalf: saved as the director's result
+    (a teams table's as its match's line)."""
+    event = directed_event(request, event_id)
     line = _waiting(event, line_id)
     try:
         accept_for_table(line=line, user=request.user)
@@ -110,14 +120,23 @@ def table_line_accept(request: HttpRequest, event_id: int, line_id: int) -> Http
         return _after_take_over(
             request,
             event,
-            refused=gettext("Board %(board)s of table %(table)s was not saved: %(why)s")
-            % {"board": line.board_number, "table": line.access.table, "why": why},
+            refused=_said(
+                line,
+                gettext("Board %(board)s of table %(table)s was not saved: %(why)s"),
+                gettext(
+                    "Board %(board)s of table %(half)s of match %(table)s was not saved: %(why)s"
+                ),
+                why=why,
+            ),
         )
     return _after_take_over(
         request,
         event,
-        done=gettext("Board %(board)s of table %(table)s saved.")
-        % {"board": line.board_number, "table": line.access.table},
+        done=_said(
+            line,
+            gettext("Board %(board)s of table %(table)s saved."),
+            gettext("Board %(board)s of table %(half)s of match %(table)s saved."),
+        ),
     )
 
 
@@ -125,14 +144,19 @@ def table_line_accept(request: HttpRequest, event_id: int, line_id: int) -> Http
 @login_required
 def table_line_discard(request: HttpRequest, event_id: int, line_id: int) -> HttpResponse:
     """Drop a table's waiting line: the table (or the director) enters the board again."""
-    event = directed_pairs_event(request, event_id)
+    event = directed_event(request, event_id)
     line = _waiting(event, line_id)
     discard_table_line(line=line)
     return _after_take_over(
         request,
         event,
-        done=gettext("The line of board %(board)s at table %(table)s is discarded.")
-        % {"board": line.board_number, "table": line.access.table},
+        done=_said(
+            line,
+            gettext("The line of board %(board)s at table %(table)s is discarded."),
+            gettext(
+                "The line of board %(board)s at table %(half)s of match %(table)s is discarded."
+            ),
+        ),
     )
 
 
@@ -141,6 +165,14 @@ def _waiting(event: Event, line_id: int):
     if line is None:
         raise Http404("No such line waiting at a table of this event.")
     return line
+
+
+def _said(line, pairs: str, teams: str, **more) -> str:
+    """What happened to the line, in the words for its table: a pairs table's, or a teams
+    table's (its half of the match's table number)."""
+    access = line.access
+    values = {"board": line.board_number, "table": access.table, "half": access.half, **more}
+    return (teams if access.half else pairs) % values
 
 
 def _after_take_over(
@@ -154,7 +186,7 @@ def _after_take_over(
         else:
             messages.success(request, done)
         return redirect("director-room", event_id=event.pk)
-    context = _room_context(event, done=done, refused=refused)
+    context = _room_context(request, event, done=done, refused=refused)
     response = render(request, "events/director/room.html#room-grid", context)
     if done:
         trigger_client_event(response, "result-saved")

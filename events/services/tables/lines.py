@@ -8,11 +8,21 @@ the line as saved and changes nothing.
 
 import functools
 import uuid
+from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from events.models import Board, Change, Pair, TableAccess, TableCall, TableLine
+from events.models import (
+    Board,
+    Change,
+    MatchLine,
+    Pair,
+    Result,
+    TableAccess,
+    TableCall,
+    TableLine,
+)
 from events.services.conflicts import retry_on_conflict
 from events.services.entry import LineRefused, check_line, save_line
 from events.services.history import recording
@@ -135,50 +145,65 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     note = [sentence("accepted-by-pair", table=where, pair=_side_name(access, meeting.ew_pair))]
     if access.event.is_locked:
         raise LineRefused(LOCKED)
-    saved = save_accepted(
+    save = saving_result(
         line,
         board=board,
         traveller_line=parse_traveller_line(line.text),
         seats=(meeting.ns_pair.number, meeting.ew_pair.number),
         note=note,
-        waiting=(TableLine.State.ENTERED,),
     )
+    saved = save_accepted(line, save=save, waiting=(TableLine.State.ENTERED,))
     return saved or line_by_key(access, key)  # None: another phone accepted it meanwhile
 
 
 @retry_on_conflict
 def save_accepted(
-    line: TableLine,
-    *,
-    board: Board,
-    traveller_line: TravellerLine,
-    seats: tuple[int, int],
-    note: list[dict],
-    waiting: tuple[str, ...],
-    user=None,
+    line: TableLine, *, save: Callable[[], Result | MatchLine], waiting: tuple[str, ...]
 ) -> TableLine | None:
-    """Save a table's line as the board's result and mark it accepted, together or neither,
-    and clear the call of a dispute of the board at the table (the line North entered again is
-    agreed, or the director accepted the disputed one); None when it is no longer in one of the
-    `waiting` states (accepted by another phone, or by the director, at the same moment). The
-    whole again on a database conflict: the entry service's own retry cannot run inside this
-    transaction."""
-    event = line.access.event
+    """Save a table's line, pairs or teams, and mark it accepted, together or neither: `save()`
+    saves it as the board's result (saving_result) or the match's line (save_match_line), and
+    records it. The call of a dispute of the board at the table is cleared (the line North
+    entered again is agreed, or the director accepted the disputed one). None when the line is
+    no longer in one of the `waiting` states (accepted by another phone, or by the director, at
+    the same moment). The whole again on a database conflict: the entry services' own retry
+    cannot run inside this transaction."""
     with transaction.atomic():
         claimed = TableLine.objects.filter(pk=line.pk, state__in=waiting).update(
             state=TableLine.State.ACCEPTED
         )
         if not claimed:
             return None
+        saved = save()
+        clear_dispute(access=line.access, round=line.round, board_number=line.board_number)
+        field = "match_line" if isinstance(saved, MatchLine) else "result"
+        setattr(line, field, saved)
+        line.state = TableLine.State.ACCEPTED
+        line.save(update_fields=[field, "state", "updated"])
+    return line
+
+
+def saving_result(
+    line: TableLine,
+    *,
+    board: Board,
+    traveller_line: TravellerLine,
+    seats: tuple[int, int],
+    note: list[dict],
+    user=None,
+) -> Callable[[], Result]:
+    """save_accepted's `save` for a pairs or individual table's line: the board's result
+    between the pairs `seats` (NS, EW), replacing the one the line corrects, recorded under
+    `note`."""
+    event = line.access.event
+
+    def save() -> Result:
         with recording(club=event.club, event=event, user=user, kind=Change.Kind.RESULT, note=note):
-            result = save_line(
+            return save_line(
                 board=board, line=traveller_line, ns_pair=seats[0], ew_pair=seats[1],
                 result=line.result,
             )  # fmt: skip
-        clear_dispute(access=line.access, round=line.round, board_number=line.board_number)
-        line.result, line.state = result, TableLine.State.ACCEPTED
-        line.save(update_fields=["result", "state", "updated"])
-    return line
+
+    return save
 
 
 def _check_pin(access: TableAccess, pin: str, pair: Pair) -> None:

@@ -19,6 +19,7 @@ lines.enter_line, accept_line, dispute_line, reopen_line) where they do the same
 one page serves both, dispatching on the access's half.
 """
 
+import functools
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
@@ -46,6 +47,7 @@ from events.services.tables.lines import (
     known_line,
     line_by_key,
     once_a_key,
+    save_accepted,
 )
 from events.services.tables.rate_limit import count_wrong_pin, pin_tries_left
 from events.services.tables.seating import TableNow
@@ -312,24 +314,16 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     note = [
         sentence("accepted-by-team", half=access.half, table=at.match.table, team=accepting.name)
     ]
-    # One transaction: the line is saved and accepted, or neither. save_match_line records
-    # the change, under the note naming the table and the accepting team.
-    with transaction.atomic():
-        claimed = TableLine.objects.filter(pk=line.pk, state=State.ENTERED).update(
-            state=State.ACCEPTED
-        )
-        if not claimed:  # another phone accepted it meanwhile
-            return line_by_key(access, key)
-        line.match_line = save_match_line(
-            match=at.match,
-            board_number=line.board_number,
-            table=access.half,
-            line=entered,
-            note=note,
-        )
-        line.state = State.ACCEPTED
-        line.save(update_fields=["match_line", "state", "updated"])
-    return line
+    save = functools.partial(
+        save_match_line,
+        match=at.match,
+        board_number=line.board_number,
+        table=access.half,
+        line=entered,
+        note=note,
+    )
+    saved = save_accepted(line, save=save, waiting=(State.ENTERED,))
+    return saved or line_by_key(access, key)  # None: another phone accepted it meanwhile
 
 
 def _check_pin(access: TableAccess, pin: str, team: Team) -> None:
