@@ -30,7 +30,8 @@ def public_hands(*, event: Event, round: int | None = None) -> RoundHands:
     """The event's hand records (of `round` only, when given) split into those the public may
     see and those still hidden: every one once the event is published; none under the
     end-of-session rule before; else a board's once every match of its round that plays it
-    has it at both tables or has finished, in a round the reveal rule shows. Four queries."""
+    has it at both tables or has finished, in a round the reveal rule shows. A handful of
+    queries whatever the field."""
     deals = RoundDeal.objects.filter(event=event).exclude(deal="")
     if round is not None:
         deals = deals.filter(round=round)
