@@ -408,13 +408,19 @@ def render_teams_pbn(teams_file: TeamsFile) -> bytes:
         lines.append(f'% <META  name=ByeVps  content="{float(settings["bye_vps"]):g}">')
     lines += ["%", *_head(teams_file, board=""), *_total_score_table(teams_file)]
     lines += [*_match_table(teams_file), ""]
-    numbers = sorted({b.number for m in teams_file.matches for b in m.boards})
-    for number in numbers:
-        lines += [*_head(teams_file, board=number), *_board_table(teams_file, number), ""]
+    # A game per board and deal: a board number the rounds deal differently is a game for each,
+    # in the order of the rounds.
+    games = dict.fromkeys((b.number, b.deal) for m in teams_file.matches for b in m.boards)
+    for number, deal in sorted(games, key=lambda game: game[0]):
+        lines += [
+            *_head(teams_file, board=number, deal=deal),
+            *_board_table(teams_file, number, deal),
+            "",
+        ]
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
 
 
-def _head(teams_file: TeamsFile, *, board) -> list[str]:
+def _head(teams_file: TeamsFile, *, board, deal: str = "") -> list[str]:
     dealer, vulnerability = board_conditions(board) if board else ("", "")
     return [
         _tag("Event", teams_file.name),
@@ -424,7 +430,7 @@ def _head(teams_file: TeamsFile, *, board) -> list[str]:
         *(_tag(seat, "") for seat in ("West", "North", "East", "South")),
         _tag("Dealer", dealer),
         _tag("Vulnerable", vulnerability),
-        _tag("Deal", ""),
+        _tag("Deal", deal),
         _tag("Scoring", "Teams"),
         _tag("Declarer", ""),
         _tag("Contract", ""),
@@ -481,7 +487,7 @@ def _match_table(teams_file: TeamsFile) -> list[str]:
     return rows
 
 
-def _board_table(teams_file: TeamsFile, number: int) -> list[str]:
+def _board_table(teams_file: TeamsFile, number: int, deal: str) -> list[str]:
     columns = ["Round\\2R", "Table\\2R", "TeamId_Home\\3R", "TeamId_Away\\3R", "Room\\6L",
                "Contract\\5L", "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R",
                "Score_EW\\6R", "IMP_Home\\4R", "AssignedIMP_Home\\4R"]  # fmt: skip
@@ -492,7 +498,7 @@ def _board_table(teams_file: TeamsFile, number: int) -> list[str]:
     rows = [_table_tag("ScoreTable", columns)]
     for match in teams_file.matches:
         board = next((b for b in match.boards if b.number == number), None)
-        if board is None:
+        if board is None or board.deal != deal:
             continue
         for room, line in sorted(board.tables.items()):
             seats = board.seats.get(room, ("",) * 4)

@@ -464,41 +464,48 @@ def _pairs(event_element: ET.Element) -> tuple[list[ImportedPair], int]:
 
 def _handset(root: ET.Element) -> dict[int, tuple[str, str, str]]:
     """Board number -> (deal, dealer, vulnerability) from the HANDSET; "" where not given."""
-    deals = {}
     handset = root.find(".//HANDSET")
     if handset is None:
-        return deals
+        return {}
+    deals = {}
     for element in handset.iter("BOARD"):
-        number_text = _text(element, "BOARD_NUMBER")
-        if whole_number(number_text) is None:
-            raise FileRefused(
-                gettext("HANDSET BOARD_NUMBER %(number_text)s is not a board number")
-                % {"number_text": repr(number_text[:20])},
-            )
-        hands = {}
-        for hand in element.iter("HAND"):
-            seat = _HAND_SEATS.get(_text(hand, "DIRECTION").upper())
-            if seat is None:
-                raise FileRefused(
-                    gettext("HANDSET board %(number_text)s: a HAND has no DIRECTION North…West")
-                    % {"number_text": number_text},
-                )
-            hands[seat] = ".".join(
-                _text(hand, suit).upper().replace("10", "T")
-                for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-            )
-        text = "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
-        try:
-            deal = normalize_deal(text)
-        except DealRefused as refused:
-            raise FileRefused(
-                gettext("HANDSET board %(number_text)s: %(refused)s")
-                % {"number_text": number_text, "refused": refused},
-            ) from None
-        dealer = _text(element, "DEALER")[:1].upper()
-        vulnerability = _text(element, "VULNERABILITY") or _text(element, "VULNERABLE")
-        deals[whole_number(number_text)] = (deal, dealer, vulnerability)
+        number, *dealt = handset_board(element)
+        deals[number] = tuple(dealt)
     return deals
+
+
+def handset_board(element: ET.Element) -> tuple[int, str, str, str]:
+    """A HANDSET's BOARD: its number, deal (PBN), dealer and vulnerability, "" where not
+    given; FileRefused naming the board for a number or a hand we cannot read."""
+    number_text = _text(element, "BOARD_NUMBER")
+    if whole_number(number_text) is None:
+        raise FileRefused(
+            gettext("HANDSET BOARD_NUMBER %(number_text)s is not a board number")
+            % {"number_text": repr(number_text[:20])},
+        )
+    hands = {}
+    for hand in element.iter("HAND"):
+        seat = _HAND_SEATS.get(_text(hand, "DIRECTION").upper())
+        if seat is None:
+            raise FileRefused(
+                gettext("HANDSET board %(number_text)s: a HAND has no DIRECTION North…West")
+                % {"number_text": number_text},
+            )
+        hands[seat] = ".".join(
+            _text(hand, suit).upper().replace("10", "T")
+            for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+        )
+    text = "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
+    try:
+        deal = normalize_deal(text)
+    except DealRefused as refused:
+        raise FileRefused(
+            gettext("HANDSET board %(number_text)s: %(refused)s")
+            % {"number_text": number_text, "refused": refused},
+        ) from None
+    dealer = _text(element, "DEALER")[:1].upper()
+    vulnerability = _text(element, "VULNERABILITY") or _text(element, "VULNERABLE")
+    return whole_number(number_text), deal, dealer, vulnerability
 
 
 def _board(element: ET.Element, deals: dict, offset: int, sides: Sides | None) -> ImportedBoard:
@@ -886,16 +893,21 @@ def _handsets(out: _Writer, boards: list[FileBoard]) -> None:
     out.open("HANDSET")
     for board in dealt:
         out.open("BOARD")
-        out.element("BOARD_NUMBER", board.number)
-        for seat, hand in zip("NESW", board.deal[2:].split(), strict=True):
-            if hand == "-":
-                continue
-            out.open("HAND")
-            out.element("DIRECTION", {"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
-            for suit, cards in zip(
-                ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True
-            ):
-                out.element(suit, cards)
-            out.close("HAND")
+        write_hands(out, board.number, board.deal)
         out.close("BOARD")
     out.close("HANDSET")
+
+
+def write_hands(out: _Writer, number: int, deal: str) -> None:
+    """A HANDSET BOARD's number and its hands, each suit's cards as PBN writes them."""
+    out.element("BOARD_NUMBER", number)
+    for seat, hand in zip("NESW", deal[2:].split(), strict=True):
+        if hand == "-":
+            continue
+        out.open("HAND")
+        out.element("DIRECTION", {"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
+        for suit, cards in zip(
+            ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True
+        ):
+            out.element(suit, cards)
+        out.close("HAND")

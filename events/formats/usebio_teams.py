@@ -37,8 +37,10 @@ from events.formats.usebio import (
     _text,
     _Writer,
     event_header,
+    handset_board,
     line_result,
     read_event,
+    write_hands,
 )
 from events.formats.vocabulary import MATCH_SCORINGS, TEAM_FORMATS
 from scoring import board_conditions
@@ -93,6 +95,7 @@ def parse_teams_file(data: bytes) -> TeamsFile:
     for index, element in enumerate(event_element.iter("MATCH"), start=1):
         teams_file.matches.append(_match(element, f"MATCH {index}"))
     _settle_rounds(teams_file)
+    _deal_boards(root, teams_file)
     check_teams_file(teams_file)
     settle_scores(teams_file)
     return teams_file
@@ -210,6 +213,33 @@ def _settle_rounds(teams_file: TeamsFile) -> None:
     for match in matches:
         if not match.table:
             match.table = tables[match.round] = tables.get(match.round, 0) + 1
+
+
+def _deal_boards(root: ET.Element, teams_file: TeamsFile) -> None:
+    """Each match's boards with their deals from the HANDSET: a BOARD our instruction gives
+    `rounds` deals those rounds' boards of its number, one without deals its number in every
+    round (unless the HANDSET deals that number twice, differently: then in none)."""
+    in_rounds: dict[tuple[int, int], str] = {}
+    everywhere: dict[int, set[str]] = {}
+    for handset in root.iter("HANDSET"):
+        for element in handset.iter("BOARD"):
+            number, deal, _, _ = handset_board(element)
+            rounds = _line_instruction(element).get("rounds")
+            if rounds is None:
+                everywhere.setdefault(number, set()).add(deal)
+            for round_ in (rounds or "").split():
+                if whole_number(round_) is None:
+                    raise FileRefused(
+                        gettext("HANDSET board %(number)s: rounds %(rounds)s are not round numbers")
+                        % {"number": number, "rounds": repr(rounds[:30])}
+                    )
+                in_rounds[whole_number(round_), number] = deal
+    for match in teams_file.matches:
+        for board in match.boards:
+            dealt = everywhere.get(board.number, set())
+            board.deal = in_rounds.get(
+                (match.round, board.number), next(iter(dealt)) if len(dealt) == 1 else ""
+            )
 
 
 def _match(element: ET.Element, where: str) -> FileMatch:
@@ -349,6 +379,7 @@ def render_teams_usebio(teams_file: TeamsFile) -> bytes:
     for match in teams_file.matches:
         _write_match(out, match)
     out.close("EVENT")
+    _write_handset(out, teams_file)
     out.close("USEBIO")
     return ("\n".join(out.lines) + "\n").encode("utf-8")
 
@@ -395,6 +426,27 @@ def _write_match(out: _Writer, match: FileMatch) -> None:
             out.close("TRAVELLER_LINE")
         out.close("BOARD")
     out.close("MATCH")
+
+
+def _write_handset(out: _Writer, teams_file: TeamsFile) -> None:
+    """The deals as the pairs file writes them, a BOARD for each deal of a board number with
+    the rounds that play it in our instruction (a round's matches play the same deals)."""
+    rounds: dict[tuple[int, str], list[int]] = {}
+    for match in teams_file.matches:
+        for board in match.boards:
+            played = rounds.setdefault((board.number, board.deal), [])
+            if board.deal and match.round not in played:
+                played.append(match.round)
+    dealt = sorted((key, played) for key, played in rounds.items() if played)
+    if not dealt:
+        return
+    out.open("HANDSET")
+    for (number, deal), played in dealt:
+        out.open("BOARD")
+        _instruction(out, {"rounds": " ".join(map(str, played))})
+        write_hands(out, number, deal)
+        out.close("BOARD")
+    out.close("HANDSET")
 
 
 def _instruction_text(values: dict) -> str:

@@ -6,7 +6,8 @@ from django.db.models import Prefetch
 
 from events.formats.imported import ImportedLine
 from events.formats.team_files import FileMatch, FileMatchBoard, FileTeam, TeamsFile
-from events.models import Event, Match, MatchLine, TeamMember
+from events.models import Event, Match, MatchLine, RoundDeal, TeamMember
+from events.services.teams.hands import public_hands
 from events.services.teams.standings import team_standings
 from scoring import board_conditions
 from scoring.adjusted_scores import FIXED_PERCENT
@@ -31,6 +32,10 @@ def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
         )
         .order_by("round", "table", "pk")
     )
+    if public:
+        deals = public_hands(event=event).shown
+    else:
+        deals = {(d.round, d.number): d for d in RoundDeal.objects.filter(event=event)}
     return TeamsFile(
         name=event.name,
         date=event.date,
@@ -56,7 +61,7 @@ def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
             for s in standings
         ],
         matches=[
-            _match(match, boards=match.finished or event.is_published or not public)
+            _match(match, deals, boards=match.finished or event.is_published or not public)
             for match in matches
         ],
         identifier=event.pk,
@@ -64,7 +69,7 @@ def teams_file(*, event: Event, public: bool = False) -> TeamsFile:
     )
 
 
-def _match(match: Match, *, boards: bool) -> FileMatch:
+def _match(match: Match, deals: dict[tuple[int, int], RoundDeal], *, boards: bool) -> FileMatch:
     home = match.home.number
     away = match.away.number if match.away_id else None
     scored = match.home_vps is not None
@@ -77,7 +82,12 @@ def _match(match: Match, *, boards: bool) -> FileMatch:
         board_count=match.boards,
         imps=(float(match.home_imps), float(match.away_imps)) if scored and away else None,
         vps=(float(match.home_vps), float(match.away_vps or 0)) if scored else None,
-        boards=[_board(board, home, away) for board in match.match_boards.all()] if boards else [],
+        boards=[
+            _board(board, home, away, deals.get((match.round, board.number)))
+            for board in match.match_boards.all()
+        ]
+        if boards
+        else [],
         carry_over=float(match.carry_over),
         assigned_imps=match.assigned_home_imps is not None,
         assigned_vps=match.assigned_home_vps is not None,
@@ -85,12 +95,13 @@ def _match(match: Match, *, boards: bool) -> FileMatch:
     )
 
 
-def _board(board, home: int, away: int) -> FileMatchBoard:
+def _board(board, home: int, away: int, dealt: RoundDeal | None) -> FileMatchBoard:
     dealer, vulnerability = board_conditions(board.number)
     return FileMatchBoard(
         number=board.number,
         dealer=dealer,
         vulnerability=vulnerability,
+        deal=dealt.deal if dealt else "",
         tables={line.table: _line(line, home, away) for line in board.lines.all()},
         seats={
             line.table: seats

@@ -1,6 +1,7 @@
 """Pages players read of a teams event: standings (with a VP cross-table for a round robin or a
 Swiss), each team's matches, each match's boards with both tables side by side, under the reveal
-rule. Each is rendered once for all its readers until the event changes (page_cache)."""
+rule (a board's hand too, once the public may see it). Each is rendered once for all its
+readers until the event changes (page_cache)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -10,6 +11,7 @@ from events.formats import formats_for
 from events.models import Event, Match, Team, TeamSettings
 from events.services.page_cache import cached_page
 from events.services.publication import everything_visible, public_event, results_visible
+from events.services.teams.hands import add_public_hands
 from events.services.teams.match_pages import board_rows, line_ups
 from events.services.teams.registration import team_members
 from events.services.teams.standings import (
@@ -132,6 +134,8 @@ def _match_page(request: HttpRequest, event: Event, match_id: int, extra: dict) 
     in_view = visible and (limit is None or match.round <= limit)
     shown = in_view and _shown(match, limit)
     boards = board_rows(match=match) if shown else []
+    if boards:
+        add_public_hands(match=match, rows=boards)
     return render(
         request,
         "events/match.html",

@@ -14,7 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from events.formats.team_files import TeamsFile
-from events.models import Change, Event, Match, MatchLine, Team, TeamMember
+from events.models import Change, Event, Match, MatchLine, RoundDeal, Team, TeamMember
 from events.services import page_cache
 from events.services.exports import export_file
 from events.services.history_text import event_history
@@ -27,6 +27,7 @@ from scoring import parse_traveller_line
 from scoring.victory_points import victory_points
 from tests.conftest import SHARED
 from tests.events.files import confirm, read_file, upload
+from tests.events.test_hand_record_upload import some_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -210,6 +211,54 @@ def test_an_event_keyed_here_exported_and_imported_again_has_the_same_lines_and_
     assert scores(again) == scores(event)
     assert [(s.team.name, s.place, s.vps) for s in team_standings(event=again)] == [
         (s.team.name, s.place, s.vps) for s in team_standings(event=event)
+    ]
+
+
+def _dealt_event(make_team_event):
+    """The played event of two rounds, its rounds' boards dealt: board 1 differently in each
+    round, board 2 of round 2 (which no match played) and round 2's board 1 not dealt."""
+    event = _played_event(make_team_event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    teams = {t.number: t for t in event.teams.all()}
+    later = create_match(event=event, round=2, table=1, home=teams[1], away=teams[3])
+    for table, text in [(1, "1NT S 7"), (2, "2S E 8")]:
+        save_match_line(match=later, board_number=1, table=table, line=parse_traveller_line(text))
+    deals = some_deals([1, 2, 3])
+    RoundDeal.objects.bulk_create(
+        [
+            RoundDeal(event=event, round=1, number=1, deal=deals[1]),
+            RoundDeal(event=event, round=1, number=2, deal=deals[2]),
+            RoundDeal(event=event, round=2, number=1, deal=deals[3]),
+        ]
+    )
+    return event
+
+
+def _round_deals(event) -> dict[tuple[int, int], str]:
+    return {(d.round, d.number): d.deal for d in RoundDeal.objects.filter(event=event)}
+
+
+@pytest.mark.parametrize("key", ["pbn", "usebio"])
+def test_a_teams_events_hand_records_come_back_from_its_file(director_client, make_team_event, key):
+    event = _dealt_event(make_team_event)
+
+    again = _round_trip(director_client, event, key)
+
+    assert _round_deals(again) == _round_deals(event) and len(_round_deals(event)) == 3
+
+
+def test_the_pbn_file_writes_a_game_for_each_deal_of_a_board(make_team_event):
+    event = _dealt_event(make_team_event)
+    deals = _round_deals(event)
+
+    text = export_file(event=event, format_key="pbn").decode("utf-8-sig")
+
+    assert re.findall(
+        r'\[Board "(\d+)"\]\r\n(?:\[\w+ "[^"]*"\]\r\n)*?\[Deal "([^"]*)"\]', text
+    ) == [
+        ("1", deals[1, 1]),
+        ("1", deals[2, 1]),
+        ("2", deals[1, 2]),
     ]
 
 

@@ -2,16 +2,18 @@
 captains' totals, and the public standings, team and match pages under the reveal rule."""
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events.models import Event, Match, Team
+from events.models import Event, Match, RoundDeal, Team
 from events.services.teams.lines import save_match_line
 from events.services.teams.matches import create_match, save_captains_totals
 from scoring import parse_traveller_line
+from tests.events.test_hand_record_upload import some_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -354,3 +356,62 @@ def test_a_public_download_leaves_out_the_lines_of_an_unfinished_match(
 
     assert shows_the_grand(directors)
     assert not shows_the_grand(public)
+
+
+def _hands_in(page: str) -> list[str]:
+    return re.findall(r"<summary>Hand of board (\d+)</summary>", page)
+
+
+@pytest.mark.parametrize("reveal", [Event.Reveal.ALWAYS, Event.Reveal.END_OF_ROUND])
+def test_a_boards_hand_is_shown_once_every_match_of_its_round_has_played_it(
+    client, event, match, reveal
+):
+    """A round's matches play the same deals: a finished match's page shows a board's hand
+    only once the round's other match has played it at both tables, and the public's file
+    holds no more (the pairs pages' rule, events.services.publication.hidden_hands)."""
+    Event.objects.filter(pk=event.pk).update(reveal=reveal)
+    deals = some_deals(range(1, 5))
+    RoundDeal.objects.bulk_create(
+        [RoundDeal(event=event, round=1, number=n, deal=deal) for n, deal in deals.items()]
+    )
+    other = create_match(
+        event=event,
+        round=1,
+        table=2,
+        home=event.teams.get(number=3),
+        away=event.teams.get(number=4),
+    )
+    for board in range(1, 5):
+        for table in (1, 2):
+            save_match_line(
+                match=match, board_number=board, table=table, line=parse_traveller_line("P")
+            )
+    for board, table in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1)]:
+        save_match_line(
+            match=other, board_number=board, table=table, line=parse_traveller_line("P")
+        )
+    url = reverse("match", args=[event.pk, match.pk])
+    pbn = reverse("download", args=[event.pk, "pbn"])
+
+    before = client.get(url).content.decode()
+
+    if reveal == Event.Reveal.ALWAYS:
+        assert _hands_in(before) == ["1", "2"]
+        assert before.count("The hand is shown once every table has played this board.") == 2
+        shown = client.get(pbn).content.decode()
+        assert [d in shown for d in deals.values()] == [True, True, False, False]
+    else:
+        assert "This match is shown once every match of round 1 has finished." in before
+        assert _hands_in(before) == []
+
+    save_match_line(match=other, board_number=3, table=2, line=parse_traveller_line("P"))
+    for table in (1, 2):
+        save_match_line(match=other, board_number=4, table=table, line=parse_traveller_line("P"))
+    after = client.get(url).content.decode()
+
+    assert _hands_in(after) == ["1", "2", "3", "4"]
+    assert "The hand is shown once every table has played this board." not in after
+    north = deals[4].split()[0][2:].split(".")
+    assert f"<span>♠</span> {' '.join('10' if c == 'T' else c for c in north[0])}" in after
+    if reveal == Event.Reveal.ALWAYS:
+        assert all(deal in client.get(pbn).content.decode() for deal in deals.values())

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from events.models import Match, MatchBoard, MatchLine
+from events.models import Match, MatchBoard, MatchLine, RoundDeal
 from events.services.teams.match_scoring import match_boards
 from scoring import board_conditions
 
@@ -18,6 +18,10 @@ class BoardRow:
     vulnerability: str
     lines: dict[int, MatchLine | None] = field(default_factory=dict)
     board: MatchBoard | None = None
+    # The public match page's: the board's hand record, when the public may see it, and
+    # whether it has one the public may not see yet (events.services.teams.hands).
+    hand: RoundDeal | None = None
+    hand_hidden: bool = False
 
     @property
     def home_imps(self):
