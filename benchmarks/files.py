@@ -68,7 +68,6 @@ def simultaneous_pairs(tables: int, boards: int):
             for (table, contract, _, tricks, sign), score in zip(board, board_scores, strict=True)
         ]
         event.boards.append(ImportedBoard(number, dealer, vulnerability, lines=lines))
-    event.expected_results = tables
     return finish_event(event, winners=2)
 
 

@@ -151,6 +151,10 @@ class ImportedBoard:
     # The Butler datum the other program printed for the board, when the file gives it: it
     # tells whether sections were scored as one field. Never saved.
     published_datum: int | None = None
+    # The results the movement has the board played with a phantom's or sit-out's table
+    # counted, where the file shows more than its tables where two pairs meet: read from the
+    # printed tops (missing_results.py) or our own file; 0 otherwise (Board.movement_results).
+    movement_results: int = 0
 
 
 @dataclass(frozen=True)
@@ -186,9 +190,6 @@ class ImportedEvent:
     barometer: bool = False
     # What was added to the EW pairs' numbers of a file numbering each direction from 1.
     ew_offset: int = 0
-    # The results every board is scaled to when the file's figures show it (missing_results.py);
-    # 0: the most results any board has.
-    expected_results: int = 0
     # An individual event's players by number (name, or ""), and each side (a pair of the
     # event) as its two players and their seats: {side: ((player, "N"), (player, "S"))}.
     players: dict[int, str] = field(default_factory=dict)
@@ -690,6 +691,28 @@ def read_table_rounds(event: ImportedEvent, written: str, where: str) -> None:
             if number is not None and number not in known:
                 event.pairs.append(ImportedPair(number=number))
                 known.add(number)
+
+
+def movement_results_text(boards) -> str:
+    """Each board's count of results with the phantom's table counted (Board.movement_results),
+    as our own files write it: "board:count;...", the boards that have one."""
+    return ";".join(
+        f"{board.number}:{board.movement_results}" for board in boards if board.movement_results
+    )
+
+
+def read_movement_results(event: ImportedEvent, written: str, where: str) -> None:
+    """Set the boards' counts `written` as movement_results_text writes them; FileRefused,
+    naming `where`, for one that names no board of the event or is no count."""
+    boards = {board.number: board for board in event.boards}
+    for text in filter(None, (t.strip() for t in written.split(";"))):
+        number, _, count = (whole_number(cell) for cell in text.partition(":"))
+        if number not in boards or count is None:
+            raise FileRefused(
+                gettext("%(where)s: %(text)s is not a board's number and its count of results")
+                % {"where": where, "text": repr(text)},
+            )
+        boards[number].movement_results = min(count, SMALL)
 
 
 def _played_as_barometer(event: ImportedEvent) -> bool:

@@ -16,6 +16,7 @@ matchpoints is scored with Neuberg to the field's top, and the preview says so.
 from django.utils.translation import gettext
 
 from events.formats.imported import ImportedBoard, ImportedEvent, ImportedLine
+from events.formats.vocabulary import TO_THE_MOVEMENT
 from scoring import Adjusted, Split, Weighted
 from scoring.printed_conventions import (
     EVERY_TABLE,
@@ -45,8 +46,10 @@ def choose_missing_results(event: ImportedEvent) -> None:
         for board in part.boards
     )
     more_tables = any(count > top for top, count in zip(field_tops, tables, strict=True))
-    # The count the printed tops show where it is neither the field's top nor every table.
-    by_tops = any(
+    # The count the printed tops show where it is neither the field's top nor every table, or
+    # each board's own count in the movement where our own file gives it.
+    carried = any(board.movement_results for part in parts for board in part.boards)
+    by_tops = carried or any(
         top < count != every for top, count, every in zip(field_tops, shown, tables, strict=True)
     )
     ways = [Convention("neuberg", FIELD_TOP), Convention("tie", FIELD_TOP)]
@@ -77,7 +80,7 @@ def choose_missing_results(event: ImportedEvent) -> None:
     )
     if len(unfit) < len(printed) and (told or choice.convention != ways[0]):
         counts = tables if basis == EVERY_TABLE else shown
-        _read_rule(event, parts, rule, basis, field_tops, counts)
+        _read_rule(event, parts, rule, basis, field_tops, counts, carried=carried)
     if choice.unfactored:
         event.readings.append(
             (
@@ -116,8 +119,9 @@ def keep_as_printed(event: ImportedEvent, unfit: list[tuple[str, list[ImportedBo
         )
 
 
-def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
-    """Set the rule and say how it was read: `counts` are each part's count of the basis."""
+def _read_rule(event, parts, rule: str, basis: str, field_tops, counts, *, carried) -> None:
+    """Set the rule and say how it was read: `counts` are each part's count of the basis;
+    `carried`, the boards have their own counts in the movement (our own files)."""
     event.settings["missing_results"] = rule
     if rule == "own":
         event.readings.append(
@@ -130,9 +134,14 @@ def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
             )
         )
         return
+    own_counts = carried and basis == TOPS_SHOWN
     if basis != FIELD_TOP:
         for part, top, count in zip(parts, field_tops, counts, strict=True):
-            part.expected_results = count if count > top else 0
+            for board in part.boards:
+                if not own_counts:
+                    board.movement_results = count if count > top else 0
+        if any(board.movement_results for part in parts for board in part.boards):
+            event.settings["factor_to"] = TO_THE_MOVEMENT
     expected = field_tops[0] if basis == FIELD_TOP else counts[0]
     how = (
         gettext("Neuberg")
@@ -142,7 +151,9 @@ def _read_rule(event, parts, rule: str, basis: str, field_tops, counts) -> None:
     # More than any board has: every table of the movement, a sit-out's or one not yet played;
     # or the count the movement gives each board, a phantom's table counted (a ¾ Howell).
     to = gettext("%(expected)s results") % {"expected": expected}
-    if expected > field_tops[0]:
+    if own_counts:
+        to = gettext("each board's count in the movement")
+    elif expected > field_tops[0]:
         to += (
             gettext(", every table counted")
             if basis == EVERY_TABLE
@@ -210,7 +221,9 @@ def _printed_boards(event, parts, field_tops, tables, shown):
         counts = {
             FIELD_TOP: sum(top for _, top, _, _ in members),
             EVERY_TABLE: sum(max(top, count) for _, top, count, _ in members),
-            TOPS_SHOWN: sum(max(top, tops) for _, top, _, tops in members),
+            TOPS_SHOWN: sum(
+                board.movement_results or max(top, tops) for board, top, _, tops in members
+            ),
         }
         board = PrintedBoard(
             entries=[_entry(line) for line in lines],

@@ -84,6 +84,9 @@ class FileBoard:
     par: str
     double_dummy: dict | None
     lines: list[FileLine]  # by North-South pair number
+    # With a phantom's or sit-out's table counted, where that is more than the times two
+    # pairs play it (Board.movement_results); else 0.
+    movement_results: int = 0
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ class PairsFile:
     mp_scale: int
     mp_rounding: str
     missing_results: str
+    factor_to: str
     percentage_basis: str
     datum_method: str
     cross_imp_mode: str

@@ -26,9 +26,11 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    movement_results_text,
     printed_imps,
     printed_number,
     printed_points,
+    read_movement_results,
     read_table_rounds,
     result_line,
     table_rounds_text,
@@ -41,6 +43,7 @@ from events.formats.section_scoring import read_section_scoring
 from events.formats.vocabulary import (
     BUTLER,
     CROSS_IMPS,
+    FACTOR_TO,
     MATCHPOINTS,
     PERCENTAGE_BASES,
     REVEALS,
@@ -75,6 +78,7 @@ _SETTINGS_META = {
     "MatchpointScale": ("mp_scale", {"1": 1, "2": 2}),
     "MatchpointRounding": ("mp_rounding", {k: k for k in ROUNDING_RULES}),
     "MissingResults": ("missing_results", {k: k for k in MISSING_RESULT_RULES}),
+    "FactorTo": ("factor_to", {k: k for k in FACTOR_TO}),
     "PercentageBasis": ("percentage_basis", {k: k for k in PERCENTAGE_BASES}),
     "DatumMethod": ("datum_method", {k: k for k in DATUM_METHODS}),
     "CrossImpMode": ("cross_imp_mode", {k: k for k in CROSS_IMP_MODES}),
@@ -485,11 +489,13 @@ def _sided(tag: _Tag, sides: Sides) -> _Tag:
 
 def _movement_from_meta(event: ImportedEvent, meta: dict[str, str]) -> None:
     """Our own movement META lines: its name, boards per round and every table-round, written
-    "round,table,NS,EW,low board,high board;..." with "-" for no pair or no boards."""
+    "round,table,NS,EW,low board,high board;..." with "-" for no pair or no boards, and the
+    boards' counts with the phantom's table counted, "board:count;..."."""
     event.movement = meta.get("Movement", "")[:80]
     if meta.get("BoardsPerRound", "").isdigit():
         event.boards_per_round = min(int(meta["BoardsPerRound"]), 32767)
     read_table_rounds(event, meta.get("TableRounds", ""), "META TableRounds")
+    read_movement_results(event, meta.get("MovementResults", ""), "META MovementResults")
 
 
 def _is_teams(first: _Game, meta: dict[str, str]) -> bool:
@@ -928,6 +934,7 @@ def render_event(event: PairsFile) -> bytes:
         f'% <META  name=MatchpointScale  content="{event.mp_scale}">',
         f'% <META  name=MatchpointRounding  content="{event.mp_rounding}">',
         f'% <META  name=MissingResults  content="{event.missing_results}">',
+        f'% <META  name=FactorTo  content="{event.factor_to}">',
         f'% <META  name=PercentageBasis  content="{event.percentage_basis}">',
         f'% <META  name=DatumMethod  content="{event.datum_method}">',
         f'% <META  name=CrossImpMode  content="{event.cross_imp_mode}">',
@@ -987,8 +994,8 @@ def render_event(event: PairsFile) -> bytes:
 
 def _movement_meta(section: FileSection, suffix: str = "") -> list[str]:
     """Our own META lines (comments to other programs): the movement as its table-rounds
-    stand, so that a file we wrote comes back as it was; `suffix` names the section (".B")
-    in a file of several."""
+    stand and the boards' counts with the phantom's table counted, so that a file we wrote
+    comes back as it was; `suffix` names the section (".B") in a file of several."""
 
     table_rounds = table_rounds_text(section.table_rounds)
     movement = _one_line(section.movement).replace('"', "'")
@@ -997,6 +1004,11 @@ def _movement_meta(section: FileSection, suffix: str = "") -> list[str]:
         f'% <META  name=BoardsPerRound{suffix}  content="{section.boards_per_round}">',
         f'% <META  name=TableRounds{suffix}  content="{table_rounds}">',
         *([f'% <META  name=Barometer{suffix}  content="Y">'] if section.barometer else []),
+        *(
+            [f'% <META  name=MovementResults{suffix}  content="{counted}">']
+            if (counted := movement_results_text(section.boards))
+            else []
+        ),
     ]
 
 

@@ -26,9 +26,11 @@ from events.formats.imported import (
     ew_offset,
     file_pair_id,
     finish_event,
+    movement_results_text,
     printed_imps,
     printed_number,
     printed_points,
+    read_movement_results,
     read_table_rounds,
     result_line,
     table_rounds_text,
@@ -41,6 +43,7 @@ from events.formats.section_scoring import read_section_scoring
 from events.formats.vocabulary import (
     BUTLER,
     CROSS_IMPS,
+    FACTOR_TO,
     MATCHPOINTS,
     PERCENTAGE_BASES,
     REVEALS,
@@ -83,6 +86,7 @@ _SETTINGS = {
     "mp_scale": {"1": 1, "2": 2},
     "mp_rounding": {k: k for k in ROUNDING_RULES},
     "missing_results": {k: k for k in MISSING_RESULT_RULES},
+    "factor_to": {k: k for k in FACTOR_TO},
     "percentage_basis": {k: k for k in PERCENTAGE_BASES},
     "datum_method": {k: k for k in DATUM_METHODS},
     "cross_imp_mode": {k: k for k in CROSS_IMP_MODES},
@@ -162,9 +166,12 @@ def parse_file(data: bytes) -> ImportedEvent:
     parts = []
     for element in sections if len(sections) > 1 else [event_element]:
         part = _section(root, event_element, element, settings, deals)
+        letter = element.get("SECTION_ID", "").strip().upper()
+        suffix = f"_{letter}" if len(sections) > 1 else ""
         if ours.get("barometer") == "1":
-            letter = element.get("SECTION_ID", "").strip().upper()
-            _barometer_movement(part, ours, f"_{letter}" if len(sections) > 1 else "")
+            _barometer_movement(part, ours, suffix)
+        where = f"the clubscoring instruction's movement_results{suffix}"
+        read_movement_results(part, ours.get(f"movement_results{suffix}", ""), where)
         part.readings = [] if parts else readings  # the preview reads the first section's
         parts.append(finish_event(part, winners=1 if part.players else winners))
     event = parts[0]
@@ -728,6 +735,7 @@ def render_event(event: PairsFile) -> bytes:
             ("reveal", event.reveal),
             ("status", event.status),
             ("missing_results", event.missing_results),
+            ("factor_to", event.factor_to),
             ("percentage_basis", event.percentage_basis),
         )
     )
@@ -741,7 +749,12 @@ def render_event(event: PairsFile) -> bytes:
     out.open("USEBIO", Version="1.2")
     section_scoring = f' section_scoring="{event.section_scoring}"' if several else ""
     barometer = _barometer_values(event) if all(s.barometer for s in sections) else ""
-    out.lines.append(f"  <?clubscoring {settings}{section_scoring}{barometer}?>")
+    counted = "".join(
+        f' movement_results{f"_{section.letter}" if several else ""}="{text}"'
+        for section in sections
+        if (text := movement_results_text(section.boards))
+    )
+    out.lines.append(f"  <?clubscoring {settings}{section_scoring}{barometer}{counted}?>")
     out.open("CLUB")
     out.element("CLUB_NAME", event.club_name)
     out.element("CLUB_ID_NUMBER")

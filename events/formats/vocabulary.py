@@ -16,6 +16,10 @@ ACROSS_THE_FIELD = "field"
 # matchpoints before a short board is factored); the second is the one that needs saying
 PERCENTAGE_BASES = ("scored", "unfactored")
 UNFACTORED = "unfactored"
+# Event.factor_to: a board factored to the tables where two pairs play it, or to every table
+# of the movement, a phantom's or sit-out's counted
+FACTOR_TO = ("played", "movement")
+TO_THE_MOVEMENT = "movement"
 # Event.Reveal and Event.Status
 REVEALS = ("always", "round", "session")
 STATUSES = ("setup", "running", "published")

@@ -17,6 +17,7 @@ SCORING_SETTINGS = {
     "mp_scale": (Event.Scoring.MATCHPOINTS,),
     "mp_rounding": (Event.Scoring.MATCHPOINTS,),
     "missing_results": (Event.Scoring.MATCHPOINTS,),
+    "factor_to": (Event.Scoring.MATCHPOINTS,),
     "percentage_basis": (Event.Scoring.MATCHPOINTS,),
     "adjusted_scores": (Event.Scoring.MATCHPOINTS,),
     "datum_method": (Event.Scoring.BUTLER,),
@@ -82,6 +83,7 @@ class EventSettingsForm(forms.ModelForm):
             "mp_scale",
             "mp_rounding",
             "missing_results",
+            "factor_to",
             "percentage_basis",
             "adjusted_scores",
             "datum_method",
@@ -120,6 +122,7 @@ class EventSettingsForm(forms.ModelForm):
         )
         # Most events never have a short board: a form that leaves it out keeps the saved rule.
         self.fields["missing_results"].required = False
+        self.fields["factor_to"].required = False
         self.fields["percentage_basis"].required = False  # set by an imported file, seldom else
         # Likewise most events have one section: theirs do not show the setting at all.
         if "section_scoring" in self.fields:
@@ -129,6 +132,9 @@ class EventSettingsForm(forms.ModelForm):
 
     def clean_missing_results(self) -> str:
         return self.cleaned_data["missing_results"] or self.instance.missing_results
+
+    def clean_factor_to(self) -> str:
+        return self.cleaned_data["factor_to"] or self.instance.factor_to
 
     def clean_percentage_basis(self) -> str:
         return self.cleaned_data["percentage_basis"] or self.instance.percentage_basis

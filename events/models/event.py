@@ -141,6 +141,23 @@ class Event(models.Model):
             "How a board with fewer results than the movement expects is matchpointed."
         ),
     )
+    factor_to = models.CharField(
+        gettext_lazy("boards factored to"),
+        max_length=8,
+        choices=[
+            ("played", gettext_lazy("The tables where two pairs play the board")),
+            (
+                "movement",
+                gettext_lazy("Every table of the movement, a phantom's or sit-out's counted"),
+            ),
+        ],
+        default="played",
+        help_text=gettext_lazy(
+            "The count of results a board is matchpointed to (its top; the E of Neuberg's "
+            "formula): the times two pairs meet on it, or also the table where a pair sits "
+            "out, as some clubs count a phantom pair's table."
+        ),
+    )
     percentage_basis = models.CharField(
         gettext_lazy("percentages worked on"),
         max_length=10,

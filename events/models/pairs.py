@@ -157,8 +157,13 @@ class Board(models.Model):
     deal = models.CharField(gettext_lazy("deal (PBN)"), max_length=80, blank=True)
     double_dummy = models.JSONField(null=True, blank=True)
     par = models.CharField(max_length=80, blank=True)
-    # How many times the movement schedules this board: the E of the Neuberg formula.
+    # How many times the movement schedules this board, two pairs at a table: the E of the
+    # Neuberg formula, and the count of results that makes the board all in.
     expected_results = models.PositiveSmallIntegerField(default=0)
+    # How many times the movement would have it played with a phantom's or sit-out's table
+    # counted, where that is more (0 otherwise): its E when the event factors to the
+    # movement's tables (Event.factor_to; events.services.scoring.expected_results).
+    movement_results = models.PositiveSmallIntegerField(default=0)
     history = tracked()
 
     class Meta:

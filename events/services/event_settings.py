@@ -15,6 +15,8 @@ def settings_summary(event: Event) -> list[tuple[str, str]]:
         ]
         if event.missing_results != "neuberg":  # Neuberg goes without saying
             rows.append((gettext("Boards played fewer times"), event.get_missing_results_display()))
+        if event.factor_to != "played":  # the tables where two pairs play go without saying
+            rows.append((gettext("Boards factored to"), event.get_factor_to_display()))
         if event.percentage_basis != "scored":  # the matchpoints as scored go without saying
             rows.append((gettext("Percentages"), event.get_percentage_basis_display()))
     elif event.scoring == Event.Scoring.BUTLER:

@@ -109,6 +109,7 @@ def pairs_file(
         mp_scale=event.mp_scale,
         mp_rounding=event.mp_rounding,
         missing_results=event.missing_results,
+        factor_to=event.factor_to,
         percentage_basis=event.percentage_basis,
         datum_method=event.datum_method,
         cross_imp_mode=event.cross_imp_mode,
@@ -274,6 +275,7 @@ def _board(board, lines: list[FileLine], *, hidden: bool) -> FileBoard:
         par="" if hidden else board.par,
         double_dummy=None if hidden else board.double_dummy,
         lines=lines,
+        movement_results=board.movement_results,
     )
 
 

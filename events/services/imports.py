@@ -385,15 +385,17 @@ def _save_section(event: Event, section: Section, imported: ImportedEvent, *, se
             name_pair(pair=pair, names=source_pair.names)
     if imported.players:
         seat_players(section=section, players=imported.players, side_seats=imported.side_seats)
-    # Neuberg's E: every board is factored up to the most results any board has (the field's
-    # top), as Ruter and Compscore do, or to every table when the file's figures say so.
-    expected = imported.expected_results or max(len(board.lines) for board in imported.boards)
+    # Neuberg's E: as the movement has two pairs play each board, or without a movement every
+    # board up to the most results any board has (the field's top), as Ruter and Compscore
+    # do; with the phantom's or every table counted where the file says so (Event.factor_to).
+    expected = max(len(board.lines) for board in imported.boards)
     plays = Counter(
         number
         for tr in imported.table_rounds
         if tr.low_board is not None and tr.ns_pair is not None and tr.ew_pair is not None
         for number in range(tr.low_board, tr.high_board + 1)
     )
+    scheduled = {b.number: plays[b.number] if plays else expected for b in imported.boards}
     boards = bulk_create_recorded(
         Board,
         [
@@ -403,7 +405,10 @@ def _save_section(event: Event, section: Section, imported: ImportedEvent, *, se
                 dealer=b.dealer,
                 vulnerability=b.vulnerability,
                 deal=b.deal,
-                expected_results=plays[b.number] if plays else expected,
+                expected_results=scheduled[b.number],
+                movement_results=(
+                    b.movement_results if b.movement_results > scheduled[b.number] else 0
+                ),
             )
             for b in imported.boards
         ],

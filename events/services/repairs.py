@@ -540,8 +540,12 @@ def _rescore_changed_boards(
         plays.update(range(low, high + 1))
     for board in boards:
         if board.expected_results != plays[board.number]:
+            # A table the repair leaves a pair sitting out at still counts where the event
+            # factors to the movement's tables (Board.movement_results).
+            counted = max(board.movement_results, board.expected_results)
+            board.movement_results = counted if counted > plays[board.number] else 0
             board.expected_results = plays[board.number]
-            board.save(update_fields=["expected_results"])
+            board.save(update_fields=["expected_results", "movement_results"])
         elif board.number not in lines_changed:
             continue
         board.section = section

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.db.models import Count, Q, Sum
 
-from events.formats.vocabulary import UNFACTORED
+from events.formats.vocabulary import TO_THE_MOVEMENT, UNFACTORED
 from events.models import Board, Event, Pair, Result
 from events.services import page_cache
 from scoring import (
@@ -178,23 +178,27 @@ def update_rows(model, fields: list[str], rows: list) -> None:
         )
 
 
-def expected_results(board: Board, lines: list[Result]) -> int:
-    """The E of the board's Neuberg formula: as the movement schedules, or more if entered."""
-    return max(board.expected_results, len(lines))
+def expected_results(event: Event, board: Board, lines: list[Result]) -> int:
+    """The E of the board's Neuberg formula, the count it is factored to (Event.factor_to):
+    the times the movement has two pairs play it, or with the phantom's table counted where
+    a pair sits out; more if more lines are entered."""
+    movement = board.movement_results if event.factor_to == TO_THE_MOVEMENT else 0
+    return max(board.expected_results, movement, len(lines))
 
 
 def scored_results(event: Event, boards: list[Board], lines: list[Result], entries) -> int:
     """The count of results the boards' matchpoints and top are worked to under the event's
     rule for short boards: the movement's (field_expected_results), or the results played."""
-    expected = field_expected_results(boards, lines)
+    expected = field_expected_results(event, boards, lines)
     return results_scored_to(entries, expected, event.missing_results)
 
 
-def field_expected_results(boards: list[Board], lines: list[Result]) -> int:
+def field_expected_results(event: Event, boards: list[Board], lines: list[Result]) -> int:
     """The E of the Neuberg formula for boards compared across the field: each section's
     expected count, added up; a section whose board is played fewer times is factored up."""
     return sum(
-        expected_results(board, [r for r in lines if r.board_id == board.pk]) for board in boards
+        expected_results(event, board, [r for r in lines if r.board_id == board.pk])
+        for board in boards
     )
 
 

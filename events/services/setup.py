@@ -63,6 +63,7 @@ def apply_movement(*, section: Section, movement) -> None:
                     dealer=board_conditions(number)[0],
                     vulnerability=board_conditions(number)[1],
                     expected_results=movement.plays_of_board(number),
+                    movement_results=_movement_results(movement, number),
                 )
                 for number in range(1, movement.board_count + 1)
             ],
@@ -70,6 +71,13 @@ def apply_movement(*, section: Section, movement) -> None:
         bulk_create_recorded(
             TableRound, [_table_round(section, s, pairs, movement) for s in movement.sittings]
         )
+
+
+def _movement_results(movement: Movement, board: int) -> int:
+    """The times the movement has `board` played with the phantom's table counted, where that
+    is more than the times two pairs play it; else 0 (Board.movement_results)."""
+    counted = movement.plays_of_board(board, phantom_counted=True)
+    return counted if counted > movement.plays_of_board(board) else 0
 
 
 def _natural_settings(event: Event, movement) -> None:

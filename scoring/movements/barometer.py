@@ -38,11 +38,12 @@ def barometer_howell(
     whole_number("Boards per round", boards_per_round, 1)
     rounds = whole_number("The number of rounds", rounds or 2 * tables - 1, 1, 2 * tables - 1)
     phantom = 2 * tables if sit_out else None
-    sittings = []
+    sittings, phantom_sets = [], []
     for r in range(1, rounds + 1):
         for t, (ns, ew) in enumerate(circle_pairings(tables, r), start=1):
             board_set = r
             if phantom in (ns, ew):
+                phantom_sets.append(board_set)
                 ns, ew, board_set = (None, ew, None) if ns == phantom else (ns, None, None)
             sittings.append(Sitting(r, t, ns, ew, board_set))
     return Movement(
@@ -52,6 +53,7 @@ def barometer_howell(
         boards_per_round=boards_per_round,
         sittings=tuple(sittings),
         phantom=phantom,
+        phantom_sets=tuple(phantom_sets),
         barometer=True,
     )
 
@@ -66,11 +68,12 @@ def barometer_mitchell(
     whole_number("Boards per round", boards_per_round, 1)
     rounds = whole_number("The number of rounds", rounds or tables, 1, tables)
     phantom = 2 * tables if sit_out else None
-    sittings = []
+    sittings, phantom_sets = [], []
     for r in range(1, rounds + 1):
         for t in range(1, tables + 1):
             ew = tables + (t - r) % tables + 1
             if ew == phantom:
+                phantom_sets.append(r)
                 sittings.append(Sitting(r, t, t, None, None))
             else:
                 sittings.append(Sitting(r, t, t, ew, r))
@@ -83,6 +86,7 @@ def barometer_mitchell(
         ns_pairs=tuple(range(1, tables + 1)),
         ew_pairs=tuple(p for p in range(tables + 1, 2 * tables + 1) if p != phantom),
         phantom=phantom,
+        phantom_sets=tuple(phantom_sets),
         barometer=True,
     )
 

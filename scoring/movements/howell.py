@@ -28,10 +28,11 @@ def howell(
         rounds = len(schedule)
     whole_number("The number of rounds", rounds, 1, len(schedule))
     phantom = 2 * tables if sit_out else None
-    sittings = []
+    sittings, phantom_sets = [], []
     for r, row in enumerate(schedule[:rounds], start=1):
         for t, (ns, ew, board_set) in enumerate(row, start=1):
             if phantom in (ns, ew):
+                phantom_sets.append(board_set)
                 ns, ew, board_set = (None, ew, None) if ns == phantom else (ns, None, None)
             sittings.append(Sitting(r, t, ns, ew, board_set))
     label = tables_label(tables, sit_out)
@@ -42,4 +43,5 @@ def howell(
         boards_per_round=boards_per_round,
         sittings=tuple(sittings),
         phantom=phantom,
+        phantom_sets=tuple(phantom_sets),
     )

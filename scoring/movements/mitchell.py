@@ -77,11 +77,12 @@ def mitchell(
         return (position + round - 1) % tables + 1
 
     phantom = 2 * tables if sit_out else None
-    sittings = []
+    sittings, phantom_sets = [], []
     for r in range(1, rounds + 1):
         for t in range(1, tables + 1):
             ns, ew, s = t, ew_pair(t, r), board_set(board_position(t), r)
             if ew == phantom:
+                phantom_sets.append(s)
                 ew, s = None, None
             if r in arrow_switch_rounds:
                 ns, ew = ew, ns
@@ -103,6 +104,7 @@ def mitchell(
         ns_pairs=tuple(range(1, tables + 1)),
         ew_pairs=tuple(p for p in range(tables + 1, 2 * tables + 1) if p != phantom),
         phantom=phantom,
+        phantom_sets=tuple(phantom_sets),
         variant=variant,
         arrow_switch_rounds=arrow_switch_rounds,
         relay_sets=relay_sets,

@@ -142,7 +142,8 @@ class Movement:
     home directions of a Mitchell (None for a Howell); in `arrow_switch_rounds` they are swapped.
     `relay_sets` is the board set on the relay (bye) stand in each round, round 1 first.
     `barometer`: every table has its own copy of the round's boards (scoring.movements.barometer),
-    so no table passes boards to another.
+    so no table passes boards to another. `phantom_sets` are the board sets the phantom's table
+    would play, one for each round in which a pair sits out there.
     """
 
     name: str
@@ -157,6 +158,7 @@ class Movement:
     arrow_switch_rounds: tuple[int, ...] = ()
     relay_sets: tuple[int, ...] = ()
     barometer: bool = False
+    phantom_sets: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         # Guards any schedule, including ones typed in or imported: a pair in two places at
@@ -264,9 +266,13 @@ class Movement:
     def _plays(self) -> Counter:
         return Counter(s.board_set for s in self.sittings if s.board_set is not None)
 
-    def plays_of_board(self, board: int) -> int:
-        """How many times the movement has this board played (the E of the Neuberg formula)."""
-        return self._plays[self.set_of_board(board)]
+    def plays_of_board(self, board: int, *, phantom_counted: bool = False) -> int:
+        """How many times the movement has this board played by two pairs (the E of the
+        Neuberg formula); `phantom_counted`, with the phantom's table counted where a pair sits
+        out (a board factored to the movement's tables)."""
+        board_set = self.set_of_board(board)
+        plays = self._plays[board_set]
+        return plays + self.phantom_sets.count(board_set) if phantom_counted else plays
 
     def boards_played(self, pair: int) -> int:
         """How many boards the pair is scheduled to play."""

@@ -301,7 +301,11 @@ def test_a_sit_out_table_counts_as_a_table_when_the_figures_say_so():
     # Two results of an expected three, Neuberg: (2 + 1)·3/2 − 1 = 3.5 and 0.5.
     event = _short_event([(3.5, 0.5), (0.5, 3.5)])
     choose_missing_results(event)
-    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 3)
+    assert (event.settings["missing_results"], event.settings["factor_to"]) == (
+        "neuberg",
+        "movement",
+    )
+    assert [board.movement_results for board in event.boards] == [3, 3, 3]
     assert event.readings == [
         ("Short boards", "Neuberg, to 3 results, every table counted: as the file's "
          "matchpoints show"),
@@ -327,7 +331,8 @@ def test_a_board_printed_on_its_own_count_is_scored_as_the_others_and_said_so():
 def test_boards_all_played_as_often_as_each_other_need_no_rule():
     event = _short_event([(2, 0), (0, 2)])
     choose_missing_results(event)
-    assert (event.settings.get("missing_results"), event.expected_results) == (None, 0)
+    assert (event.settings.get("missing_results"), event.settings.get("factor_to")) == (None, None)
+    assert [board.movement_results for board in event.boards] == [0, 0, 0]
     assert event.readings == []
 
 

@@ -246,7 +246,11 @@ def test_boards_are_factored_to_the_count_the_printed_tops_show():
     scored on five."""
     event = _three_quarter_howell()
     choose_missing_results(event)
-    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 6)
+    assert (event.settings["missing_results"], event.settings["factor_to"]) == (
+        "neuberg",
+        "movement",
+    )
+    assert [board.movement_results for board in event.boards] == [6, 6, 6]
     assert event.readings == [
         ("Short boards", "Neuberg, to 6 results, the movement's count: as the file's matchpoints "
          "show"),
@@ -262,7 +266,11 @@ def test_a_board_the_movements_count_does_not_give_is_kept_fixed():
     for line in board.lines:
         line.published = (line.published[0] + 0.5, line.published[1] - 0.5)
     choose_missing_results(event)
-    assert (event.settings["missing_results"], event.expected_results) == ("neuberg", 6)
+    assert (event.settings["missing_results"], event.settings["factor_to"]) == (
+        "neuberg",
+        "movement",
+    )
+    assert [board.movement_results for board in event.boards] == [6, 6, 6]
     assert event.fixed_boards == ["3"]
     assert all(line.fixed for line in board.lines)
     assert not any(line.fixed for b in event.boards[:2] for line in b.lines)
@@ -461,7 +469,11 @@ def test_a_three_quarter_howell_file_is_scored_on_the_movements_count_and_its_pe
     )
     assert "Where the file disagrees with itself" not in preview
     imported = read_result_file(data)
-    assert (imported.settings["missing_results"], imported.expected_results) == ("neuberg", 6)
+    assert (imported.settings["missing_results"], imported.settings["factor_to"]) == (
+        "neuberg",
+        "movement",
+    )
+    assert [board.movement_results for board in imported.boards] == [6, 6, 6]
     assert (imported.settings["percentage_basis"], imported.fixed_boards) == ("unfactored", [])
 
     event = import_event(imported=imported, club=club)

@@ -290,7 +290,7 @@ def test_exported_file_reads_back_with_the_samelines_by_meeting(played_event):
     assert imported.settings == {
         "scoring": "mp", "mp_scale": 2, "mp_rounding": "none", "datum_method": "drop-one",
         "cross_imp_mode": "cross2", "adjusted_scores": "session", "factor_totals": False,
-        "missing_results": "neuberg", "percentage_basis": "scored",
+        "missing_results": "neuberg", "factor_to": "played", "percentage_basis": "scored",
         "winners": 2, "reveal": "always", "status": "running",
     }  # fmt: skip
     (board,) = [b for b in imported.boards if b.lines]

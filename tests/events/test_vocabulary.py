@@ -17,6 +17,10 @@ def test_the_formats_spell_the_event_settings_as_the_database_keeps_them():
         value for value, _ in Event._meta.get_field("percentage_basis").choices
     ]
     assert vocabulary.UNFACTORED in vocabulary.PERCENTAGE_BASES
+    assert list(vocabulary.FACTOR_TO) == [
+        value for value, _ in Event._meta.get_field("factor_to").choices
+    ]
+    assert vocabulary.TO_THE_MOVEMENT in vocabulary.FACTOR_TO
     assert list(vocabulary.REVEALS) == Event.Reveal.values
     assert list(vocabulary.STATUSES) == Event.Status.values
 

@@ -17,6 +17,7 @@ from scoring.movements import (
     propose_sections,
     section_tables,
 )
+from scoring.movements.barometer import barometer_howell, barometer_mitchell
 from scoring.movements.proposals import SECTION_TABLES_MAX
 
 
@@ -266,6 +267,31 @@ def test_half_table_howell_sits_out_the_phantoms_opponent():
     assert all(movement.boards_played(pair) == 24 for pair in movement.pairs)
     assert all(movement.plays_of_board(board) == 6 for board in range(1, 27))
     assert_sound(movement)
+
+
+@pytest.mark.parametrize(
+    ("movement", "plays", "counted"),
+    [
+        (howell(6, 1, sit_out=True), [5] * 11, [6] * 11),
+        (mitchell(7, 2, sit_out=True), [6] * 7, [7] * 7),
+        (barometer_howell(4, 2, sit_out=True), [3] * 7, [4] * 7),
+        (barometer_mitchell(4, 2, sit_out=True), [3] * 4, [4] * 4),
+        # Five rounds of eleven: the phantom would have played some sets only.
+        (
+            howell(6, 1, rounds=5, sit_out=True),
+            [1, 2, 2, 2, 3, 4, 3, 3, 2, 2, 1],
+            [2, 3, 3, 3, 4, 4, 3, 3, 2, 2, 1],
+        ),
+        (howell(6, 1), [6] * 11, [6] * 11),  # no phantom: one count
+    ],
+    ids=["howell", "mitchell", "barometer-howell", "barometer-mitchell", "partial", "full"],
+)
+def test_a_boards_plays_with_the_phantoms_table_counted(movement, plays, counted):
+    """Where a pair sits out, the phantom's table would have played the boards of the set
+    its opponent meets it on: a board factored to the movement's tables counts that play."""
+    per_set = range(1, movement.board_count + 1, movement.boards_per_round)
+    assert [movement.plays_of_board(board) for board in per_set] == plays
+    assert [movement.plays_of_board(board, phantom_counted=True) for board in per_set] == counted
 
 
 def test_shortened_howell_plays_the_first_rounds():
