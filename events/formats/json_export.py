@@ -81,6 +81,7 @@ def event_results(pairs_file: PairsFile) -> dict:
                 "mp_rounding": pairs_file.mp_rounding,
                 "missing_results": pairs_file.missing_results,
                 "factor_to": pairs_file.factor_to,
+                "percentage_basis": pairs_file.percentage_basis,
                 "datum_method": pairs_file.datum_method,
                 "cross_imp_mode": pairs_file.cross_imp_mode,
                 "factor_totals": pairs_file.factor_totals,

@@ -37,6 +37,7 @@ def test_shape_and_figures_of_a_matchpoint_event(club):
             "mp_rounding": "none",
             "missing_results": "neuberg",
             "factor_to": "played",
+            "percentage_basis": "scored",
             "datum_method": "drop-one",
             "cross_imp_mode": "cross2",
             "factor_totals": False,
