@@ -10,6 +10,7 @@ from events.services.line_text import adjusted_words, result_text
 from events.services.navigation import board_place, next_slip
 from events.services.pair_labels import section_labels, several_sections
 from events.services.repairs import still_to_settle_on
+from events.services.tables.access import tables_open
 from events.services.tables.room import WAITING
 from scoring.pair_labels import printed_number
 
@@ -131,13 +132,17 @@ def saved_row(*, board: Board, result: Result) -> SavedRow | None:
     meetings = board_rounds(board=board).values_list("ns_pair__number", "ew_pair__number")
     if all(meeting in entered for meeting in meetings):
         return None
-    waiting = TableLine.objects.filter(
-        access__section_id=board.section_id,
-        access__table=result.table,
-        board_number=board.number,
-        round=result.round,
-        state__in=WAITING,
-    ).first()
+    waiting = (
+        TableLine.objects.filter(
+            access__section_id=board.section_id,
+            access__table=result.table,
+            board_number=board.number,
+            round=result.round,
+            state__in=WAITING,
+        ).first()
+        if tables_open(board)
+        else None
+    )
     row = Row(board, result.ns_pair.number, result.ew_pair.number, result, waiting=waiting)
     _fill([row])
     return SavedRow(row=row, points=points)

@@ -41,6 +41,7 @@ from events.services.setup import (
 )
 from events.services.status import EventLocked, StatusRefused, change_status, check_editable
 from events.services.table_cards import table_cards as section_table_cards
+from events.services.tables.access import knowing_tables
 from events.views.sections import chosen_section, section_query
 from scoring import ScoringError
 
@@ -73,10 +74,11 @@ def directed_pairs_event(request: HttpRequest, event_id: int) -> Event:
 
 def directed_board(request: HttpRequest, event_id: int, number: int, letter: str) -> Board:
     """Board `number` of section `letter` of a pairs event the logged-in director directs,
-    with its section, event and club: directed_pairs_event and the board in one query (a
-    teams event has no boards); 404 otherwise. The page is in the club's time zone."""
+    with its section, event and club and whether tables enter it (tables.access.knowing_tables):
+    directed_pairs_event and the board in one query (a teams event has no boards); 404
+    otherwise. The page is in the club's time zone."""
     board = get_object_or_404(
-        Board.objects.select_related("section__event__club"),
+        knowing_tables(Board.objects.select_related("section__event__club")),
         section__event=event_id,
         section__event__club__directors=request.user,
         section__letter=letter,

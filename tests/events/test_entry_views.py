@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from events.models import Board, Event, Pair, Result, Section
 from events.services.entry import board_meetings
+from events.services.tables.access import event_tables
 from scoring import mitchell
 
 pytestmark = pytest.mark.django_db
@@ -309,26 +310,29 @@ def test_an_entry_grid_takes_the_same_queries_whatever_the_size(
 
 
 # A line saved from the grid, the request whole: the session and its user, the board with its
-# event (and the director's right to it) in one; then in one transaction (a savepoint in the
-# test's) the change, the save (tests/events/test_entry.py's SAVE_QUERIES less its savepoint),
-# a dispute of the board at the table settled by the director's line (its call cleared, its
-# disputed line dropped: tables.calls.settle_dispute) and the pages' version once more for the
-# change; then the grid: the board's lines, the meetings (which tell whether a repair left one
-# to settle), the pairs' labels, the boards either side with the count of sections, and the
-# tables' lines waiting for acceptance. 37 before round trips were cut (benchmarks/README.md);
-# 27 before the grid folded its reads; 24 before a save on a board not yet all in answered with
-# its row (the board's lines' points, its meetings, the row's waiting line and pairs' labels).
-SAVED_LINE_REQUEST_QUERIES = 23
+# event (and the director's right to it, and whether tables enter it) in one; then in one
+# transaction (a savepoint in the test's) the change, the save (tests/events/test_entry.py's
+# SAVE_QUERIES less its savepoint), a dispute of the board at the table settled by the
+# director's line (its call cleared, its disputed line dropped: tables.calls.settle_dispute)
+# and the pages' version once more for the change; then the answer, on a board not yet all in:
+# the board's lines' points, its meetings, the row's waiting line and the pairs' labels. Where
+# no table has a link the dispute and the waiting line are not looked for (two fewer). 37
+# before round trips were cut (benchmarks/README.md); 27 before the grid folded its reads; 24
+# before a save answered with its row, the grid whole.
+SAVED_LINE_REQUEST_QUERIES = {"no tables' links": 21, "tables' links": 23}
 
 
+@pytest.mark.parametrize("links", SAVED_LINE_REQUEST_QUERIES)
 @pytest.mark.parametrize("tables", [3, 12])
 def test_a_line_saved_from_the_grid_takes_a_fixed_number_of_queries(
-    director_client, make_event, django_assert_num_queries, tables
+    director_client, make_event, django_assert_num_queries, tables, links
 ):
     event = make_event(mitchell(tables, 2, rounds=3))
+    if links == "tables' links":
+        event_tables(event=event)
     first, second = board_meetings(board=Board.objects.get(section__event=event, number=1))[:2]
     post_line(director_client, event, 1, "4S N 10", first.ns, first.ew)
-    with django_assert_num_queries(SAVED_LINE_REQUEST_QUERIES):
+    with django_assert_num_queries(SAVED_LINE_REQUEST_QUERIES[links]):
         response = post_line(director_client, event, 1, "3NT S 9", second.ns, second.ew)
     assert response.headers["HX-Trigger"] == '{"result-saved": {}}'
     assert Result.objects.filter(board__number=1, contract="3NT").count() == 1

@@ -7,16 +7,30 @@ published: corrections after that are the director's.
 """
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from events.models import Event, Match, Section, TableAccess
+from events.models import Board, Event, Match, Section, TableAccess
 from events.models.tables import new_token
 
 
 class TableClosed(Exception):
     """A token that opens nothing (unknown, regenerated, or its event published)."""
+
+
+def knowing_tables(boards: QuerySet[Board]) -> QuerySet[Board]:
+    """`boards`, each knowing whether its section has tables' links (`tables_open`): a line the
+    director saves on a board no table enters reads and clears nothing of the tables."""
+    return boards.annotate(
+        tables_open=Exists(TableAccess.objects.filter(section_id=OuterRef("section_id")))
+    )
+
+
+def tables_open(board: Board) -> bool:
+    """Whether a table may enter `board` (its section has tables' links); True for a board read
+    without knowing_tables."""
+    return getattr(board, "tables_open", True)
 
 
 def open_table(*, token: str) -> TableAccess:

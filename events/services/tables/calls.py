@@ -4,6 +4,7 @@ pages list those still open and clear them."""
 from django.utils import timezone
 
 from events.models import Board, Event, Match, Result, TableAccess, TableCall, TableLine
+from events.services.tables.access import tables_open
 
 
 def call_director(
@@ -44,8 +45,8 @@ def settle_dispute(*, board: Board, result: Result) -> None:
     """The director entered or changed `result`, a line of `board`: the dispute of the board at
     the table that played it is settled as the director ruled: the dispute's call is cleared,
     now, and with it the disputed line goes (the result stands, and the table sees the board
-    played). One query when no dispute is open."""
-    if result.table is None or result.round is None:
+    played). One query when no dispute is open, none when no table enters the board."""
+    if result.table is None or result.round is None or not tables_open(board):
         return
     _settle(
         access__section_id=board.section_id,
