@@ -103,7 +103,7 @@ def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
         if len(blocks) > 1:
             if index:
                 sheet.gap()
-            sheet.heading(prefix + (group.title or gettext("Ranking")))
+            sheet.heading(prefix + (_direction(group) or gettext("Ranking")))
         for standing in group.standings:
             sheet.line(
                 [
@@ -430,9 +430,15 @@ def _pair_heading(
     if pair.names:
         parts.append(pair.names)
     if group.title:
-        parts.append(group.title)
+        parts.append(_direction(group))
     parts.append(gettext("place %(place)s") % {"place": standing.place})
     return " · ".join(parts)
+
+
+def _direction(group: FileRanking) -> str:
+    """A two-winner ranking's direction in the workbook's language ("" for one ranking): the
+    file keeps it in English, as PBN and USEBIO write it, and the catalogue holds both."""
+    return gettext(group.title) if group.title else ""
 
 
 def _long_date(date: datetime.date) -> str:
