@@ -180,6 +180,8 @@ def test_the_preview_reads_in_the_directors_language(club):
         preview = preview_import(imported=imported, club=club, rows=1)
 
     assert [title for title, _rows in preview.groups] == ["Nord-Sud", "Est-Ouest"]
+    # "No" the answer, not "No." the number column's heading of the teams page ("N°")
+    assert ("Totaux ramenés", "Non") in preview.settings
 
 
 # ---------------------------------------------------------------------------------------------
