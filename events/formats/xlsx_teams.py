@@ -3,7 +3,7 @@ match with both tables of its boards, and the settings, a sheet each, laid out a
 workbook is (events.formats.xlsx): a frozen title and header, fitted columns, landscape pages.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
@@ -200,7 +200,7 @@ def match_heading(match: FileMatch, names: dict[int, str], unit: str | None = No
     """ "Round 2 · table 1 · Aces v Kings · 25–8 IMPs · 15.75–4.25 VPs"."""
     unit = gettext("VPs") if unit is None else unit
     parts = [
-        gettext("Round %(round)s") % {"round": match.round},
+        pgettext("teams", "Round %(round)s") % {"round": match.round},
         gettext("table %(table)s") % {"table": match.table},
     ]
     if match.away is None:

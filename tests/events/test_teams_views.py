@@ -4,7 +4,9 @@ captains' totals, and the public standings, team and match pages under the revea
 import datetime
 
 import pytest
+from django.conf import settings
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -353,3 +355,21 @@ def test_a_public_download_leaves_out_the_lines_of_an_unfinished_match(
 
     assert shows_the_grand(directors)
     assert not shows_the_grand(public)
+
+
+def test_a_teams_round_reads_as_a_round_in_french_not_a_pairs_position(
+    director_client, event, match
+):
+    # French clubs call a pairs round a "position" (a Mitchell's), a teams round a "tour".
+    reader = Client(headers={"accept-language": "fr"})
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+
+    team_page = reader.get(reverse("team", args=[event.pk, 1])).content.decode()
+    match_page = reader.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    director_page = director_client.get(reverse("director-teams", args=[event.pk])).content.decode()
+
+    assert '<th class="num">Tour</th>' in team_page
+    assert "· tour 1, table 1</p>" in match_page
+    assert "<h3>Tour 1</h3>" in director_page
+    for page in (team_page, match_page, director_page):
+        assert "osition" not in page
