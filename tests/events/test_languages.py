@@ -174,3 +174,21 @@ def test_matchpoints_and_a_mean_are_written_with_the_readers_decimal_sign(langua
     # A traveller's, a scorecard's and a table's points beside percentages Django localizes.
     with translation.override(language):
         assert (points(7.1666), points(-3.5), points(12.0), fraction(Fraction(875, 2))) == shown
+
+
+def test_a_colon_after_a_translated_label_is_the_translations_own(make_event):
+    # French sets a space before a colon: one written after the message, in the template,
+    # came out "paire 1: Ann" and "Non jouée: note".
+    from events.services.setup import name_pair
+    from tests.events.test_public_views import enter
+
+    event = make_event(mitchell(3, 2), status="published")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann", "Bob"])
+    enter(event, 1, "4S N 10", "NP # the boards came late")
+    reader = Client(headers={"accept-language": "fr"})
+
+    scorecard = reader.get(reverse("scorecard", args=[event.pk, "A", 1])).content.decode()
+    traveller = reader.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+
+    assert "<h1>Feuille de marque de la paire 1 : <a href=" in scorecard
+    assert "Non jouée : the boards came late</td>" in traveller
