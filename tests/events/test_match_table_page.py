@@ -216,7 +216,7 @@ def end_of_round(html: str) -> str:
 def test_a_match_tables_end_of_round_is_a_round_in_french_not_a_pairs_position(
     client, match_tables
 ):
-    match, first, second, _elsewhere = match_tables
+    _match, first, second, _elsewhere = match_tables
     play_match(client, first, second)
 
     html = page(Client(headers={"accept-language": "fr"}), first)
