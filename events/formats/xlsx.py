@@ -13,10 +13,10 @@ import datetime
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from events.formats.csv_export import adjustment_text
+from events.formats.dates import written_date
 from events.formats.pair_files import (
     FileLine,
     FilePlayerStanding,
@@ -63,7 +63,9 @@ class Column:
 def render_event(event: PairsFile) -> bytes:
     """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets;
     from a PairsFile with its travellers and scorecards."""
-    book = Workbook(title=f"{event.name}, {event.club_name}, {_long_date(event.date)}")
+    book = Workbook(
+        title=f"{event.name}, {event.club_name}, {written_date(event.date, 'weekday long')}"
+    )
     if event.is_individual:
         player_ranking_sheet(book, event=event)
     else:
@@ -441,12 +443,8 @@ def _direction(group: FileRanking) -> str:
     return gettext(group.title) if group.title else ""
 
 
-def _long_date(date: datetime.date) -> str:
-    return date_format(date, "l j F Y")
-
-
 def _title(event: PairsFile, kind: str) -> str:
-    return f"{event.name}: {kind} · {event.club_name} · {_long_date(event.date)}"
+    return f"{event.name}: {kind} · {event.club_name} · {written_date(event.date, 'weekday long')}"
 
 
 # How a sheet is laid out
@@ -456,7 +454,7 @@ _SHOWN: dict[str, Callable[[object], str]] = {
     SIGNED: lambda v: f"{v:+d}" if v else "0",
     POINTS: lambda v: f"{v:.2f}",
     MP_TOTAL: lambda v: f"{v:.1f}",
-    DATE: lambda v: date_format(v, "j F Y"),
+    DATE: lambda v: written_date(v, "long"),
 }
 
 

@@ -5,6 +5,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 
 from django.utils.translation import gettext, pgettext
 
+from events.formats.dates import written_date
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
 from events.formats.workbook import Workbook
@@ -16,7 +17,6 @@ from events.formats.xlsx import (
     RIGHT,
     SIGNED,
     Column,
-    _long_date,
     _numeric,
     _Sheet,
     contract_text,
@@ -284,4 +284,4 @@ def _format_label(value) -> str:
 
 def _title(teams_file: TeamsFile, kind: str) -> str:
     club = f" · {teams_file.club_name}" if teams_file.club_name else ""
-    return f"{teams_file.name}: {kind}{club} · {_long_date(teams_file.date)}"
+    return f"{teams_file.name}: {kind}{club} · {written_date(teams_file.date, 'weekday long')}"

@@ -7,6 +7,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
+from events.formats.dates import written_date
 from events.services.line_text import adjusted_shown, split_words
 from events.services.movement_text import movement_description, movement_name
 
@@ -89,5 +90,6 @@ def split(result) -> str:
     return split_words(result)
 
 
+register.filter("written", written_date)
 register.filter("movement_name", movement_name)
 register.filter("movement_description", movement_description)

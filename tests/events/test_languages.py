@@ -192,3 +192,26 @@ def test_a_colon_after_a_translated_label_is_the_translations_own(make_event):
 
     assert "<h1>Feuille de marque de la paire 1 : <a href=" in scorecard
     assert "Non jouée : the boards came late</td>" in traveller
+
+
+@pytest.mark.parametrize(
+    ("language", "listed", "headed"),
+    [
+        ("en-gb", "Fri 27 Nov 2026", "Friday 27 November 2026"),
+        ("fr", "ven. 27 nov. 2026", "vendredi 27 novembre 2026"),
+        ("nb", "fre. 27. nov. 2026", "fredag 27. november 2026"),
+    ],
+)
+def test_an_events_date_is_written_as_the_readers_language_writes_one(
+    make_event, language, listed, headed
+):
+    # The date filter's letters in a template are one language's order and abbreviations:
+    # French read "ven 27 Nov 2026" and Norwegian "fredag 27 november 2026".
+    event = make_event(mitchell(3, 2), status="published", date=datetime.date(2026, 11, 27))
+    reader = Client(headers={"accept-language": language})
+
+    home = reader.get(reverse("home")).content.decode()
+    page = reader.get(reverse("event", args=[event.pk])).content.decode()
+
+    assert f'<span class="muted">{listed}</span>' in home
+    assert f" · {headed} · " in page
