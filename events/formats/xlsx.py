@@ -444,7 +444,13 @@ def _direction(group: FileRanking) -> str:
 
 
 def _title(event: PairsFile, kind: str) -> str:
-    return f"{event.name}: {kind} · {event.club_name} · {written_date(event.date, 'weekday long')}"
+    day = written_date(event.date, "weekday long")
+    return f"{sheet_title(event.name, kind)} · {event.club_name} · {day}"
+
+
+def sheet_title(name: str, kind: str) -> str:
+    """ "Club Pairs: travellers", its colon as the workbook's language sets one."""
+    return gettext("%(event)s: %(sheet)s") % {"event": name, "sheet": kind}
 
 
 # How a sheet is laid out

@@ -20,6 +20,7 @@ from events.formats.xlsx import (
     _numeric,
     _Sheet,
     contract_text,
+    sheet_title,
 )
 from scoring.cards import card_text
 from scoring.victory_points import VP_SCALES
@@ -284,4 +285,5 @@ def _format_label(value) -> str:
 
 def _title(teams_file: TeamsFile, kind: str) -> str:
     club = f" · {teams_file.club_name}" if teams_file.club_name else ""
-    return f"{teams_file.name}: {kind}{club} · {written_date(teams_file.date, 'weekday long')}"
+    day = written_date(teams_file.date, "weekday long")
+    return f"{sheet_title(teams_file.name, kind)}{club} · {day}"
