@@ -38,12 +38,12 @@ def test_a_plural_sentence_takes_the_readers_form_for_its_count(language, text):
         (
             "fr",
             "Tiré sans attendre les matchs en retard : table 2 (Hearts contre Spades), "
-            "table 3 (Clubs contre relais).",
+            "table 3 (Clubs contre exempt).",
         ),
         (
             "nb",
             "Trukket uten å vente på kampene som er forsinket: bord 2 (Hearts mot Spades), "
-            "bord 3 (Clubs mot står over).",
+            "bord 3 (Clubs mot frirunde).",
         ),
     ],
 )
