@@ -57,6 +57,15 @@ def points(value):
 
 
 @register.filter
+def percent(number) -> str:
+    """A number already written ("45,37") with the percent sign as the reader's language sets
+    it: "45.37%", French "45,37 %" (a no-break space); blank for a blank."""
+    if number in (None, ""):
+        return ""
+    return pgettext("a number's percent sign", "%(number)s%%") % {"number": number}
+
+
+@register.filter
 def signed(value):
     """+420, -50, 0; blank for None."""
     if value is None:

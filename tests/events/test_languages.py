@@ -215,3 +215,20 @@ def test_an_events_date_is_written_as_the_readers_language_writes_one(
 
     assert f'<span class="muted">{listed}</span>' in home
     assert f" · {headed} · " in page
+
+
+def test_a_percentage_takes_the_readers_percent_sign(make_event):
+    # French (and Norwegian) set a space before %: the sums the templates wrote read "59,72%"
+    # beside the messages' "60 %".
+    from tests.events.test_public_views import enter
+
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 1, "4S N 10", "4S N 9", "4S N 9")
+    url = reverse("explain-score", args=[event.pk, "A", 1, 1])
+
+    english = Client(headers={"accept-language": "en"}).get(url).content.decode()
+    french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+
+    assert "4 / 4 = 100.00%</p>" in english
+    assert "4 / 4 = 100,00\u00a0%</p>" in french
+    assert re.findall(r"\d%", french) == []
