@@ -90,6 +90,62 @@ def test_a_catalogue_holds_exactly_the_codes_ids_each_translated(found, language
     assert fuzzy == []
 
 
+# A translation's spaces as its language sets them: French a no-break space (U+00A0, or the
+# narrow U+202F) before : ; ? ! » and %, and after «; Norwegian before % (Språkrådet's rule).
+# An ordinary space there let a phone's line end before the mark, a colon alone on the next;
+# none at all ("%(where)s: ", "%(total)s%%") is English typography. What a director types (a
+# <code> example, "40% 4S N 10") is left as typed.
+TYPED = re.compile(r"<code>.*?</code>|<kbd>.*?</kbd>|\d+%%? \d[SHDCN]|A60 \w+ 60%%", re.S)
+PLACEHOLDER = r"%\(\w+\)[sd]"
+PERCENT = r"%(?!\()"  # a percent sign, not a placeholder's
+TYPOGRAPHY = {
+    "fr": re.compile(rf" [:;?!»]| {PERCENT}|« |{PLACEHOLDER}(?:%%|[:;?!](?=\s|$))|\d{PERCENT}"),
+    "nb": re.compile(rf" {PERCENT}|{PLACEHOLDER}%%|\d{PERCENT}"),
+}
+
+
+def typography_slips(language: str, text: str) -> list[str]:
+    """The places in `text` where `language` wants a no-break space and has none."""
+    return TYPOGRAPHY[language].findall(TYPED.sub(" ", text))
+
+
+def test_typography_slips_finds_an_ordinary_space_and_none_but_not_what_is_typed():
+    assert typography_slips("fr", "Donne %(number)s : NS %(score)s, 60 %% ; « %(x)s »") == [
+        " :",
+        " %",
+        " ;",
+        "« ",
+        " »",
+    ]
+    assert typography_slips("fr", "%(where)s: %(total)s%%, 40%") == [
+        "%(where)s:",
+        "%(total)s%%",
+        "0%",
+    ]
+    assert (
+        typography_slips("fr", "Donne\u00a0: 60\u00a0%, <code>40% 4S N 10</code>, A60 ou 60%%")
+        == []
+    )
+    assert typography_slips("nb", "Spill %(number)s: %(total)s%%, 60 %") == ["%(total)s%%", " %"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in CATALOGUES if path.parts[-3] in TYPOGRAPHY],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_a_translation_sets_its_languages_no_break_spaces(path):
+    language = path.parts[-3]
+    slips = {
+        entry.msgid: found
+        for entry in polib.pofile(str(path))
+        if not entry.obsolete
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if (found := typography_slips(language, text))
+    }
+    assert slips == {}
+
+
 # The pseudo-language: a code of its own, every message "⟦English⟧", each run of text between
 # a message's own tags (a link inside a sentence) marked by itself, as the page parses it.
 PSEUDO = "qps"

@@ -93,7 +93,7 @@ def test_a_score_compared_with_one_other_says_so_in_the_singular(client, make_ev
     french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
 
     assert "The movement expects 3 results on this board and 1 was compared," in english
-    assert "Le mouvement prévoit 3 résultats sur cette donne et 1 a été comparé :" in french
+    assert "Le mouvement prévoit 3 résultats sur cette donne et 1 a été comparé\u00a0:" in french
 
 
 def test_an_artificial_score_shows_its_percentage_of_the_top(client, make_event):

@@ -181,7 +181,7 @@ def test_a_movement_change_undone_puts_back_the_pairs_names_boards_and_table_rou
     # The section keeps the engine's English name; the history reads it in the reader's words.
     with translation.override("fr"):
         assert change_lines(change=change)[0] == (
-            "Mouvement : Mitchell 5 tables -> Howell 4 tables"
+            "Mouvement\u00a0: Mitchell 5 tables -> Howell 4 tables"
         )
     assert "Pairs removed: 9, 10; with names: 10 (Ann Able & Bob Baker)" in lines
 

@@ -96,7 +96,7 @@ def test_a_french_clubs_two_winner_workbook_names_the_directions_in_french(frenc
         "Est-Ouest",
     ]
     scorecards = [row[0].value or "" for row in book["Feuilles de score"].iter_rows()]
-    assert scorecards[0].startswith("Club Pairs : ")  # French sets a space before a colon
+    assert scorecards[0].startswith("Club Pairs\u00a0: ")  # French sets a space before a colon
     assert scorecards[2] == "Paire 1 · Nord-Sud · place 1="
     assert scorecards[11] == "Paire 4 · Est-Ouest · place 1="
 
