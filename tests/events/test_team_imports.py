@@ -118,7 +118,7 @@ def test_preview_shows_the_standings_and_saves_nothing(club):
     assert not Event.objects.exists() and not Change.objects.exists()
 
 
-@pytest.mark.parametrize(("vps", "shown"), [("12", "12"), ("12.5", "12,50")])
+@pytest.mark.parametrize(("vps", "shown"), [("12.0", "12"), ("12.5", "12,50")])
 def test_the_previews_vps_for_a_bye_are_written_in_the_readers_language(club, vps, shown):
     teams_file = read_result_file(read_file("ruter_teams.pbn"))
     teams_file.settings["bye_vps"] = Decimal(vps)
