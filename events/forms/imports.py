@@ -1,7 +1,8 @@
 """Forms for importing a results file: the upload, and the confirmation after the preview."""
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.template.defaultfilters import floatformat
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from events.formats.deal_files import read_deal_file
@@ -10,7 +11,16 @@ from events.services.imports import read_result_file
 
 # A club's results file is a few hundred kilobytes; a larger one is refused before it is read.
 MAX_FILE_BYTES = 5 * 1024 * 1024
-TOO_LARGE = "the file is {size:.1f} MB: a results file can be up to 5 MB"
+
+
+def _megabytes(upload) -> str:
+    return floatformat(upload.size / 1024 / 1024, 1)
+
+
+def _refused(upload, refused: FileRefused) -> forms.ValidationError:
+    return forms.ValidationError(
+        gettext("%(file)s: %(refused)s") % {"file": upload.name, "refused": refused}
+    )
 
 
 class ImportForm(forms.Form):
@@ -28,13 +38,14 @@ class ImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
             raise forms.ValidationError(
-                f"{upload.name}: " + TOO_LARGE.format(size=upload.size / 1024 / 1024)
+                gettext("%(file)s: the file is %(size)s MB: a results file can be up to 5 MB")
+                % {"file": upload.name, "size": _megabytes(upload)}
             )
         data = upload.read()
         try:
             imported = read_result_file(data)
         except FileRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}") from None
+            raise _refused(upload, refused) from None
         self.data_read = data
         return imported
 
@@ -70,11 +81,11 @@ class HandRecordForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
-            size = upload.size / 1024 / 1024
             raise forms.ValidationError(
-                f"{upload.name}: the file is {size:.1f} MB: a file of deals can be up to 5 MB"
+                gettext("%(file)s: the file is %(size)s MB: a file of deals can be up to 5 MB")
+                % {"file": upload.name, "size": _megabytes(upload)}
             )
         try:
             return read_deal_file(name=upload.name, data=upload.read())
         except FileRefused as refused:
-            raise forms.ValidationError(f"{upload.name}: {refused}") from None
+            raise _refused(upload, refused) from None

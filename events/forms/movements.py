@@ -5,6 +5,7 @@ import math
 from functools import cached_property
 
 from django import forms
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext, gettext_lazy
 
 from events.forms.events import number_messages
@@ -157,7 +158,10 @@ class NewEventMovementForm(MovementForm):
         tables = self.cleaned_data.get("tables")
         if tables is not None and "sections" not in self.errors and not self.movement_tables:
             raise forms.ValidationError(
-                f"{tables:g} tables do not split into {self.section_count} equal sections of "
-                "2½ tables or more: type another number of sections"
+                gettext(
+                    "%(tables)s tables do not split into %(sections)s equal sections of 2½ "
+                    "tables or more: type another number of sections."
+                )
+                % {"tables": floatformat(tables, "-1"), "sections": self.section_count}
             )
         return super().clean()
