@@ -65,6 +65,13 @@ def test_a_director_creates_a_teams_event_and_registers_a_team(director_client, 
     )
     team = Team.objects.get(event=event)
     assert (team.number, team.name, team.captain.name) == (1, "Aces", "Cy")
+    director_client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+    players = {f"player_{n}": name for n, name in enumerate(["Ed", "Flo", "Gus", "Hal"], 1)}
+    registered = director_client.post(
+        reverse("team-add", args=[event.pk]), {"name": "Kings", **players}, follow=True
+    )
+    assert "Kings est inscrite comme équipe 2." in registered.content.decode()
+    director_client.post(reverse("set_language"), {"language": "en-gb", "next": "/director/"})
     page = director_client.get(reverse("director-event", args=[event.pk]), follow=True)
     assert "Ann, Bob, Cy, Di" in page.content.decode()
 
