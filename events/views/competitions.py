@@ -93,7 +93,7 @@ def session_add(request: HttpRequest, competition_id: int) -> HttpResponse:
                 competition=competition, event=form.cleaned_data["event"], user=request.user
             )
         except CompetitionRefused as refused:
-            form.add_error("event", f"Not added: {refused}.")
+            form.add_error("event", gettext("Not added: %(refused)s.") % {"refused": refused})
         else:
             return redirect("director-competition", competition_id=competition.pk)
     return _admin_page(request, competition, session_form=form)
