@@ -10,6 +10,7 @@ page, each text it found outside the markers.
     .venv/bin/pytest tests/clubscoring/test_catalogues.py -k pseudo -q
 """
 
+import ast
 import itertools
 import os
 import re
@@ -479,3 +480,59 @@ def test_script_words_finds_english_outside_the_catalog_only():
 @pytest.mark.parametrize("path", sorted(ROOT.glob("static/js/*.js")), ids=lambda p: p.name)
 def test_a_script_writes_its_words_through_the_javascript_catalog(path):
     assert script_words(path.read_text()) == []
+
+
+# What the views and forms say to a director (a message after a change, a form's refusal) is
+# drawn only after a post, which the pseudo-language test of every page does not make: a
+# sentence written into the code there came out in English on a French page. Such a sentence
+# is a message of the catalogue: the text handed to messages.*, add_error or ValidationError
+# is a translation function's (or a value made elsewhere), never a literal or an f-string.
+SAID = {"success", "error", "info", "warning", "add_error", "ValidationError"}
+
+
+def said_in_english(code: str) -> list[str]:
+    """The literal texts (a string or an f-string's) that `code` hands to a director."""
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        if name not in SAID:
+            continue
+        # add_error's first argument is the field's name, no sentence.
+        for argument in node.args[1:] if name == "add_error" else node.args:
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                found.append((argument.value, argument.value))
+            elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
+                words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
+                found.append((ast.unparse(argument), words))
+    return [text for text, words in found if WORD.search(words)]
+
+
+def test_said_in_english_finds_a_literal_but_not_a_message():
+    code = """
+messages.success(request, f"{team.name} is registered as team {team.number}.")
+form.add_error("event", f"Not added: {refused}.")
+raise forms.ValidationError("Choose a team.")
+messages.error(request, gettext("Not swapped: %(why)s") % {"why": why})
+form.add_error(None, refused)
+form.add_error(None, f"{refused}.")
+form.add_error("tables", "")
+"""
+    assert said_in_english(code) == [
+        "f'{team.name} is registered as team {team.number}.'",
+        "f'Not added: {refused}.'",
+        "Choose a team.",
+    ]
+
+
+PYTHON_SAYING = sorted(
+    path
+    for folder in ("events/views", "events/forms", "events/pads")
+    for path in (ROOT / folder).glob("*.py")
+)
+
+
+@pytest.mark.parametrize("path", PYTHON_SAYING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_view_or_form_says_its_sentences_through_the_catalogue(path):
+    assert said_in_english(path.read_text()) == []
