@@ -199,8 +199,8 @@ def test_a_colon_after_a_translated_label_is_the_translations_own(make_event):
     ("language", "listed", "headed"),
     [
         ("en-gb", "Fri 27 Nov 2026", "Friday 27 November 2026"),
-        ("fr", "ven. 27 nov. 2026", "vendredi 27 novembre 2026"),
-        ("nb", "fre. 27. nov. 2026", "fredag 27. november 2026"),
+        ("fr", "ven. 27\u00a0nov. 2026", "vendredi 27\u00a0novembre 2026"),
+        ("nb", "fre. 27.\u00a0nov. 2026", "fredag 27.\u00a0november 2026"),
     ],
 )
 def test_an_events_date_is_written_as_the_readers_language_writes_one(
