@@ -255,7 +255,8 @@ def test_undo_is_refused_when_a_later_change_set_the_same_line_again(make_event)
     second.save(update_fields=["created"])
     with translation.override("fr"), pytest.raises(UndoRefused) as refused:
         undo_change(change=first)
-    assert f"#{second.pk} (" in str(refused.value) and ", 5\u00a0fév. 2026 20:15)" in str(refused.value)
+    said = str(refused.value)
+    assert f"#{second.pk} (" in said and ", 5\u00a0fév. 2026 20:15)" in said
     assert Change.objects.filter(kind="undo").count() == 0
     # Undone in order, newest first, both go back.
     undo_change(change=second)
