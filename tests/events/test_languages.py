@@ -233,3 +233,14 @@ def test_a_percentage_takes_the_readers_percent_sign(make_event):
     assert "4 / 4 = 100.00%</p>" in english
     assert "4 / 4 = 100,00\u00a0%</p>" in french
     assert re.findall(r"\d%", french) == []
+
+
+def test_a_colon_after_a_link_or_a_name_is_the_translations_own(director_client, make_event):
+    event = make_event(mitchell(3, 2), name="Club Pairs")
+    director_client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+
+    movement = director_client.get(reverse("director-movement", args=[event.pk])).text
+    cards = director_client.get(reverse("director-cards", args=[event.pk])).text
+
+    assert "Réparer le mouvement</a>\u00a0: une paire en retard arrive" in movement
+    assert "<h1>Club Pairs\u00a0: Mitchell 3 tables</h1>" in cards
