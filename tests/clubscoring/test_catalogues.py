@@ -536,3 +536,20 @@ PYTHON_SAYING = sorted(
 @pytest.mark.parametrize("path", PYTHON_SAYING, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_view_or_form_says_its_sentences_through_the_catalogue(path):
     assert said_in_english(path.read_text()) == []
+
+
+# A colon after a translated label belongs to the message ("Board %(number)s:"): written in
+# the template after it, French could not set its space before it ("paire 1: Ann").
+COLON_AFTER = re.compile(
+    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:</a>)?:(?:\s|$)|</a>:\s\{% translate"
+)
+
+
+def test_a_template_writes_no_colon_after_a_translated_label():
+    colons = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if COLON_AFTER.search(line)
+    ]
+    assert colons == []
