@@ -553,3 +553,17 @@ def test_a_template_writes_no_colon_after_a_translated_label():
         if COLON_AFTER.search(line)
     ]
     assert colons == []
+
+
+def test_makemessages_typesets_a_translation_as_its_language_does():
+    from events.management.commands.makemessages import typeset
+
+    typed = "Donne %(n)s : NS %(s)s; 60 %% ? « %(x)s » %(t)s%%: <code>4S : N</code>, 40%% 4S N 10"
+    assert typeset("fr", typed) == (
+        "Donne %(n)s\u00a0: NS %(s)s\u00a0; 60\u00a0%%\u00a0? «\u00a0%(x)s\u00a0» "
+        "%(t)s\u00a0%%\u00a0: <code>4S : N</code>, 40%% 4S N 10"
+    )
+    assert typeset("fr", typeset("fr", typed)) == typeset("fr", typed)  # once is enough
+    assert typeset("nb", "Spill %(n)s: %(t)s%%, 60 %") == "Spill %(n)s: %(t)s\u00a0%%, 60\u00a0%"
+    assert typeset("en", typed) == typed
+    assert typography_slips("fr", typeset("fr", typed)) == []
