@@ -13,10 +13,10 @@ import datetime
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from events.formats.csv_export import adjustment_text
+from events.formats.dates import written_date
 from events.formats.pair_files import (
     FileLine,
     FilePlayerStanding,
@@ -63,7 +63,9 @@ class Column:
 def render_event(event: PairsFile) -> bytes:
     """The event's workbook as .xlsx bytes: Ranking, Travellers, Scorecards, Settings sheets;
     from a PairsFile with its travellers and scorecards."""
-    book = Workbook(title=f"{event.name}, {event.club_name}, {_long_date(event.date)}")
+    book = Workbook(
+        title=f"{event.name}, {event.club_name}, {written_date(event.date, 'weekday long')}"
+    )
     if event.is_individual:
         player_ranking_sheet(book, event=event)
     else:
@@ -103,7 +105,7 @@ def ranking_sheet(book: Workbook, *, event: PairsFile) -> None:
         if len(blocks) > 1:
             if index:
                 sheet.gap()
-            sheet.heading(prefix + (group.title or gettext("Ranking")))
+            sheet.heading(prefix + (_direction(group) or gettext("Ranking")))
         for standing in group.standings:
             sheet.line(
                 [
@@ -430,17 +432,25 @@ def _pair_heading(
     if pair.names:
         parts.append(pair.names)
     if group.title:
-        parts.append(group.title)
+        parts.append(_direction(group))
     parts.append(gettext("place %(place)s") % {"place": standing.place})
     return " · ".join(parts)
 
 
-def _long_date(date: datetime.date) -> str:
-    return date_format(date, "l j F Y")
+def _direction(group: FileRanking) -> str:
+    """A two-winner ranking's direction in the workbook's language ("" for one ranking): the
+    file keeps it in English, as PBN and USEBIO write it, and the catalogue holds both."""
+    return gettext(group.title) if group.title else ""
 
 
 def _title(event: PairsFile, kind: str) -> str:
-    return f"{event.name}: {kind} · {event.club_name} · {_long_date(event.date)}"
+    day = written_date(event.date, "weekday long")
+    return f"{sheet_title(event.name, kind)} · {event.club_name} · {day}"
+
+
+def sheet_title(name: str, kind: str) -> str:
+    """ "Club Pairs: travellers", its colon as the workbook's language sets one."""
+    return gettext("%(event)s: %(sheet)s") % {"event": name, "sheet": kind}
 
 
 # How a sheet is laid out
@@ -450,7 +460,7 @@ _SHOWN: dict[str, Callable[[object], str]] = {
     SIGNED: lambda v: f"{v:+d}" if v else "0",
     POINTS: lambda v: f"{v:.2f}",
     MP_TOTAL: lambda v: f"{v:.1f}",
-    DATE: lambda v: date_format(v, "j F Y"),
+    DATE: lambda v: written_date(v, "long"),
 }
 
 

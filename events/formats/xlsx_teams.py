@@ -3,8 +3,9 @@ match with both tables of its boards, and the settings, a sheet each, laid out a
 workbook is (events.formats.xlsx): a frozen title and header, fitted columns, landscape pages.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
+from events.formats.dates import written_date
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
 from events.formats.workbook import Workbook
@@ -16,10 +17,10 @@ from events.formats.xlsx import (
     RIGHT,
     SIGNED,
     Column,
-    _long_date,
     _numeric,
     _Sheet,
     contract_text,
+    sheet_title,
 )
 from scoring.cards import card_text
 from scoring.victory_points import VP_SCALES
@@ -200,7 +201,7 @@ def match_heading(match: FileMatch, names: dict[int, str], unit: str | None = No
     """ "Round 2 · table 1 · Aces v Kings · 25–8 IMPs · 15.75–4.25 VPs"."""
     unit = gettext("VPs") if unit is None else unit
     parts = [
-        gettext("Round %(round)s") % {"round": match.round},
+        pgettext("teams", "Round %(round)s") % {"round": match.round},
         gettext("table %(table)s") % {"table": match.table},
     ]
     if match.away is None:
@@ -284,4 +285,5 @@ def _format_label(value) -> str:
 
 def _title(teams_file: TeamsFile, kind: str) -> str:
     club = f" · {teams_file.club_name}" if teams_file.club_name else ""
-    return f"{teams_file.name}: {kind}{club} · {_long_date(teams_file.date)}"
+    day = written_date(teams_file.date, "weekday long")
+    return f"{sheet_title(teams_file.name, kind)}{club} · {day}"

@@ -69,7 +69,9 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
             self.fields[name].queryset = event.teams.order_by("name")
-            self.fields[name].error_messages["invalid_choice"] = "Choose a team of this event."
+            self.fields[name].error_messages["invalid_choice"] = gettext_lazy(
+                "Choose a team of this event."
+            )
 
 
 class TakeBackForm(forms.Form):

@@ -39,7 +39,7 @@ class Move:
 class RankedGroup:
     """One ranking (the room, or a direction) after the round, and who moved most in it."""
 
-    title: str
+    title: str  # the direction in the reader's language, or "" for the room
     entries: list[Entry]
     risers: list[Move]
     fallers: list[Move]
@@ -103,7 +103,7 @@ def _ranking(event: Event, section: Section, round: int) -> list[tuple[str, list
         ]
     return [
         (
-            group.title,
+            group.heading,
             [
                 Entry(s.pair.name, s.pair.names, s.place, s.score, s.percentage, s.boards_played)
                 for s in group.standings

@@ -15,11 +15,11 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext
 from simple_history.signals import pre_create_historical_record
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from events.formats.dates import written_date
 from events.models import (
     Board,
     Change,
@@ -425,8 +425,7 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
     if later:
         named = [
             # The time as the reader's language writes it, in the club's time zone.
-            f"#{c.pk} ({str(c.get_kind_display()).lower()}, "
-            f"{date_format(timezone.localtime(c.created), 'j M H:i')})"
+            f"#{c.pk} ({str(c.get_kind_display()).lower()}, {written_date(c.created, 'time')})"
             for c in Change.objects.filter(pk__in=later - {0}).order_by("pk")
         ]
         raise UndoRefused(

@@ -238,7 +238,7 @@ def preview_import(
             event = _save(imported, club)
             groups = [
                 (
-                    group.title,
+                    group.heading,
                     [
                         PreviewRow(s.place, s.pair.name, s.pair.names, s.score, s.percentage)
                         for s in group.standings[:rows]

@@ -9,6 +9,7 @@ VPs were already checked against (events.formats.team_scores). One recorded chan
 
 from decimal import Decimal
 
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 
 from events.formats import pbn_teams, usebio_teams
@@ -202,7 +203,8 @@ def teams_settings_summary(event: Event) -> list[tuple[str, str]]:
         (gettext("Scoring"), settings.get_match_scoring_display()),
         (gettext("VP scale"), settings.get_vp_scale_display()),
         (gettext("Boards a match"), str(settings.boards_per_match)),
-        (gettext("VPs for a bye"), f"{settings.bye_vps:g}"),
+        # As the teams pages write VPs: "12", "12.5", with the reader's decimal sign.
+        (gettext("VPs for a bye"), floatformat(settings.bye_vps, "-2")),
     ]
 
 

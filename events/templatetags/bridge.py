@@ -7,6 +7,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
+from events.formats.dates import written_date
 from events.services.line_text import adjusted_shown, split_words
 from events.services.movement_text import movement_description, movement_name
 
@@ -56,6 +57,15 @@ def points(value):
 
 
 @register.filter
+def percent(number) -> str:
+    """A number already written ("45,37") with the percent sign as the reader's language sets
+    it: "45.37%", French "45,37 %" (a no-break space); blank for a blank."""
+    if number in (None, ""):
+        return ""
+    return pgettext("a number's percent sign", "%(number)s%%") % {"number": number}
+
+
+@register.filter
 def signed(value):
     """+420, -50, 0; blank for None."""
     if value is None:
@@ -89,5 +99,6 @@ def split(result) -> str:
     return split_words(result)
 
 
+register.filter("written", written_date)
 register.filter("movement_name", movement_name)
 register.filter("movement_description", movement_description)

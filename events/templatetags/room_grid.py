@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from events.services.tables.room import Cell
+from events.templatetags.slip_grid import meeting
 
 register = template.Library()
 
@@ -53,7 +54,7 @@ def _cell(cell: Cell, link: str, query: str, words: dict[str, str]) -> str:
     return (
         f'<td class="room-cell {cell.state}" data-cell="{slip.round}-{slip.table}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
-        f"{escape(gettext('%(ns)s v %(ew)s') % {'ns': slip.ns, 'ew': slip.ew})}</a> "
+        f"{meeting(slip.ns, slip.ew)}</a> "
         f'<span class="count">{slip.entered}/{slip.boards}</span>'
         f"{' '.join(notes)}</td>"
     )

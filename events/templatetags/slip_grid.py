@@ -8,11 +8,17 @@ from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.services.progress import SlipProgress
 
 register = template.Library()
+
+
+def meeting(ns: str, ew: str) -> str:
+    """A table-round's two pairs, escaped, as short as a grid's cell wants them ("8 v 7"; the
+    sentences' "8 mot 7" would push a Norwegian grid of four tables off a phone)."""
+    return escape(pgettext("a grid's cell", "%(ns)s v %(ew)s") % {"ns": ns, "ew": ew})
 
 
 @register.simple_tag
@@ -22,7 +28,7 @@ def slip_cells(slips: list[SlipProgress], slip_url: str, query: str) -> SafeStri
     cells = (
         f'<td class="{"done" if slip.complete else ""}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
-        f"{escape(gettext('%(ns)s v %(ew)s') % {'ns': slip.ns, 'ew': slip.ew})}</a> "
+        f"{meeting(slip.ns, slip.ew)}</a> "
         f'<span class="muted">{slip.entered}/{slip.boards}</span></td>'
         if slip.played
         else f'<td><span class="muted">{escape(gettext("sit-out"))}</span></td>'

@@ -220,7 +220,13 @@ def players_merge(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 names = ", ".join(d.name for d in duplicates)
                 messages.success(
-                    request, f"{names} merged into {keep.name}: {moved} seats in pairs moved."
+                    request,
+                    ngettext(
+                        "%(names)s merged into %(name)s: %(moved)s seat in pairs moved.",
+                        "%(names)s merged into %(name)s: %(moved)s seats in pairs moved.",
+                        moved,
+                    )
+                    % {"names": names, "name": keep.name, "moved": moved},
                 )
                 return redirect("club-admin", slug=club.slug)
         else:

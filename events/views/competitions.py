@@ -93,7 +93,7 @@ def session_add(request: HttpRequest, competition_id: int) -> HttpResponse:
                 competition=competition, event=form.cleaned_data["event"], user=request.user
             )
         except CompetitionRefused as refused:
-            form.add_error("event", f"Not added: {refused}.")
+            form.add_error("event", gettext("Not added: %(refused)s.") % {"refused": refused})
         else:
             return redirect("director-competition", competition_id=competition.pk)
     return _admin_page(request, competition, session_form=form)
@@ -116,7 +116,9 @@ def session_change(request: HttpRequest, competition_id: int, session_id: int) -
         elif action in ("up", "down"):
             move_session(session=session, step=-1 if action == "up" else 1, user=request.user)
         else:
-            raise CompetitionRefused("choose to move the session up or down, or to remove it")
+            raise CompetitionRefused(
+                gettext("choose to move the session up or down, or to remove it")
+            )
     except CompetitionRefused as refused:
         messages.error(request, gettext("Not changed: %(refused)s.") % {"refused": refused})
     return redirect("director-competition", competition_id=competition.pk)

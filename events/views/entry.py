@@ -66,7 +66,10 @@ def _grid(
         for row in matched:
             row.text, row.error, row.focus = text, error, True
         if not matched:
-            status_text = f"Not saved: {text}: {error}"
+            status_text = gettext("Not saved: %(line)s: %(refused)s") % {
+                "line": text,
+                "refused": error,
+            }
     elif picked_rows := [row for row in rows if picked and row.key == picked]:
         picked_rows[0].focus = picked_rows[0].picked = True
     else:

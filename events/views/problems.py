@@ -42,8 +42,12 @@ def line_swap(request: HttpRequest, event_id: int, result_id: int) -> HttpRespon
     else:
         messages.success(
             request,
-            f"Board {result.board.number}: now {swapped.ns_pair.name} North-South v "
-            f"{swapped.ew_pair.name} East-West.",
+            gettext("Board %(board)s: now %(ns)s North-South v %(ew)s East-West.")
+            % {
+                "board": result.board.number,
+                "ns": swapped.ns_pair.name,
+                "ew": swapped.ew_pair.name,
+            },
         )
     return redirect("director-event", event_id=event.pk)
 

@@ -196,7 +196,10 @@ def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
     def save(data: dict) -> str:
         team = register_team(event=event, user=request.user, **form.team)
-        return f"{team.name} is registered as team {team.number}."
+        return gettext("%(name)s is registered as team %(number)s.") % {
+            "name": team.name,
+            "number": team.number,
+        }
 
     then = reverse("director-teams", kwargs={"event_id": event.pk})
     return saved_then(request, form, save, refusal=TeamRefused, then=then) or render(

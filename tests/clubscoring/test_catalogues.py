@@ -10,6 +10,7 @@ page, each text it found outside the markers.
     .venv/bin/pytest tests/clubscoring/test_catalogues.py -k pseudo -q
 """
 
+import ast
 import itertools
 import os
 import re
@@ -89,6 +90,62 @@ def test_a_catalogue_holds_exactly_the_codes_ids_each_translated(found, language
     assert untranslated == []
     fuzzy = [e.msgid for e in catalogue if not e.obsolete and e.fuzzy]
     assert fuzzy == []
+
+
+# A translation's spaces as its language sets them: French a no-break space (U+00A0, or the
+# narrow U+202F) before : ; ? ! » and %, and after «; Norwegian before % (Språkrådet's rule).
+# An ordinary space there let a phone's line end before the mark, a colon alone on the next;
+# none at all ("%(where)s: ", "%(total)s%%") is English typography. What a director types (a
+# <code> example, "40% 4S N 10") is left as typed.
+TYPED = re.compile(r"<code>.*?</code>|<kbd>.*?</kbd>|\d+%%? \d[SHDCN]|A60 \w+ 60%%", re.S)
+PLACEHOLDER = r"%\(\w+\)[sd]"
+PERCENT = r"%(?!\()"  # a percent sign, not a placeholder's
+TYPOGRAPHY = {
+    "fr": re.compile(rf" [:;?!»]| {PERCENT}|« |{PLACEHOLDER}(?:%%|[:;?!](?=\s|$))|\d{PERCENT}"),
+    "nb": re.compile(rf" {PERCENT}|{PLACEHOLDER}%%|\d{PERCENT}"),
+}
+
+
+def typography_slips(language: str, text: str) -> list[str]:
+    """The places in `text` where `language` wants a no-break space and has none."""
+    return TYPOGRAPHY[language].findall(TYPED.sub(" ", text))
+
+
+def test_typography_slips_finds_an_ordinary_space_and_none_but_not_what_is_typed():
+    assert typography_slips("fr", "Donne %(number)s : NS %(score)s, 60 %% ; « %(x)s »") == [
+        " :",
+        " %",
+        " ;",
+        "« ",
+        " »",
+    ]
+    assert typography_slips("fr", "%(where)s: %(total)s%%, 40%") == [
+        "%(where)s:",
+        "%(total)s%%",
+        "0%",
+    ]
+    assert (
+        typography_slips("fr", "Donne\u00a0: 60\u00a0%, <code>40% 4S N 10</code>, A60 ou 60%%")
+        == []
+    )
+    assert typography_slips("nb", "Spill %(number)s: %(total)s%%, 60 %") == ["%(total)s%%", " %"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in CATALOGUES if path.parts[-3] in TYPOGRAPHY],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_a_translation_sets_its_languages_no_break_spaces(path):
+    language = path.parts[-3]
+    slips = {
+        entry.msgid: found
+        for entry in polib.pofile(str(path))
+        if not entry.obsolete
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if (found := typography_slips(language, text))
+    }
+    assert slips == {}
 
 
 # The pseudo-language: a code of its own, every message "⟦English⟧", each run of text between
@@ -448,3 +505,90 @@ def test_script_words_finds_english_outside_the_catalog_only():
 @pytest.mark.parametrize("path", sorted(ROOT.glob("static/js/*.js")), ids=lambda p: p.name)
 def test_a_script_writes_its_words_through_the_javascript_catalog(path):
     assert script_words(path.read_text()) == []
+
+
+# What the views and forms say to a director (a message after a change, a form's refusal) is
+# drawn only after a post, which the pseudo-language test of every page does not make: a
+# sentence written into the code there came out in English on a French page. Such a sentence
+# is a message of the catalogue: the text handed to messages.*, add_error or ValidationError
+# is a translation function's (or a value made elsewhere), never a literal or an f-string.
+SAID = {"success", "error", "info", "warning", "add_error", "ValidationError"}
+
+
+def said_in_english(code: str) -> list[str]:
+    """The literal texts (a string or an f-string's) that `code` hands to a director."""
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        if name not in SAID:
+            continue
+        # add_error's first argument is the field's name, no sentence.
+        for argument in node.args[1:] if name == "add_error" else node.args:
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                found.append((argument.value, argument.value))
+            elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
+                words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
+                found.append((ast.unparse(argument), words))
+    return [text for text, words in found if WORD.search(words)]
+
+
+def test_said_in_english_finds_a_literal_but_not_a_message():
+    code = """
+messages.success(request, f"{team.name} is registered as team {team.number}.")
+form.add_error("event", f"Not added: {refused}.")
+raise forms.ValidationError("Choose a team.")
+messages.error(request, gettext("Not swapped: %(why)s") % {"why": why})
+form.add_error(None, refused)
+form.add_error(None, f"{refused}.")
+form.add_error("tables", "")
+"""
+    assert said_in_english(code) == [
+        "f'{team.name} is registered as team {team.number}.'",
+        "f'Not added: {refused}.'",
+        "Choose a team.",
+    ]
+
+
+PYTHON_SAYING = sorted(
+    path
+    for folder in ("events/views", "events/forms", "events/pads")
+    for path in (ROOT / folder).glob("*.py")
+)
+
+
+@pytest.mark.parametrize("path", PYTHON_SAYING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_view_or_form_says_its_sentences_through_the_catalogue(path):
+    assert said_in_english(path.read_text()) == []
+
+
+# A colon after a translated label belongs to the message ("Board %(number)s:"): written in
+# the template after it, French could not set its space before it ("paire 1: Ann").
+COLON_AFTER = re.compile(
+    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:</a>)?:(?:\s|$)|</a>:\s\{% translate"
+)
+
+
+def test_a_template_writes_no_colon_after_a_translated_label():
+    colons = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if COLON_AFTER.search(line)
+    ]
+    assert colons == []
+
+
+def test_makemessages_typesets_a_translation_as_its_language_does():
+    from events.management.commands.makemessages import typeset
+
+    typed = "Donne %(n)s : NS %(s)s; 60 %% ? « %(x)s » %(t)s%%: <code>4S : N</code>, 40%% 4S N 10"
+    assert typeset("fr", typed) == (
+        "Donne %(n)s\u00a0: NS %(s)s\u00a0; 60\u00a0%%\u00a0? «\u00a0%(x)s\u00a0» "
+        "%(t)s\u00a0%%\u00a0: <code>4S : N</code>, 40%% 4S N 10"
+    )
+    assert typeset("fr", typeset("fr", typed)) == typeset("fr", typed)  # once is enough
+    assert typeset("nb", "Spill %(n)s: %(t)s%%, 60 %") == "Spill %(n)s: %(t)s\u00a0%%, 60\u00a0%"
+    assert typeset("en", typed) == typed
+    assert typography_slips("fr", typeset("fr", typed)) == []

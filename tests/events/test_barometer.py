@@ -276,3 +276,18 @@ def test_the_projector_s_refresh_is_its_ranking_alone(make_event, client):
     fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.startswith('\n<main id="projector"') and "<html" not in fragment
     assert "once every table has finished round 1" in fragment
+
+
+def test_the_projector_names_a_mitchells_two_rankings_in_the_readers_language(
+    director_client, make_event
+):
+    movement = barometer_mitchell(4, 2, rounds=4)
+    event = make_event(movement, winners=2)
+    for sitting in (s for s in movement.sittings if s.round == 1):
+        for board in movement.boards_at(1, sitting.table):
+            key_in(director_client, event, board, sitting.ns_pair, sitting.ew_pair, 110)
+
+    url = reverse("barometer-projector", args=[event.pk])
+    page = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+
+    assert re.findall(r"<h2>([^<]*)</h2>", page)[:2] == ["Nord-Sud", "Est-Ouest"]

@@ -421,8 +421,9 @@ def test_merge_guests_into_a_member_after_a_confirmation(director_client, club, 
     assert "Player 1\n    will be deleted. Ann Able takes their seat in 1 pair" in page
     assert Player.objects.filter(pk=guest.pk).exists()
 
-    director_client.post(url, fields | {"confirm": "yes"})
+    done = director_client.post(url, fields | {"confirm": "yes"}, follow=True)
 
+    assert "Player 1 merged into Ann Able: 1 seat in pairs moved." in done.content.decode()
     assert not Player.objects.filter(pk=guest.pk).exists()
     ann.refresh_from_db()
     assert ann.member_number == "1001"

@@ -35,7 +35,8 @@ def test_a_french_clubs_import_is_told_in_french(french_club):
     said = run("import_results", str(FILES / "compscore_mp.xml"), "--no-hand-records")
 
     assert said.splitlines()[0].startswith(
-        "Thursday Mitchell (12-Mar-26) (12 mars 2026) importé pour Test Bridge Club : 6 paires, "
+        "Thursday Mitchell (12-Mar-26) (12 mars 2026) importé pour Test Bridge Club"
+        "\u00a0: 6 paires, "
         "2 donnes, 6 lignes, Points de match, en "
     )
     assert said.splitlines()[0].endswith(" s")
@@ -56,12 +57,14 @@ def test_a_french_clubs_backup_and_restore_are_told_in_french(french_club, tmp_p
     backup = tmp_path / "test-club.json"
 
     said = run("backup_club", "test-club", "-o", str(backup))
-    assert said == f"Test Bridge Club : 0 tournoi écrit dans {backup}\n"
+    assert said == f"Test Bridge Club\u00a0: 0 tournoi écrit dans {backup}\n"
 
     said = run("restore_club", str(backup), "--slug", "copy").splitlines()
     assert said == [
-        "Test Bridge Club restauré à /clubs/copy/ avec de nouvelles clés : 0 tournoi, 1 ligne.",
-        "Noms d'utilisateur gardés comme texte, liés à aucun compte (--user les lie) : director",
+        "Test Bridge Club restauré à /clubs/copy/ avec de nouvelles clés\u00a0: 0 tournoi, "
+        "1 ligne.",
+        "Noms d'utilisateur gardés comme texte, liés à aucun compte (--user les lie)\u00a0: "
+        "director",
     ]
     assert Club.objects.get(slug="copy").language == "fr"
 
@@ -78,16 +81,16 @@ def test_what_a_command_says_before_it_finds_the_club_is_in_the_sites_language(f
 def test_a_french_site_refuses_in_french(site_in_french, club):
     with pytest.raises(CommandError) as refused:
         run("backup_club", "nowhere", "-o", "unwritten.json")
-    assert str(refused.value) == "Aucun club n'a l'adresse « nowhere »."
+    assert str(refused.value) == "Aucun club n'a l'adresse «\u00a0nowhere\u00a0»."
     with pytest.raises(CommandError) as refused:
         run("import_results", str(FILES / "compscore_mp.xml"), "--club", "nowhere")
-    assert str(refused.value) == "il n'y a pas de club « nowhere »"
+    assert str(refused.value) == "il n'y a pas de club «\u00a0nowhere\u00a0»"
     with pytest.raises(CommandError) as refused:
         run("new_password_link", "nobody")
     assert str(refused.value) == "Aucun compte ne s'appelle nobody."
     with pytest.raises(CommandError) as refused:
         run("new_club", "Hilltop", "--director", "alice", "--email", "nope")
-    assert str(refused.value) == "--email nope : Saisissez une adresse de courriel valide."
+    assert str(refused.value) == "--email nope\u00a0: Saisissez une adresse de courriel valide."
     assert Event.objects.count() == 0
 
 
@@ -98,8 +101,8 @@ def test_a_french_site_makes_a_club_in_french(site_in_french, settings):
 
     assert said.splitlines()[:2] == [
         "Hilltop créé à /clubs/hilltop/.",
-        "alice est maintenant arbitre de Hilltop. Rien n'a été envoyé : donnez-lui ce lien pour "
-        "choisir son mot de passe (il fonctionne une fois, pendant 3 jours).",
+        "alice est maintenant arbitre de Hilltop. Rien n'a été envoyé\u00a0: donnez-lui ce lien "
+        "pour choisir son mot de passe (il fonctionne une fois, pendant 3 jours).",
     ]
 
 

@@ -548,9 +548,9 @@ def test_a_mitchell_numbered_per_direction_shows_its_pairs_by_label(club, make_e
     [
         (
             "fr",
-            "{name} : créé",
-            "{name} : {event} ajouté",
-            "{name} : report somme des points de match",
+            "{name}\u00a0: créé",
+            "{name}\u00a0: {event} ajouté",
+            "{name}\u00a0: report somme des points de match",
         ),
         (
             "nb",

@@ -2,6 +2,7 @@
 board; a hidden traveller says when it will be shown."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from events.models import Board, Event, Result
@@ -80,6 +81,19 @@ def test_a_neuberged_score_shows_the_formula_with_its_numbers(client, make_event
     page = client.get(explain_url(event, 3, line.ns_pair.number)).content.decode()
     assert "The movement expects 3 results on this board and 2 were compared" in page
     assert "(2 + 1) × 3 / 2 − 1 = 3.5000" in page  # +110 beat -420: 2 of a top of 2
+
+
+def test_a_score_compared_with_one_other_says_so_in_the_singular(client, make_event):
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 3, "4H E 10")  # one line alone: it is compared with itself only
+    line = Result.objects.get(board__section__event=event, board__number=3)
+    url = explain_url(event, 3, line.ns_pair.number)
+
+    english = client.get(url).content.decode()
+    french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+
+    assert "The movement expects 3 results on this board and 1 was compared," in english
+    assert "Le mouvement prévoit 3 résultats sur cette donne et 1 a été comparé\u00a0:" in french
 
 
 def test_an_artificial_score_shows_its_percentage_of_the_top(client, make_event):

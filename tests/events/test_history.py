@@ -181,7 +181,7 @@ def test_a_movement_change_undone_puts_back_the_pairs_names_boards_and_table_rou
     # The section keeps the engine's English name; the history reads it in the reader's words.
     with translation.override("fr"):
         assert change_lines(change=change)[0] == (
-            "Mouvement : Mitchell 5 tables -> Howell 4 tables"
+            "Mouvement\u00a0: Mitchell 5 tables -> Howell 4 tables"
         )
     assert "Pairs removed: 9, 10; with names: 10 (Ann Able & Bob Baker)" in lines
 
@@ -255,7 +255,8 @@ def test_undo_is_refused_when_a_later_change_set_the_same_line_again(make_event)
     second.save(update_fields=["created"])
     with translation.override("fr"), pytest.raises(UndoRefused) as refused:
         undo_change(change=first)
-    assert f"#{second.pk} (" in str(refused.value) and ", 5 Fév 20:15)" in str(refused.value)
+    said = str(refused.value)
+    assert f"#{second.pk} (" in said and ", 5\u00a0fév. 2026 20:15)" in said
     assert Change.objects.filter(kind="undo").count() == 0
     # Undone in order, newest first, both go back.
     undo_change(change=second)

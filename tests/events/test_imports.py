@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from events.formats.imported import FileRefused
 from events.models import Board, Event, Pair, Player, Result, Upload
@@ -170,6 +171,17 @@ def test_preview_ranks_without_saving_anything(club):
         ),
     ]
     assert Event.objects.count() == Pair.objects.count() == Player.objects.count() == 0
+
+
+def test_the_preview_reads_in_the_directors_language(club):
+    imported = read_result_file(read_file("ruter_pairs.pbn"))
+
+    with translation.override("fr"):
+        preview = preview_import(imported=imported, club=club, rows=1)
+
+    assert [title for title, _rows in preview.groups] == ["Nord-Sud", "Est-Ouest"]
+    # "No" the answer, not "No." the number column's heading of the teams page ("N°")
+    assert ("Totaux ramenés", "Non") in preview.settings
 
 
 # ---------------------------------------------------------------------------------------------

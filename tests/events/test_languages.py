@@ -128,7 +128,8 @@ def test_the_javascript_catalog_is_loaded_before_the_sites_script_and_kept(clien
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("fr", "Pas un raccourci : tapez b"), ("nb", "Ingen snarvei: skriv b")],
+    # (French sets a no-break space before a colon, which the catalog's JSON escapes.)
+    [("fr", "Pas un raccourci\\u00a0: tapez b"), ("nb", "Ingen snarvei: skriv b")],
 )
 def test_the_scripts_words_come_in_the_catalog_of_the_pages_language(client, language, words):
     catalog = client.get(f"/jsi18n/?language={language}").content.decode()
@@ -161,7 +162,7 @@ def test_the_directors_notices_after_a_change_are_in_their_language(
     response = director_client.post(
         reverse("event-delete", args=[event.pk]), {"confirm": "yes"}, follow=True
     )
-    assert "Supprimé : Club Pairs (5 février 2026)." in response.text
+    assert "Supprimé\u00a0: Club Pairs (5 février 2026)." in response.text
 
 
 @pytest.mark.parametrize(
@@ -176,3 +177,72 @@ def test_matchpoints_and_a_mean_are_written_with_the_readers_decimal_sign(langua
     # A traveller's, a scorecard's and a table's points beside percentages Django localizes.
     with translation.override(language):
         assert (points(7.1666), points(-3.5), points(12.0), fraction(Fraction(875, 2))) == shown
+
+
+def test_a_colon_after_a_translated_label_is_the_translations_own(make_event):
+    # French sets a space before a colon: one written after the message, in the template,
+    # came out "paire 1: Ann" and "Non jouée: note".
+    from events.services.setup import name_pair
+    from tests.events.test_public_views import enter
+
+    event = make_event(mitchell(3, 2), status="published")
+    name_pair(pair=event.sections.get().pairs.get(number=1), names=["Ann", "Bob"])
+    enter(event, 1, "4S N 10", "NP # the boards came late")
+    reader = Client(headers={"accept-language": "fr"})
+
+    scorecard = reader.get(reverse("scorecard", args=[event.pk, "A", 1])).content.decode()
+    traveller = reader.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+
+    assert "<h1>Feuille de marque de la paire 1\u00a0: <a href=" in scorecard
+    assert "Non jouée\u00a0: the boards came late</td>" in traveller
+
+
+@pytest.mark.parametrize(
+    ("language", "listed", "headed"),
+    [
+        ("en-gb", "Fri 27 Nov 2026", "Friday 27 November 2026"),
+        ("fr", "ven. 27\u00a0nov. 2026", "vendredi 27\u00a0novembre 2026"),
+        ("nb", "fre. 27.\u00a0nov. 2026", "fredag 27.\u00a0november 2026"),
+    ],
+)
+def test_an_events_date_is_written_as_the_readers_language_writes_one(
+    make_event, language, listed, headed
+):
+    # The date filter's letters in a template are one language's order and abbreviations:
+    # French read "ven 27 Nov 2026" and Norwegian "fredag 27 november 2026".
+    event = make_event(mitchell(3, 2), status="published", date=datetime.date(2026, 11, 27))
+    reader = Client(headers={"accept-language": language})
+
+    home = reader.get(reverse("home")).content.decode()
+    page = reader.get(reverse("event", args=[event.pk])).content.decode()
+
+    assert f'<span class="muted">{listed}</span>' in home
+    assert f" · {headed} · " in page
+
+
+def test_a_percentage_takes_the_readers_percent_sign(make_event):
+    # French (and Norwegian) set a space before %: the sums the templates wrote read "59,72%"
+    # beside the messages' "60 %".
+    from tests.events.test_public_views import enter
+
+    event = make_event(mitchell(3, 2), status="published")
+    enter(event, 1, "4S N 10", "4S N 9", "4S N 9")
+    url = reverse("explain-score", args=[event.pk, "A", 1, 1])
+
+    english = Client(headers={"accept-language": "en"}).get(url).content.decode()
+    french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+
+    assert "4 / 4 = 100.00%</p>" in english
+    assert "4 / 4 = 100,00\u00a0%</p>" in french
+    assert re.findall(r"\d%", french) == []
+
+
+def test_a_colon_after_a_link_or_a_name_is_the_translations_own(director_client, make_event):
+    event = make_event(mitchell(3, 2), name="Club Pairs")
+    director_client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+
+    movement = director_client.get(reverse("director-movement", args=[event.pk])).text
+    cards = director_client.get(reverse("director-cards", args=[event.pk])).text
+
+    assert "Réparer le mouvement</a>\u00a0: une paire en retard arrive" in movement
+    assert "<h1>Club Pairs\u00a0: Mitchell 3 tables</h1>" in cards

@@ -258,6 +258,17 @@ def end_of_round(html: str) -> str:
     return html[start : html.index("\n</section>", start)]
 
 
+def test_a_match_tables_end_of_round_is_a_round_in_french_not_a_pairs_position(
+    client, match_tables
+):
+    _match, first, second, _elsewhere = match_tables
+    play_match(client, first, second)
+
+    html = page(Client(headers={"accept-language": "fr"}), first)
+
+    assert "<h2>Fin du tour 1</h2>" in end_of_round(html)
+
+
 @pytest.mark.parametrize(
     ("reveal", "standings"),
     [("always", "played"), ("round", "round 1 open"), ("session", None)],

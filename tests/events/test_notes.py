@@ -21,7 +21,10 @@ pytestmark = pytest.mark.django_db
     ("language", "text"),
     [
         ("en", "Round robin scheduled: 1 round. Round robin scheduled: 7 rounds."),
-        ("fr", "Toutes rondes programmées : 1 tour. Toutes rondes programmées : 7 tours."),
+        (
+            "fr",
+            "Toutes rondes programmées\u00a0: 1 tour. Toutes rondes programmées\u00a0: 7 tours.",
+        ),
         ("nb", "Alle mot alle satt opp: 1 runde. Alle mot alle satt opp: 7 runder."),
     ],
 )
@@ -37,13 +40,13 @@ def test_a_plural_sentence_takes_the_readers_form_for_its_count(language, text):
         ("en", "Drawn late, leaving out table 2 (Hearts v Spades), table 3 (Clubs v bye)."),
         (
             "fr",
-            "Tiré sans attendre les matchs en retard : table 2 (Hearts contre Spades), "
-            "table 3 (Clubs contre relais).",
+            "Tiré sans attendre les matchs en retard\u00a0: table 2 (Hearts contre Spades), "
+            "table 3 (Clubs contre exempt).",
         ),
         (
             "nb",
             "Trukket uten å vente på kampene som er forsinket: bord 2 (Hearts mot Spades), "
-            "bord 3 (Clubs mot står over).",
+            "bord 3 (Clubs mot frirunde).",
         ),
     ],
 )
@@ -62,7 +65,7 @@ def test_sentences_inside_a_sentence_are_read_in_the_readers_language_too(langua
     ("language", "text"),
     [
         ("en-gb", "Series: Monday Pairs (7 Dec 2026) added"),
-        ("fr", "Series : Monday Pairs (7 décembre 2026) ajouté"),
+        ("fr", "Series\u00a0: Monday Pairs (7 décembre 2026) ajouté"),
         ("nb", "Series: Monday Pairs (7. desember 2026) lagt til"),
     ],
 )

@@ -374,9 +374,9 @@ def history_rows(html: str) -> list[list[str]]:
             [
                 ["1", "2NT nous", "9 (+1)", "100", ""],
                 ["2", "4♥ eux", "10 (=)", "", "120"],
-                ["3", "2♦ eux vuln.", "8 (=)honneurs : eux 100", "", "140"],
+                ["3", "2♦ eux vuln.", "8 (=)honneurs\u00a0: eux 100", "", "140"],
             ],
-            "Contrat, camp du déclarant, levées : <code>4SX eux 10</code>, "
+            "Contrat, camp du déclarant, levées\u00a0: <code>4SX eux 10</code>, "
             "<code>2NT nous +1</code>, <code>5C eux -2</code>.",
             "4SX eux 10",
             id="french",
@@ -417,7 +417,7 @@ def test_the_pad_reads_the_sides_in_the_readers_language_and_in_english(
     [
         pytest.param(
             "fr",
-            "Après le contrat, écrivez qui a joué, nous ou eux, puis les levées : 4SX eux 10.",
+            "Après le contrat, écrivez qui a joué, nous ou eux, puis les levées\u00a0: 4SX eux 10.",
             "<dt>nous, eux</dt><dd>le camp du déclarant</dd>",
             id="french",
         ),

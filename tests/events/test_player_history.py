@@ -5,6 +5,7 @@ import datetime
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from events.models import Player
@@ -78,6 +79,21 @@ def test_the_chart_draws_each_percentage_on_its_scale(make_event):
     assert [level for _, level in chart.levels] == [0, 10, 20, 30, 40, 50, 60]
     assert chart.points[0].y == chart.levels[0][0]  # 0% sits on the 0% line
     assert percentage_chart([]) is None
+
+
+@pytest.mark.parametrize("language", ["fr", "nb"])
+def test_the_charts_coordinates_keep_the_decimal_point_in_every_language(make_event, language):
+    # A decimal comma in an SVG coordinate is no number: the chart drew nothing in French.
+    played(make_event, 2, "Bob", status="published")
+    played(make_event, 9, "Cy", status="published")
+    ann = Player.objects.get(name="Ann")
+    reader = Client(headers={"accept-language": language})
+
+    page = reader.get(reverse("player", args=["test-club", ann.pk])).content.decode()
+
+    coordinates = re.findall(r' (?:cx|cy|y|y1|y2)="([^"]*)"', page)
+    assert len(coordinates) == 2 * 2 + 7 * 3  # two points, seven levels (a line and a label)
+    assert [c for c in coordinates if not re.fullmatch(r"\d+\.\d", c)] == []
 
 
 def test_scorecard_names_link_to_the_players_pages(client, make_event):

@@ -215,6 +215,9 @@ def test_swap_directions_saves_through_the_entry_service_and_the_history(
     page = response.content.decode()
     assert "Board 3: now 1 North-South v 6 East-West." in page
     assert "the movement seats them East-West" not in page
+    director_client.post(reverse("set_language"), {"language": "nb", "next": "/director/"})
+    back = director_client.post(reverse("line-swap", args=[event.pk, result.pk]), follow=True)
+    assert "Spill 3: nå 6 Nord-Syd mot 1 Øst-Vest." in back.content.decode()
 
 
 def test_swap_is_refused_on_a_published_event(director_client, make_event):

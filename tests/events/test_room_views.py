@@ -361,3 +361,15 @@ def test_a_teams_events_links_are_its_match_tables_halves(director_client, make_
     headings = [f"<h2>Match table {t}, table {h}</h2>" for t in (1, 2) for h in (1, 2)]
     assert [heading in content for heading in headings] == [True] * 4
     assert all(f"/table/{a.token}/" in content for a in event_tables(event=event))
+
+
+def test_a_grids_cell_names_its_pairs_as_short_as_the_language_can(director_client, make_event):
+    # The sentences' "1 mot 5" pushed a Norwegian grid of four tables off a phone's width.
+    event = make_event(mitchell(4, 3, rounds=2))
+    director_client.post(reverse("set_language"), {"language": "nb", "next": "/director/"})
+
+    grid = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    room = director_client.get(reverse("director-room", args=[event.pk])).content.decode()
+
+    cells = re.compile(r'/rounds/1/tables/1/">([^<]*)</a>')
+    assert cells.findall(grid) == cells.findall(room) == ["1–5"]

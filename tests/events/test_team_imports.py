@@ -3,6 +3,7 @@ reproduced, the preview and confirmation pages, one recorded change, and the rou
 
 import json
 import re
+from decimal import Decimal
 from io import BytesIO, StringIO
 
 import pytest
@@ -11,6 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from events.formats.team_files import TeamsFile
@@ -115,6 +117,17 @@ def test_preview_shows_the_standings_and_saves_nothing(club):
     ]
     assert dict(preview.settings)["VP scale"] == "WBF continuous 20-VP scale (2013)"
     assert not Event.objects.exists() and not Change.objects.exists()
+
+
+@pytest.mark.parametrize(("vps", "shown"), [("12.0", "12"), ("12.5", "12,50")])
+def test_the_previews_vps_for_a_bye_are_written_in_the_readers_language(club, vps, shown):
+    teams_file = read_result_file(read_file("ruter_teams.pbn"))
+    teams_file.settings["bye_vps"] = Decimal(vps)
+
+    with translation.override("nb"):
+        preview = preview_import(imported=teams_file, club=club)
+
+    assert dict(preview.settings)["VP for frirunde"] == shown  # not "12.0"
 
 
 def test_upload_preview_and_confirm_pages_import_a_teams_file(director_client, club):

@@ -285,7 +285,7 @@ def test_the_swiss_draw_speaks_of_a_bye_only_for_an_odd_field(
         (
             "fr",
             "Tour 2 tiré d'après le classement après le tour 1. Tiré sans attendre les matchs "
-            "en retard : table 2 ({home} contre {away}).",
+            "en retard\u00a0: table 2 ({home} contre {away}).",
         ),
         (
             "nb",

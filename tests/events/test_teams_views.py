@@ -5,7 +5,9 @@ import datetime
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -65,6 +67,13 @@ def test_a_director_creates_a_teams_event_and_registers_a_team(director_client, 
     )
     team = Team.objects.get(event=event)
     assert (team.number, team.name, team.captain.name) == (1, "Aces", "Cy")
+    director_client.post(reverse("set_language"), {"language": "fr", "next": "/director/"})
+    players = {f"player_{n}": name for n, name in enumerate(["Ed", "Flo", "Gus", "Hal"], 1)}
+    registered = director_client.post(
+        reverse("team-add", args=[event.pk]), {"name": "Kings", **players}, follow=True
+    )
+    assert "Kings est inscrite comme équipe 2." in registered.content.decode()
+    director_client.post(reverse("set_language"), {"language": "en-gb", "next": "/director/"})
     page = director_client.get(reverse("director-event", args=[event.pk]), follow=True)
     assert "Ann, Bob, Cy, Di" in page.content.decode()
 
@@ -415,3 +424,21 @@ def test_a_boards_hand_is_shown_once_every_match_of_its_round_has_played_it(
     assert f"<span>♠</span> {' '.join('10' if c == 'T' else c for c in north[0])}" in after
     if reveal == Event.Reveal.ALWAYS:
         assert all(deal in client.get(pbn).content.decode() for deal in deals.values())
+
+
+def test_a_teams_round_reads_as_a_round_in_french_not_a_pairs_position(
+    director_client, event, match
+):
+    # French clubs call a pairs round a "position" (a Mitchell's), a teams round a "tour".
+    reader = Client(headers={"accept-language": "fr"})
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+
+    team_page = reader.get(reverse("team", args=[event.pk, 1])).content.decode()
+    match_page = reader.get(reverse("match", args=[event.pk, match.pk])).content.decode()
+    director_page = director_client.get(reverse("director-teams", args=[event.pk])).content.decode()
+
+    assert '<th class="num">Tour</th>' in team_page
+    assert "· tour 1, table 1</p>" in match_page
+    assert "<h3>Tour 1</h3>" in director_page
+    for page in (team_page, match_page, director_page):
+        assert "osition" not in page

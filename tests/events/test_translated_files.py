@@ -26,6 +26,10 @@ FRENCH = {
     "Travellers": "Feuilles de marque",
     "Scorecards": "Feuilles de score",
     "Settings": "Réglages",
+    "North-South": "Nord-Sud",
+    "East-West": "Est-Ouest",
+    "Pair %(pair)s": "Paire %(pair)s",
+    "place %(place)s": "place %(place)s",
     "Pair %(pair)s is not in this movement (pairs %(first)s-%(last)s).": (
         "La paire %(pair)s n'est pas dans ce mouvement (paires %(first)s à %(last)s)."
     ),
@@ -61,8 +65,8 @@ def _ranking_sheet(event: Event):
     return book, book.worksheets[0]
 
 
-def _event(make_event, *, language: str | None) -> Event:
-    event = Event.objects.select_related("club").get(pk=make_event(mitchell(3, 2)).pk)
+def _event(make_event, *, language: str | None, **settings) -> Event:
+    event = Event.objects.select_related("club").get(pk=make_event(mitchell(3, 2), **settings).pk)
     if language is not None:
         # The club's language setting (Club.language, where the club model has it).
         event.club.language = language
@@ -78,6 +82,23 @@ def test_a_french_clubs_workbook_has_french_headings_whoever_downloads_it(french
     assert book.sheetnames == ["Classement", "Feuilles de marque", "Feuilles de score", "Réglages"]
     assert [c.value for c in ranking[2]] == ["Place", "Paire", "Noms", "%", "PM", "Donnes"]
     assert translation.get_language() != "fr"  # the reader's language is left as it was
+
+
+def test_a_french_clubs_two_winner_workbook_names_the_directions_in_french(french, make_event):
+    event = _event(make_event, language="fr", winners=2)
+
+    with translation.override("en-gb"):
+        book, ranking = _ranking_sheet(event)
+
+    headings = [row[0].value for row in ranking.iter_rows() if row[0].font.bold]
+    assert [h for h in headings if h in ("Nord-Sud", "Est-Ouest", "North-South", "East-West")] == [
+        "Nord-Sud",
+        "Est-Ouest",
+    ]
+    scorecards = [row[0].value or "" for row in book["Feuilles de score"].iter_rows()]
+    assert scorecards[0].startswith("Club Pairs\u00a0: ")  # French sets a space before a colon
+    assert scorecards[2] == "Paire 1 · Nord-Sud · place 1="
+    assert scorecards[11] == "Paire 4 · Est-Ouest · place 1="
 
 
 def test_a_workbook_without_a_club_language_is_in_the_sites_language(french, make_event):
