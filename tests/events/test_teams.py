@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.models import Change, Match, MatchLine, Player, Team
+from events.models import Change, Match, MatchLine, Player, RoundDeal, Team
 from events.services.backup import backup_bytes, restore_club
 from events.services.clubs import ClubRefused, merge_players, remove_player
 from events.services.entry import LineRefused
@@ -186,6 +186,33 @@ def test_a_board_at_one_table_only_is_a_problem(event):
     enter(match, 3, 2, "P")
     [problem] = match_problems(event=event)
     assert (problem.kind, problem.board) == ("missing", 3)
+
+
+# North holds the top honours, East the next ones: a lead of the ♥K by East (4♠ by North) is
+# not his to lead, the ♥J is.
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def test_a_lead_the_player_on_lead_did_not_hold_is_a_question(event):
+    """As on a pairs event's panel (events.services.problems._leads): the round's hand record
+    (RoundDeal) against the lead the table or the director typed."""
+    match = create_match(event=event, round=1, table=1, home=team(event, 1), away=team(event, 2))
+    RoundDeal.objects.create(event=event, round=1, number=2, deal=DEAL)
+    enter(match, 1, 1, "4S N 10 HK")  # board 1 has no hand record: nothing to check
+    enter(match, 2, 1, "4S N 10 HK")
+    enter(match, 2, 2, "4S N 10 HJ")
+    [lead] = [problem for problem in match_problems(event=event) if problem.kind == "lead"]
+    assert (lead.severity, lead.board, lead.round, lead.table, lead.match_id) == (
+        "question",
+        2,
+        1,
+        1,
+        match.pk,
+    )
+    assert lead.message == (
+        "Round 1, table 1, Team 1 v Team 2, board 2 at table 1, 4S by N: East, on lead, does "
+        "not hold the ♥K. Is the lead, the declarer or the hand record right?"
+    )
 
 
 def test_assigned_scores_and_penalties(event):
