@@ -16,7 +16,11 @@ CLUB_SETTINGS = ("time_zone", "national_body", "language")
 
 def setting_lines(settings: list[dict]) -> list[str]:
     """Each setting changed ({"setting", "before", "after"}) as "label: before → after"."""
-    return [f"{label}: {before} → {after}" for label, before, after in map(_words, settings)]
+    return [
+        gettext("%(setting)s: %(before)s → %(after)s")
+        % {"setting": label, "before": before, "after": after}
+        for label, before, after in map(_words, settings)
+    ]
 
 
 def settings_text(settings: list[dict]) -> str:

@@ -372,8 +372,8 @@ def test_the_problems_panel_reads_the_start_time_in_the_clubs_time_zone(
     [
         (
             "fr",
-            "Fuseau horaire: UTC → Pacific/Auckland; "
-            "calcul des nouveaux tournois: Points de match → IMP croisés",
+            "Fuseau horaire\u00a0: UTC → Pacific/Auckland; "
+            "calcul des nouveaux tournois\u00a0: Points de match → IMP croisés",
         ),
         (
             "nb",

@@ -135,8 +135,8 @@ def test_the_migration_keeps_each_note_and_the_reader_reads_it_in_their_language
     }
     with translation.override("fr"):
         assert [note_text(notes[pk]) for pk in (written.pk, long.pk)] == [
-            "Fuseau horaire: Europe/London → Europe/Oslo",
-            "Modifié : Fuseau horaire, Langue",
+            "Fuseau horaire\u00a0: Europe/London → Europe/Oslo",
+            "Modifié\u00a0: Fuseau horaire, Langue",
         ]
     with translation.override("nb"):
         assert note_text(notes[written.pk]) == "Tidssone: Europe/London → Europe/Oslo"
