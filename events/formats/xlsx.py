@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy
 
+from events.formats.card_words import SEAT_NAMES, card_shown, contract_shown, seats_shown
 from events.formats.csv_export import adjustment_text
 from events.formats.dates import written_date
 from events.formats.pair_files import (
@@ -26,7 +27,6 @@ from events.formats.pair_files import (
     PairsFile,
 )
 from events.formats.workbook import Style, Workbook
-from scoring.cards import SUIT_SYMBOLS, card_text
 from scoring.weighted_scores import weighted_text
 
 SIGNED = "+0;-0;0"  # scores: +420, -50, 0
@@ -44,12 +44,6 @@ VULNERABLE = {
     "NS": gettext_lazy("NS vulnerable"),
     "EW": gettext_lazy("EW vulnerable"),
     "All": gettext_lazy("both sides vulnerable"),
-}
-SEAT_NAMES = {
-    "N": gettext_lazy("North"),
-    "E": gettext_lazy("East"),
-    "S": gettext_lazy("South"),
-    "W": gettext_lazy("West"),
 }
 
 
@@ -354,15 +348,6 @@ def _play_columns() -> list[Column]:
     ]
 
 
-def contract_text(contract: str) -> str:
-    """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass": the contract as players write it."""
-    if contract == "PASS":
-        return "Pass"
-    if len(contract) > 1 and contract[1] in SUIT_SYMBOLS:
-        return contract[0] + SUIT_SYMBOLS[contract[1]] + contract[2:]
-    return contract
-
-
 def _play(result: FileLine) -> list:
     """Contract, declarer, lead and tricks; what took their place on a line not played."""
     if result.not_played:
@@ -382,9 +367,9 @@ def _play(result: FileLine) -> list:
             None,
         ]
     return [
-        contract_text(result.contract),
-        result.declarer,
-        card_text(result.lead),
+        contract_shown(result.contract),
+        seats_shown(result.declarer),
+        card_shown(result.lead),
         result.tricks,
     ]
 

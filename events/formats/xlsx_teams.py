@@ -5,6 +5,7 @@ workbook is (events.formats.xlsx): a frozen title and header, fitted columns, la
 
 from django.utils.translation import gettext, pgettext
 
+from events.formats.card_words import card_shown, contract_shown, seats_shown
 from events.formats.dates import written_date
 from events.formats.team_files import FileMatch, TeamsFile
 from events.formats.vocabulary import MATCH_SCORINGS, SWISS, TEAM_FORMATS
@@ -19,10 +20,8 @@ from events.formats.xlsx import (
     Column,
     _numeric,
     _Sheet,
-    contract_text,
     sheet_title,
 )
-from scoring.cards import card_text
 from scoring.victory_points import VP_SCALES
 
 VPS = "0.00"
@@ -237,9 +236,9 @@ def _table(line) -> list:
         }
         return [adjusted, None, None, None, None]
     return [
-        contract_text(line.contract),
-        line.declarer or None,
-        card_text(line.lead) or None,
+        contract_shown(line.contract),
+        seats_shown(line.declarer) or None,
+        card_shown(line.lead) or None,
         line.tricks,
         line.score_ns,
     ]

@@ -6,13 +6,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
+from events.formats.card_words import contract_shown
 from events.pads.forms import CalculatorForm, ImpsForm, MatchpointsForm, VictoryPointsForm
 from scoring import VP_SCALES, Contract, ScoringError, deal_score, imps, matchpoints
 from scoring.imps import imp_table
 from scoring.matchpoints import MATCHPOINT_SCALES, board_top
 from scoring.victory_points import FRACTIONAL_MARGINS, victory_points
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 STRAIN_NAMES = {
     "C": pgettext_lazy("suit", "Clubs"),
     "D": pgettext_lazy("suit", "Diamonds"),
@@ -33,7 +33,7 @@ def describe_contract(contract: Contract) -> dict:
     if contract.passed_out:
         return {"symbol": pgettext("call", "Pass"), "name": gettext("Passed out"), "red": False}
     return {
-        "symbol": f"{contract.level}{SUIT_SYMBOLS[contract.strain]}{'X' * contract.doubled}",
+        "symbol": contract_shown(f"{contract.level}{contract.strain}{'X' * contract.doubled}"),
         "name": CONTRACT_NAMES[contract.doubled]
         % {"level": contract.level, "strain": STRAIN_NAMES[contract.strain]},
         "red": contract.strain in ("H", "D"),

@@ -2,21 +2,15 @@
 have the cards in front of them; a question on the director's problems panel for the lines
 the director enters (events.services.problems)."""
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
+from events.formats.card_words import SEAT_NAMES, card_shown
 from events.models import Board, RoundDeal
 from events.services.entry import LineRefused
 from scoring import TravellerLine
-from scoring.cards import SUIT_SYMBOLS, card_text
+from scoring.cards import SUIT_SYMBOLS
 from scoring.leads import SMALL, LeadNotHeld
 from scoring.leads import check_lead as check_held
-
-SEAT_WORDS = {
-    "N": gettext_lazy("North"),
-    "E": gettext_lazy("East"),
-    "S": gettext_lazy("South"),
-    "W": gettext_lazy("West"),
-}
 
 
 def check_lead(*, board: Board | RoundDeal, line: TravellerLine) -> None:
@@ -42,6 +36,6 @@ def lead_words(refused: LeadNotHeld) -> dict[str, str]:
     card = (
         gettext("a small %(suit)s") % {"suit": SUIT_SYMBOLS[suit]}
         if rank == SMALL
-        else gettext("the %(card)s") % {"card": card_text(refused.card)}
+        else gettext("the %(card)s") % {"card": card_shown(refused.card)}
     )
-    return {"leader": str(SEAT_WORDS[refused.leader]), "card": card}
+    return {"leader": str(SEAT_NAMES[refused.leader]), "card": card}

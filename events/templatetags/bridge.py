@@ -7,6 +7,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
+from events.formats.card_words import notrump_shown, rank_shown, seats_shown
 from events.formats.dates import written_date
 from events.services.line_text import adjusted_shown, split_words
 from events.services.movement_text import movement_description, movement_name
@@ -23,23 +24,30 @@ def _suit(letter: str):
 
 @register.filter
 def contract(text: str):
-    """ "4SX" -> 4♠X, "3NT" -> 3NT, "PASS" -> Pass."""
+    """ "4SX" -> 4♠X, "3NT" -> 3NT (French 3SA), "PASS" -> Pass."""
     if not text:
         return ""
     if text == "PASS":
         return pgettext("a board passed out, in a traveller", "Pass")
     level, rest = text[0], text[1:]
     if rest.startswith("NT"):
-        return f"{level}NT{rest[2:]}"
+        return f"{level}{notrump_shown()}{rest[2:]}"
     return format_html("{}{}{}", level, _suit(rest[0]), rest[1:])
 
 
 @register.filter
 def card(text: str):
-    """A lead such as "HK" -> ♥K, "ST" -> ♠10."""
+    """A lead such as "HK" -> ♥K (French ♥R), "ST" -> ♠10."""
     if len(text) != 2 or text[0] not in SUITS:
         return text
-    return format_html("{}{}", _suit(text[0]), "10" if text[1] == "T" else text[1])
+    return format_html("{}{}", _suit(text[0]), rank_shown(text[1]))
+
+
+@register.filter
+def seat(text: str) -> str:
+    """A declarer or dealer ("W"), or par's declarers ("NS"), as the reader's language prints
+    seats: French "O" for West."""
+    return seats_shown(text) if text else ""
 
 
 def _decimal(text: str) -> str:

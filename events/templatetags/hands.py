@@ -3,20 +3,13 @@
 from dataclasses import dataclass
 
 from django import template
-from django.utils.translation import gettext_lazy
 
+from events.formats.card_words import SEAT_NAMES, holding_shown, notrump_shown, seats_shown
 from events.services.hand_records import STRAINS, TABLE_SEATS
 
 register = template.Library()
 
 SUITS = (("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
-STRAIN_HEADINGS = (("NT", ""), ("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
-SEAT_NAMES = {
-    "N": gettext_lazy("North"),
-    "E": gettext_lazy("East"),
-    "S": gettext_lazy("South"),
-    "W": gettext_lazy("West"),
-}
 
 
 @dataclass(frozen=True)
@@ -34,10 +27,6 @@ class HandRecord:
     par_contracts: list[dict]
 
 
-def _cards(cards: str) -> str:
-    return " ".join("10" if card == "T" else card for card in cards) or "—"
-
-
 @register.filter
 def hand_record(board) -> HandRecord | None:
     """What _hand.html draws for this board; None when the board has no hand record."""
@@ -50,7 +39,7 @@ def hand_record(board) -> HandRecord | None:
             hands[seat] = Hand(
                 SEAT_NAMES[seat],
                 [
-                    (symbol, css, _cards(cards))
+                    (symbol, css, holding_shown(cards))
                     for (symbol, css), cards in zip(SUITS, suits, strict=True)
                 ],
             )
@@ -60,7 +49,7 @@ def hand_record(board) -> HandRecord | None:
         for seat in TABLE_SEATS:
             row = [table[seat][strain] for strain in STRAINS]
             tricks.append((seat, row))
-            makeable.append((seat, [str(t - 6) if t >= 7 else "–" for t in row]))
+            makeable.append((seats_shown(seat), [str(t - 6) if t >= 7 else "–" for t in row]))
         par_score = board.double_dummy["par_score"]
         par_contracts = board.double_dummy["par_contracts"]
     return HandRecord(hands, makeable, tricks, par_score, par_contracts)
@@ -68,4 +57,5 @@ def hand_record(board) -> HandRecord | None:
 
 @register.simple_tag
 def strain_headings():
-    return STRAIN_HEADINGS
+    """The makeable-contracts table's columns: NT (French SA), then the suits."""
+    return ((notrump_shown(), ""), *SUITS)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from events.formats.card_words import notrump_shown, rank_shown
 from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
 from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
@@ -31,6 +32,9 @@ from events.services.tables.seating import seat_next_round
 from scoring.deal_scores import declarer_scores
 
 logger = logging.getLogger(__name__)
+
+# The lead's ranks as the table's taps send them, highest first.
+LEAD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
 def table_view(view):
@@ -96,7 +100,9 @@ def table(request: HttpRequest, access: TableAccess) -> HttpResponse:
         "end": end_of_round(now=now),
         "config": _config(access, now),
         "words": _words(),
-        "ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+        # (what the tap sends, what it shows: the king is R in French)
+        "ranks": [(rank, rank_shown(rank)) for rank in LEAD_RANKS],
+        "notrump": notrump_shown(),
     }
     if request.htmx:
         return render(request, "tables/table.html#table-now", context)
@@ -130,6 +136,8 @@ def _words() -> dict:
         # Not a plural: a count the script fills in reads the same in every language.
         "tricks": gettext("tricks: %(tricks)s"),
         "lead": gettext("lead %(card)s"),
+        "ranks": {rank: rank_shown(rank) for rank in "AKQJ"},
+        "notrump": notrump_shown(),
         "passed_out": gettext("Passed out"),
         "ns_score": gettext("NS %(score)s"),
         "all_saved": gettext("Everything entered on this phone is saved."),

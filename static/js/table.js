@@ -22,7 +22,7 @@
   var QUEUE = "table-queue:" + config.token;
   var DRAFT = "table-draft:" + config.token;
   var SEATS = {N: words.north, E: words.east, S: words.south, W: words.west};
-  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT"};
+  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: words.notrump};
 
   function load(name, fallback) {
     try {
@@ -80,7 +80,8 @@
   }
   function signed(score) { return score > 0 ? "+" + score : (score < 0 ? "\u2212" + (-score) : "0"); }
   function cardText(lead) {
-    return lead ? SUITS[lead.charAt(0)] + lead.slice(1) : "";
+    var rank = lead.slice(1);
+    return lead ? SUITS[lead.charAt(0)] + (words.ranks[rank] || rank) : "";
   }
   function describe(board, text) {
     var line = parse(text);

@@ -22,7 +22,7 @@ def french(message: str, **values) -> str:
 
 
 def test_a_french_phone_plays_its_table_in_french(chromium, live_server, make_event):
-    event = make_event(mitchell(4, 3, rounds=2), name="Tournoi du jeudi")
+    event = make_event(mitchell(4, 3, rounds=2), name="Tournoi du jeudi", table_lead=True)
     access = event_tables(event=event)[0]
     meeting = TableRound.objects.get(section__event=event, round=1, table=1)
     context = chromium.new_context(viewport=PHONE, service_workers="block", locale="fr-FR")
@@ -32,12 +32,21 @@ def test_a_french_phone_plays_its_table_in_french(chromium, live_server, make_ev
         assert page.get_attribute("html", "lang") == "fr"
         assert french("Call the director") in page.inner_text("#call-director")
 
-        # North taps board 1; the line East-West read is written by the page's script.
+        # The taps print no trumps and the honours as French cards do: SA, R D V.
+        page.click('[data-board-button][data-board="1"]')
+        assert page.inner_text('#entry [data-strain="NT"]') == "SA"
+        ranks = page.locator("#entry [data-rank]").all_inner_texts()
+        assert ranks[:5] == ["A", "R", "D", "V", "10"], ranks
+        page.click("#entry-cancel")
+
+        # North taps board 1, led by the king of clubs; the line East-West read is written by
+        # the page's script.
         tap_line(page, 1, LINES[1])
         page.wait_for_selector("#accept:not([hidden])")
         line = page.inner_text("#accept-line")
         assert french("by %(seat)s", seat=french("North")) in line
         assert french("tricks: %(tricks)s", tricks=10) in line
+        assert french("lead %(card)s", card="♣R") in line
         assert line.startswith("4♠") and line.endswith("NS +420"), line  # the same in French
         screenshot(page, "table-accept-french")
         page.click("#accept-yes")

@@ -13,7 +13,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.formats import FORMATS
-from events.formats.xlsx import contract_text
 from events.models import Board, Event, Pair, Result, Section
 from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file
@@ -341,14 +340,6 @@ def test_columns_are_fitted_to_the_widest_header_or_value(played):
     assert travellers.column_dimensions["C"].width == len("Adjusted A+/A-") + 2
     # Titles and block headings are not fitted: they run on over the empty cells beside them.
     assert travellers.column_dimensions["A"].width == 4
-
-
-@pytest.mark.parametrize(
-    ("entered", "shown"),
-    [("4SX", "4♠X"), ("3NT", "3NT"), ("7NTXX", "7NTXX"), ("1C", "1♣"), ("PASS", "Pass")],
-)
-def test_contracts_are_shown_with_suit_symbols(entered, shown):
-    assert contract_text(entered) == shown
 
 
 def test_excel_export_reads_the_database_by_board_and_pair_not_by_line(

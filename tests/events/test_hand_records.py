@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 from django.utils.module_loading import import_string
 from django_tasks_db.models import DBTaskResult
@@ -132,3 +133,30 @@ def test_board_page_without_a_hand_record_has_no_diagram(client, club):
 
 def test_the_analysis_is_queued_by_the_path_of_the_workers_task():
     assert import_string(hand_records.ANALYSE_HANDS) is analyse_hands
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "north_hearts", "west_row", "par"),
+    [
+        # French hand records print the king, queen and jack R D V, and West O.
+        ("fr", "A R D 8 7 6 2", "<tr><th>O</th>", "6SA par S ="),
+        # Norwegian: ace E, king K, queen D, jack Kn; East Ø and West V.
+        ("nb", "E K D 8 7 6 2", "<tr><th>V</th>", "6NT av S ="),
+    ],
+)
+def test_board_page_prints_cards_and_seats_as_the_readers_language_does(
+    club, language, north_hearts, west_row, par
+):
+    data = read_file("ruter_pairs.pbn")
+    event = import_event(imported=read_result_file(data), club=club)
+    analyse_event_hands(event=event)
+    url = reverse("traveller", kwargs={"event_id": event.pk, "section": "A", "number": 1})
+    content = Client(headers={"accept-language": language}).get(url).content.decode()
+    assert f'<span class="red">♥</span> {north_hearts}</div>' in content
+    # West's clubs: the jack in the reader's letter, the ten as 10.
+    jack = {"fr": "V", "nb": "Kn"}[language]
+    assert f"<div><span>♣</span> {jack} 10 5 4 3 2</div>" in content
+    assert west_row in content
+    assert "<tr><th>W</th>" not in content
+    assert par in content

@@ -372,7 +372,8 @@ def history_rows(html: str) -> list[list[str]]:
             "fr",
             ["2NT nous 9", "4H they 10", "2D eux 8 hon Eux 100"],
             [
-                ["1", "2NT nous", "9 (+1)", "100", ""],
+                # The line is typed 2NT; the pad prints it as French players read it, 2SA.
+                ["1", "2SA nous", "9 (+1)", "100", ""],
                 ["2", "4♥ eux", "10 (=)", "", "120"],
                 ["3", "2♦ eux vuln.", "8 (=)honneurs\u00a0: eux 100", "", "140"],
             ],
