@@ -14,6 +14,7 @@ from events.models import (
     Club,
     Event,
     IndividualPlayer,
+    Pair,
     Player,
     Result,
     Seat,
@@ -206,6 +207,12 @@ def side_players(*, section: Section) -> dict[int, dict[str, IndividualPlayer]]:
     for seat in Seat.objects.filter(side__section=section).select_related("individual"):
         sides.setdefault(seat.side_id, {})[seat.seat] = seat.individual
     return sides
+
+
+def seated_individuals(*, side: Pair) -> list[IndividualPlayer]:
+    """The side's two players, North then South or East then West: whose scorecards a page
+    about the side links."""
+    return [seat.individual for seat in side.seats.select_related("individual")]
 
 
 def side_labels(*, section: Section) -> dict[int, str]:

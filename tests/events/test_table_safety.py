@@ -253,7 +253,17 @@ def test_an_individual_table_seats_its_four_players_by_name(client, club):
     board = int(page.split('data-board="')[1].split('"')[0])
     _, key = enter(client, access, board, "3NT N 9")
     assert accept(client, access, key).json()["state"] == "accepted"
-    assert Result.objects.get().table == 1
+    line = Result.objects.select_related("ns_pair", "ew_pair").get()
+    assert line.table == 1
+    # The sides the app keeps are no pairs to the players: the page names them by the players'
+    # numbers, as the table cards do.
+    page = client.get(reverse("table", args=[access.token])).content.decode()
+    ns, ew = (
+        "+".join(str(s.individual.number) for s in side.seats.all())
+        for side in (line.ns_pair, line.ew_pair)
+    )
+    assert f"<td>{ns}</td><td>{ew}</td><td>3NT N 9</td>" in page
+    assert f"NS {line.ns_pair.number} v EW" not in page and ">Pairs<" not in page
 
 
 @pytest.mark.django_db
