@@ -47,6 +47,7 @@ class PlayerLine:
     partner: IndividualPlayer
     opponents: tuple[IndividualPlayer, IndividualPlayer]
     line: ScorecardLine
+    side: Pair  # the player's side on the board: whose score its explanation explains
 
 
 def create_individual_event(
@@ -196,6 +197,7 @@ def player_scorecard(
                     partner,
                     (others[0].individual, others[1].individual),
                     line,
+                    mine.side,
                 )
             )
     return sorted(lines, key=lambda p: (p.round or 0, p.line.board.number))

@@ -259,6 +259,7 @@ def player_scorecard_view(
     if visible:
         ranking = player_ranking(section=section_obj, up_to_round=last_round)
         standing = next(s for s in ranking if s.individual.pk == individual.pk)
+    lines = player_scorecard(individual=individual, up_to_round=last_round) if visible else []
     return render(
         request,
         "events/player_scorecard.html",
@@ -267,8 +268,7 @@ def player_scorecard_view(
             "individual": individual,
             "visible": visible,
             "standing": standing,
-            "lines": player_scorecard(individual=individual, up_to_round=last_round)
-            if visible
-            else [],
+            "lines": lines,
+            "explained": explainable_boards(event, [row.line.board for row in lines], last_round),
         },
     )

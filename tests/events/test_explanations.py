@@ -4,6 +4,7 @@ board; a hidden traveller says when it will be shown."""
 import re
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
@@ -292,3 +293,26 @@ def test_an_individual_s_traveller_and_side_scorecard_name_the_players_not_the_s
     assert f'title="Scorecard of {opponents}">{opponents}</a>' in card
     for page in (traveller, card):
         assert not re.search(r"\b[Pp]air \d", page)
+
+
+def test_an_individual_player_s_scorecard_links_each_score_to_its_explanation(client, club):
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 2, rounds=2), name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    play_every_board(event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    player = section.individuals.get(number=1)
+
+    card = client.get(reverse("player-scorecard", args=[event.pk, "A", 1])).content.decode()
+
+    sides = {seat.side_id: seat.side for seat in player.seats.select_related("side")}
+    lines = Result.objects.filter(Q(ns_pair__in=sides) | Q(ew_pair__in=sides)).select_related(
+        "board"
+    )
+    assert len(lines) == 4  # two rounds of two boards
+    for line in lines:
+        side = sides.get(line.ns_pair_id) or sides[line.ew_pair_id]
+        url = explain_url(event, line.board.number, side.slug)
+        assert f'<a href="{url}" title="Explain this score"' in card
+        assert f'<a href="{url}#percentage" title="Explain this percentage"' in card
