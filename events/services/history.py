@@ -70,6 +70,8 @@ TRACKED = [
 # The models each kind of event writes: the history of a change is read from those alone.
 EVENT_MODELS = {
     Event.Kind.PAIRS: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
+    # An individual's sides are pairs of its section: it writes a pairs event's rows.
+    Event.Kind.INDIVIDUAL: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
     Event.Kind.TEAMS: {
         Event,
         TeamSettings,

@@ -21,6 +21,7 @@ from events.models import (
 from events.services.field_words import shown
 from events.services.hand_record_upload import number_ranges
 from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
+from events.services.individuals import side_labels
 from events.services.line_text import scored_text
 from events.services.movement_text import movement_name
 from events.services.notes import note_text
@@ -100,6 +101,12 @@ def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], 
         if missing:
             rows = model.history.filter(id__in=missing).values_list("id", name)
             numbers |= {(model, pk): n for pk, n in rows}
+    if event.is_individual:
+        # An individual's sides by their players' numbers, as its entry grid shows them.
+        for section in event.sections.all():
+            labels = side_labels(section=section)
+            sides = section.pairs.values_list("pk", "number")
+            numbers |= {(Pair, pk): labels[n] for pk, n in sides if n in labels}
     return numbers
 
 

@@ -14,6 +14,7 @@ from events.models import (
     Club,
     Event,
     IndividualPlayer,
+    Pair,
     Player,
     Result,
     Seat,
@@ -46,6 +47,7 @@ class PlayerLine:
     partner: IndividualPlayer
     opponents: tuple[IndividualPlayer, IndividualPlayer]
     line: ScorecardLine
+    side: Pair  # the player's side on the board: whose score its explanation explains
 
 
 def create_individual_event(
@@ -195,6 +197,7 @@ def player_scorecard(
                     partner,
                     (others[0].individual, others[1].individual),
                     line,
+                    mine.side,
                 )
             )
     return sorted(lines, key=lambda p: (p.round or 0, p.line.board.number))
@@ -206,6 +209,12 @@ def side_players(*, section: Section) -> dict[int, dict[str, IndividualPlayer]]:
     for seat in Seat.objects.filter(side__section=section).select_related("individual"):
         sides.setdefault(seat.side_id, {})[seat.seat] = seat.individual
     return sides
+
+
+def seated_individuals(*, side: Pair) -> list[IndividualPlayer]:
+    """The side's two players, North then South or East then West: whose scorecards a page
+    about the side links."""
+    return [seat.individual for seat in side.seats.select_related("individual")]
 
 
 def side_labels(*, section: Section) -> dict[int, str]:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 from events.models import Change, Result
 from events.services.entry import LineRefused, save_line
 from events.services.history import recording
+from events.services.individuals import side_labels
 from events.services.line_text import result_text
 from events.services.notes import sentence
 from events.services.scoring import lock_board
@@ -39,12 +40,14 @@ def confirm_line(*, result: Result, user=None) -> None:
     published event."""
     board = result.board
     event = board.section.event
+    # An individual's sides by their players' numbers, as its entry grid shows them.
+    sides = side_labels(section=board.section) if event.is_individual else {}
     note = [
         sentence(
             "line-right",
             board=board.number,
-            ns=result.ns_pair.name,
-            ew=result.ew_pair.name,
+            ns=sides.get(result.ns_pair.number, result.ns_pair.name),
+            ew=sides.get(result.ew_pair.number, result.ew_pair.name),
             line=result_text(result),
         )
     ]

@@ -8,7 +8,7 @@ from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.club_settings import use_club_time_zone
 from events.services.explanations import explain_score, played_line
-from events.services.individuals import player_ranking, player_scorecard
+from events.services.individuals import player_ranking, player_scorecard, seated_individuals
 from events.services.navigation import board_place, event_sections
 from events.services.page_cache import cached_page
 from events.services.pair_labels import pair_of_slug, pairs_of_slug
@@ -161,6 +161,7 @@ def _scorecard_page(request, event: Event, section: str, number: str, extra: dic
             "event": event,
             "pair": pair,
             "players": seated_players(pair=pair),
+            "individuals": seated_individuals(side=pair) if event.is_individual else [],
             "visible": visible,
             "totals": visible_totals(pair=pair, up_to_round=last_round) if visible else None,
             "percentage": percentage_totals(pair=pair, up_to_round=last_round) if visible else None,
@@ -225,6 +226,7 @@ def explanation_view(
             "event": event,
             "board": board,
             "pair": pair_obj,
+            "individuals": seated_individuals(side=pair_obj) if event.is_individual else [],
             "withheld": notice,
             "explanation": None if notice else explain_score(board=board, pair=pair_obj),
         },
@@ -257,6 +259,7 @@ def player_scorecard_view(
     if visible:
         ranking = player_ranking(section=section_obj, up_to_round=last_round)
         standing = next(s for s in ranking if s.individual.pk == individual.pk)
+    lines = player_scorecard(individual=individual, up_to_round=last_round) if visible else []
     return render(
         request,
         "events/player_scorecard.html",
@@ -265,8 +268,7 @@ def player_scorecard_view(
             "individual": individual,
             "visible": visible,
             "standing": standing,
-            "lines": player_scorecard(individual=individual, up_to_round=last_round)
-            if visible
-            else [],
+            "lines": lines,
+            "explained": explainable_boards(event, [row.line.board for row in lines], last_round),
         },
     )

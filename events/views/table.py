@@ -22,6 +22,7 @@ from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
 from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
 from events.services.entry import LineRefused
+from events.services.individuals import side_labels
 from events.services.tables import lines, match_tables, seating
 from events.services.tables.access import TableClosed, open_table
 from events.services.tables.after_board import end_of_round, played_boards
@@ -98,6 +99,8 @@ def table(request: HttpRequest, access: TableAccess) -> HttpResponse:
         if now.current and not access.half
         else [],
         "end": end_of_round(now=now),
+        # An individual's sides by their players' numbers, as its table cards print them.
+        "sides": side_labels(section=access.section) if access.event.is_individual else {},
         "config": _config(access, now),
         "words": _words(),
         # (what the tap sends, what it shows: the king is R in French)

@@ -1,15 +1,21 @@
 """ "Explain this score": every explanation arrives at the stored score, never for a hidden
 board; a hidden traveller says when it will be shown."""
 
+import re
+
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
 from events.models import Board, Event, Result
 from events.services.explanations import explain_score
+from events.services.individuals import create_individual_event, name_players
 from events.services.scoring import rescore_board
 from events.services.status import change_status
 from scoring import mitchell
+from scoring.movements.individual import rainbow_individual
+from tests.events.test_individuals import play_every_board
 from tests.events.test_public_views import enter
 
 pytestmark = pytest.mark.django_db
@@ -211,3 +217,102 @@ def test_the_percentage_says_how_the_summary_rounds_it(client, make_event):
     # 3.5 of a top of 4: 87.50% in the detail, 88% in the summary and on the scorecard.
     assert "of 4, 88%</strong>." in page
     assert '<p class="sum">3.5 / 4 = 87.50%, shown as 88%</p>' in page
+
+
+@pytest.mark.parametrize(
+    "scoring, sentence",
+    [
+        ("mp", "{players} sat North-South against {opponents}: "),
+        ("butler", "{players}, sitting North-South, score <strong>"),
+        ("cross-imps", "{players}, sitting North-South: <strong>"),
+    ],
+    ids=["matchpoints", "Butler", "cross-IMPs"],
+)
+def test_an_individual_s_explanation_names_the_players_not_the_sides(
+    client, club, scoring, sentence
+):
+    event = create_individual_event(
+        club=club,
+        movement=rainbow_individual(5, 2, rounds=2),
+        name="Ind",
+        date="2026-11-23",
+        scoring=scoring,
+    )
+    section = event.sections.get()
+    name_players(section=section, names={n: f"Player {n}" for n in range(1, 21)})
+    play_every_board(event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    lines = list(
+        Result.objects.filter(board__section=section, board__number=1).select_related(
+            "ns_pair", "ew_pair"
+        )
+    )
+    mine = lines[0]
+    north, south = (s.individual for s in mine.ns_pair.seats.select_related("individual"))
+
+    page = client.get(explain_url(event, 1, mine.ns_pair.number)).content.decode()
+
+    # The sides are pairs inside the app only: the page names each by its players.
+    assert not re.search(r"\b[Pp]air \d", page)
+    assert not re.search(r"NS \d+ v EW \d+\b", page)
+    players = f"{north.number} Player {north.number} &amp; {south.number} Player {south.number}"
+    assert mine.ns_pair.names.replace("&", "&amp;") == players
+    opponents = mine.ew_pair.names.replace("&", "&amp;")
+    assert f"<h1>Board 1: how {players} scored</h1>" in page
+    assert sentence.format(players=players, opponents=opponents) in page
+    for player in (north, south):
+        url = reverse("player-scorecard", args=[event.pk, "A", player.number])
+        assert f'<a href="{url}">Scorecard of player {player.number}</a>' in page
+    if scoring == "mp":
+        for line in lines:
+            ns, ew = (p.names.replace("&", "&amp;") for p in (line.ns_pair, line.ew_pair))
+            assert f"<td>NS {ns} v EW {ew}</td>" in page
+
+
+def test_an_individual_s_traveller_and_side_scorecard_name_the_players_not_the_sides(client, club):
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 2, rounds=2), name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    name_players(section=section, names={n: f"Player {n}" for n in range(1, 21)})
+    play_every_board(event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    line = Result.objects.select_related("ns_pair", "ew_pair").get(
+        board__section=section, board__number=1, round=1
+    )
+    players, opponents = (p.names.replace("&", "&amp;") for p in (line.ns_pair, line.ew_pair))
+
+    traveller = client.get(reverse("traveller", args=[event.pk, "A", 1])).content.decode()
+    card = client.get(reverse("scorecard", args=[event.pk, "A", line.ns_pair.number]))
+    card = card.content.decode()
+
+    points = f"{line.ns_points:g}"
+    assert f'aria-label="Explain this score: {points} to {players}"' in traveller
+    assert f"<title>Scorecard of {players} · Ind · " in card
+    assert f"<h1>Scorecard of {players}</h1>" in card
+    assert f'title="Scorecard of {opponents}">{opponents}</a>' in card
+    for page in (traveller, card):
+        assert not re.search(r"\b[Pp]air \d", page)
+
+
+def test_an_individual_player_s_scorecard_links_each_score_to_its_explanation(client, club):
+    event = create_individual_event(
+        club=club, movement=rainbow_individual(5, 2, rounds=2), name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    play_every_board(event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.PUBLISHED)
+    player = section.individuals.get(number=1)
+
+    card = client.get(reverse("player-scorecard", args=[event.pk, "A", 1])).content.decode()
+
+    sides = {seat.side_id: seat.side for seat in player.seats.select_related("side")}
+    lines = Result.objects.filter(Q(ns_pair__in=sides) | Q(ew_pair__in=sides)).select_related(
+        "board"
+    )
+    assert len(lines) == 4  # two rounds of two boards
+    for line in lines:
+        side = sides.get(line.ns_pair_id) or sides[line.ew_pair_id]
+        url = explain_url(event, line.board.number, side.slug)
+        assert f'<a href="{url}" title="Explain this score"' in card
+        assert f'<a href="{url}#percentage" title="Explain this percentage"' in card

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from events.formats import FORMATS
-from events.models import Board, Event, IndividualPlayer, Seat
+from events.models import Board, Event, IndividualPlayer, Result, Seat
 from events.services.competitions import CompetitionRefused, add_session, create_competition
-from events.services.entry import LineRefused, board_meetings, save_line
+from events.services.entry import LineRefused, board_meetings, save_line, save_recorded_line
 from events.services.individuals import (
     create_individual_event,
     name_players,
@@ -15,6 +15,7 @@ from events.services.individuals import (
     player_ranking,
     player_scorecard,
 )
+from events.services.line_fixes import confirm_line
 from scoring import mitchell, parse_traveller_line
 from scoring.movements.individual import complete_individual, rainbow_individual
 
@@ -297,3 +298,35 @@ def test_the_new_individual_page_asks_nothing_about_sections_winners_or_numberin
     assert 'name="movement"' in page
     for field in ("section_scoring", "winners", "ew_numbered_on"):
         assert f'name="{field}"' not in page
+
+
+def test_an_individual_s_history_names_each_side_by_its_players(director_client, club, director):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(
+        club=club, movement=movement, name="Ind", date="2026-11-23", status="running"
+    )
+    board = Board.objects.select_related("section__event").get(section__event=event, number=1)
+    meeting = board_meetings(board=board)[0]
+    result = save_recorded_line(
+        event=event,
+        user=director,
+        board=board,
+        line=parse_traveller_line("4S N 10"),
+        ns_pair=meeting.ns,
+        ew_pair=meeting.ew,
+    )
+    confirm_line(
+        result=Result.objects.select_related("board__section__event", "ns_pair", "ew_pair").get(
+            pk=result.pk
+        ),
+        user=director,
+    )
+    s = next(s for s in movement.seatings if (s.round, s.table) == (meeting.round, meeting.table))
+    ns, ew = f"{s.north}+{s.south}", f"{s.east}+{s.west}"
+
+    page = director_client.get(f"/director/events/{event.pk}/history/").content.decode()
+
+    # As the entry grid shows the sides, never by the numbers the app keeps them by.
+    assert f"Board 1, NS {ns} v EW {ew}: entered 4S N 10 (+420)" in page
+    assert f"Board 1, {ns} v {ew}: 4S N 10 is right" in page
+    assert f"NS {meeting.ns} v EW {meeting.ew}" not in page

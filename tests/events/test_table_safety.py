@@ -15,7 +15,7 @@ from events.models import Board, Event, Result, TableCall, TableLine, TableRound
 from events.services.individuals import create_individual_event, name_players
 from events.services.tables.access import event_tables
 from scoring.movements import mitchell
-from scoring.movements.individual import rainbow_individual
+from scoring.movements.individual import complete_individual, rainbow_individual
 from tests.events.test_hidden_hands import DEAL, DOUBLE_DUMMY, HAND
 from tests.events.test_table_page import accept, enter
 
@@ -236,9 +236,10 @@ def test_the_lead_is_asked_when_the_event_asks_for_it(client, tables):
 
 @pytest.mark.django_db
 def test_an_individual_table_seats_its_four_players_by_name(client, club):
+    movement = rainbow_individual(5, 1, rounds=3)
     event = create_individual_event(
         club=club,
-        movement=rainbow_individual(5, 1, rounds=3),
+        movement=movement,
         name="Ind",
         date=datetime.date(2026, 11, 23),
         status="running",
@@ -253,7 +254,50 @@ def test_an_individual_table_seats_its_four_players_by_name(client, club):
     board = int(page.split('data-board="')[1].split('"')[0])
     _, key = enter(client, access, board, "3NT N 9")
     assert accept(client, access, key).json()["state"] == "accepted"
-    assert Result.objects.get().table == 1
+    line = Result.objects.select_related("ns_pair", "ew_pair").get()
+    assert line.table == 1
+    # The sides the app keeps are no pairs to the players: the page names them by the players'
+    # numbers, as the table cards do.
+    page = client.get(reverse("table", args=[access.token])).content.decode()
+    ns, ew = (
+        "+".join(str(s.individual.number) for s in side.seats.all())
+        for side in (line.ns_pair, line.ew_pair)
+    )
+    assert f"<td>{ns}</td><td>{ew}</td><td>3NT N 9</td>" in page
+    assert f"NS {line.ns_pair.number} v EW" not in page and ">Pairs<" not in page
+    # The round is over: the sides part, each player to the seat the movement gives them.
+    following = {s.table: s for s in movement.seatings if s.round == 2}
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    where = {
+        player: (table, seat)
+        for table, s in following.items()
+        for seat, player in zip("NSEW", (s.north, s.south, s.east, s.west), strict=True)
+    }
+    goes = page.split('id="next-round"')[1].split("</ul>")[0]
+    for player in (first.north, first.south, first.east, first.west):
+        table, seat = where[player]
+        assert f"<li>{player} Player {player} goes to table {table} {seat}</li>" in goes
+    assert "that was the last round" not in goes
+
+
+@pytest.mark.django_db
+def test_an_individual_table_sends_a_player_who_sits_out_next_to_the_sit_out(client, club):
+    movement = complete_individual(9, 1)
+    event = create_individual_event(
+        club=club, movement=movement, name="Ind", date=datetime.date(2026, 11, 23)
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    access = event_tables(event=event)[0]
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    play_round(client, access, [first.board_set], text="3NT N 9")  # a board a round: set k is k
+
+    page = client.get(reverse("table", args=[access.token])).content.decode()
+
+    goes = page.split('id="next-round"')[1].split("</ul>")[0]
+    (sits_out,) = movement.sit_outs(2)
+    assert sits_out in (first.north, first.south, first.east, first.west)
+    assert f"<li>{sits_out} sits out round 2</li>" in goes
+    assert goes.count(" goes to table ") == 3
 
 
 @pytest.mark.django_db

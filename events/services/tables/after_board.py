@@ -8,8 +8,8 @@ own rounds (seating.table_now), and a board is shown only once its result is sav
 
 from dataclasses import dataclass
 
-from events.models import Board, Result
-from events.services.individuals import player_ranking
+from events.models import Board, IndividualPlayer, Result
+from events.services.individuals import GuideLine, player_guides, player_ranking, side_players
 from events.services.publication import results_visible, reveal_limit
 from events.services.rankings import section_ranking
 from events.services.setup import section_movement
@@ -17,6 +17,7 @@ from events.services.tables.seating import RoundAtTable, TableNow
 from events.services.teams.standings import revealed_standings
 from events.services.travellers import traveller
 from scoring import ScoringError
+from scoring.movements.individual import SEAT_ORDER
 from scoring.movements.model import Position
 
 
@@ -30,14 +31,25 @@ class PlayedBoard:
 
 
 @dataclass(frozen=True)
+class PlayerNext:
+    """Where a player of an individual's table goes after the round: their guide card's next
+    line (a sit-out has no table), None after their last round."""
+
+    individual: IndividualPlayer
+    line: GuideLine | None
+
+
+@dataclass(frozen=True)
 class NextRound:
-    """Where the table's pairs and boards go after the round."""
+    """Where the table's pairs, or an individual's players, and boards go after the round."""
 
     ns_next: Position | None  # None after the last round
     ew_next: Position | None
     boards_go_to: tuple[int, ...]  # the tables that play this round's boards next round
     boards_wait: bool  # they go to the relay stand
     boards_come_from: list[int]  # the tables whose boards this table plays next round
+    # An individual's sides part after each round: each player's next seat, North to West.
+    players: tuple[PlayerNext, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,4 +121,20 @@ def _next_round(now: TableNow, at: RoundAtTable) -> NextRound | None:
         for other in lines
         if other.round == at.number and table in other.boards_next
     )
-    return NextRound(line.ns_next, line.ew_next, line.boards_next, line.boards_wait, come_from)
+    players = _players_next(now, at) if now.event.is_individual else ()
+    return NextRound(
+        line.ns_next, line.ew_next, line.boards_next, line.boards_wait, come_from, players
+    )
+
+
+def _players_next(now: TableNow, at: RoundAtTable) -> tuple[PlayerNext, ...]:
+    """The table's four players in seat order, each with where their guide card sends them."""
+    sides = side_players(section=now.section)
+    seated = sides.get(at.meeting.ns_pair_id, {}) | sides.get(at.meeting.ew_pair_id, {})
+    guides = {individual.pk: lines for individual, lines in player_guides(section=now.section)}
+    # A guide card has a line a round, round 1 first: the next round's is at index at.number.
+    return tuple(
+        PlayerNext(player, lines[at.number] if at.number < len(lines) else None)
+        for _, player in sorted(seated.items(), key=lambda item: SEAT_ORDER.index(item[0]))
+        for lines in [guides[player.pk]]
+    )
