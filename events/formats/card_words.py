@@ -3,7 +3,7 @@ king, queen and jack are R D V in French and K D Kn in Norwegian, the ace E in N
 West is O in French and V in Norwegian (East Ø). What a director types (`4S N 10`, `HK`), the
 pairs' own labels (`NS 3`, `EW 3`) and the files' words stay as they are."""
 
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring.cards import SUIT_SYMBOLS
 
@@ -12,6 +12,19 @@ SEAT_NAMES = {
     "E": gettext_lazy("East"),
     "S": gettext_lazy("South"),
     "W": gettext_lazy("West"),
+}
+
+HONOURS = {
+    "A": pgettext_lazy("a card's rank, as a hand record prints it: the ace", "A"),
+    "K": pgettext_lazy("a card's rank, as a hand record prints it: the king", "K"),
+    "Q": pgettext_lazy("a card's rank, as a hand record prints it: the queen", "Q"),
+    "J": pgettext_lazy("a card's rank, as a hand record prints it: the jack", "J"),
+}
+SEAT_INITIALS = {
+    "N": pgettext_lazy("a seat's initial: North", "N"),
+    "E": pgettext_lazy("a seat's initial: East", "E"),
+    "S": pgettext_lazy("a seat's initial: South", "S"),
+    "W": pgettext_lazy("a seat's initial: West", "W"),
 }
 
 
@@ -43,18 +56,7 @@ def card_shown(card: str) -> str:
 
 def rank_shown(rank: str) -> str:
     """A card's rank ("K", "T" or "10") as printed: K, 10 in English; R, 10 in French."""
-    match rank:
-        case "A":
-            return pgettext("a card's rank, as a hand record prints it: the ace", "A")
-        case "K":
-            return pgettext("a card's rank, as a hand record prints it: the king", "K")
-        case "Q":
-            return pgettext("a card's rank, as a hand record prints it: the queen", "Q")
-        case "J":
-            return pgettext("a card's rank, as a hand record prints it: the jack", "J")
-        case "T":
-            return "10"
-    return rank
+    return str(HONOURS.get(rank, "10" if rank == "T" else rank))
 
 
 def holding_shown(cards: str) -> str:
@@ -65,17 +67,4 @@ def holding_shown(cards: str) -> str:
 def seats_shown(seats: str) -> str:
     """Seat letters ("N", "NS", "W") as a hand record prints them: French "O" for West,
     Norwegian "Ø" and "V" for East and West."""
-    return "".join(_seat_shown(seat) for seat in seats)
-
-
-def _seat_shown(seat: str) -> str:
-    match seat:
-        case "N":
-            return pgettext("a seat's initial: North", "N")
-        case "E":
-            return pgettext("a seat's initial: East", "E")
-        case "S":
-            return pgettext("a seat's initial: South", "S")
-        case "W":
-            return pgettext("a seat's initial: West", "W")
-    return seat
+    return "".join(str(SEAT_INITIALS.get(seat, seat)) for seat in seats)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from events.formats.card_words import notrump_shown, rank_shown
+from events.formats.card_words import HONOURS, notrump_shown, rank_shown
 from events.forms.tables import AcceptForm, SeatedForm, TableLineForm
 from events.models import Event, TableAccess, TableLine
 from events.services.club_settings import use_club_time_zone
@@ -139,7 +139,7 @@ def _words() -> dict:
         # Not a plural: a count the script fills in reads the same in every language.
         "tricks": gettext("tricks: %(tricks)s"),
         "lead": gettext("lead %(card)s"),
-        "ranks": {rank: rank_shown(rank) for rank in "AKQJ"},
+        "ranks": {rank: rank_shown(rank) for rank in HONOURS},
         "notrump": notrump_shown(),
         "passed_out": gettext("Passed out"),
         "ns_score": gettext("NS %(score)s"),
