@@ -434,3 +434,23 @@ def test_a_player_renamed_since_stops_an_earlier_naming_from_being_undone(club, 
         "2 Zed Young",
     ]
     assert second.pk not in Change.objects.filter(kind="undo").values_list("undoes", flat=True)
+
+
+def test_an_individual_s_movement_undone_takes_its_players_and_seats_with_its_sides(club, director):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(
+        club=club, movement=movement, user=director, name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    assert (section.individuals.count(), Seat.objects.filter(side__section=section).count()) == (
+        20,
+        40,
+    )
+
+    undo_change(change=Change.objects.get(event=event, kind=Change.Kind.MOVEMENT))
+
+    assert section.pairs.count() == 0
+    assert (section.individuals.count(), Seat.objects.filter(side__section=section).count()) == (
+        0,
+        0,
+    )
