@@ -25,6 +25,7 @@ from events.models import (
     Change,
     Club,
     Event,
+    IndividualPlayer,
     Match,
     MatchBoard,
     MatchLine,
@@ -33,6 +34,7 @@ from events.models import (
     Player,
     Result,
     RoundDeal,
+    Seat,
     Section,
     TableRound,
     Team,
@@ -56,6 +58,8 @@ TRACKED = [
     Player,
     Pair,
     Partnership,
+    IndividualPlayer,
+    Seat,
     Team,
     TeamMember,
     Board,
@@ -70,8 +74,20 @@ TRACKED = [
 # The models each kind of event writes: the history of a change is read from those alone.
 EVENT_MODELS = {
     Event.Kind.PAIRS: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
-    # An individual's sides are pairs of its section: it writes a pairs event's rows.
-    Event.Kind.INDIVIDUAL: {Event, Section, Player, Pair, Partnership, Board, TableRound, Result},
+    # An individual's sides are pairs of its section: it writes a pairs event's rows, and its
+    # players and their seats in the sides.
+    Event.Kind.INDIVIDUAL: {
+        Event,
+        Section,
+        Player,
+        Pair,
+        Partnership,
+        IndividualPlayer,
+        Seat,
+        Board,
+        TableRound,
+        Result,
+    },
     Event.Kind.TEAMS: {
         Event,
         TeamSettings,
@@ -442,14 +458,12 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
 
 
 def _put_back(versions: list[Version]) -> None:
+    def added(model) -> list[int]:
+        return [v.pk for v in versions if v.model is model and v.before is None and v.after]
+
     for model in reversed(TRACKED):
-        added = [v.pk for v in versions if v.model is model and v.before is None and v.after]
-        if not added:
-            continue
-        rows = model.objects.filter(pk__in=added)
-        if model is Player:  # a guest another pair or team plays with since stays
-            rows = rows.filter(pairs__isnull=True, teams__isnull=True)
-        rows.delete()
+        if model is not Player and added(model):
+            model.objects.filter(pk__in=added(model)).delete()
     for model in TRACKED:
         mine = [v for v in versions if v.model is model and v.before is not None]
         live = {o.pk: o for o in model.objects.filter(pk__in=[v.pk for v in mine if v.after])}
@@ -462,6 +476,12 @@ def _put_back(versions: list[Version]) -> None:
                 obj.save(force_insert=True)
             elif fields:
                 obj.save(update_fields=[_field_name(model, name) for name in fields])
+    # The guests the change made go last, once the rows put back (an individual's players) no
+    # longer name them; one another pair, team or individual's player plays as since stays.
+    if guests := added(Player):
+        Player.objects.filter(
+            pk__in=guests, pairs__isnull=True, teams__isnull=True, individualplayer__isnull=True
+        ).delete()
 
 
 def _field_name(model, attname: str) -> str:

@@ -9,6 +9,7 @@ from events.models import (
     Board,
     Change,
     Event,
+    IndividualPlayer,
     Match,
     MatchLine,
     Pair,
@@ -124,6 +125,7 @@ def describe(change: Change, rows, numbers) -> list[str]:
         ]
         return _import_lines(rows) + fixed
     lines = []
+    renamed = _players_renamed(rows)
     if change.undoes_id:
         lines.append(
             gettext("Undo of change #%(change)s (%(kind)s)")
@@ -137,7 +139,7 @@ def describe(change: Change, rows, numbers) -> list[str]:
         elif version.model is Result:
             lines.append(_line_text(version, numbers))
         elif version.model is Pair and version.before and version.after:
-            if version.before.names != version.after.names:
+            if version.before.names != version.after.names and not renamed:
                 lines.append(
                     gettext("Pair %(pair)s: %(before)s -> %(after)s")
                     % {
@@ -159,6 +161,7 @@ def describe(change: Change, rows, numbers) -> list[str]:
                     "after": movement_name(version.after.movement) or gettext("(none)"),
                 }
             )
+    lines += renamed
     lines += _movement_counts(rows)
     dealt = [
         v.after.number
@@ -179,6 +182,31 @@ def describe(change: Change, rows, numbers) -> list[str]:
             gettext("New players: %(players)s") % {"players": ", ".join(p.name for p in added)}
         )
     return lines
+
+
+def _players_renamed(rows) -> list[str]:
+    """An individual's players renamed, by number: "Player 5: P5 -> Peter Gardner". Their
+    sides' names follow them (events.services.individuals), so the sides go unsaid."""
+    renamed = sorted(
+        (
+            v
+            for v in rows
+            if v.model is IndividualPlayer
+            and v.before
+            and v.after
+            and v.before.name != v.after.name
+        ),
+        key=lambda v: v.after.number,
+    )
+    return [
+        gettext("Player %(number)s: %(before)s -> %(after)s")
+        % {
+            "number": v.after.number,
+            "before": v.before.name or gettext("(no name)"),
+            "after": v.after.name or gettext("(no name)"),
+        }
+        for v in renamed
+    ]
 
 
 def _round_deals(rows) -> list[str]:

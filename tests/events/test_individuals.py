@@ -3,11 +3,15 @@
 import random
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
 from events.formats import FORMATS
-from events.models import Board, Event, IndividualPlayer, Result, Seat
+from events.models import Board, Change, Event, IndividualPlayer, Player, Result, Seat
 from events.services.competitions import CompetitionRefused, add_session, create_competition
 from events.services.entry import LineRefused, board_meetings, save_line, save_recorded_line
+from events.services.history import UndoRefused, recording, undo_change
+from events.services.history_text import change_lines
 from events.services.individuals import (
     create_individual_event,
     name_players,
@@ -330,3 +334,123 @@ def test_an_individual_s_history_names_each_side_by_its_players(director_client,
     assert f"Board 1, NS {ns} v EW {ew}: entered 4S N 10 (+420)" in page
     assert f"Board 1, {ns} v {ew}: 4S N 10 is right" in page
     assert f"NS {meeting.ns} v EW {meeting.ew}" not in page
+
+
+def named(section):
+    """What naming players sets: each player's name and club player, and each side's names."""
+    return (
+        list(section.individuals.values_list("number", "name", "player__name")),
+        dict(section.pairs.values_list("number", "names")),
+    )
+
+
+def test_players_named_read_one_line_a_player_in_the_history_and_are_undone_with_their_sides(
+    director_client, club, director
+):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(
+        club=club, movement=movement, user=director, name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    Player.objects.create(club=club, name="Ann North")
+    url = reverse("director-players", args=[event.pk])
+    unnamed = {f"player-{n}": "" for n in range(1, 21)}
+    director_client.post(url, unnamed | {"player-5": "P5", "player-7": "P7"})
+    before = named(section)
+    director_client.post(
+        url, unnamed | {"player-1": "Ann North", "player-5": "Peter Gardner", "player-7": "P7"}
+    )
+    change = Change.objects.filter(event=event).first()  # the newest
+    assert section.individuals.get(number=5).name == "Peter Gardner"
+
+    # One line a player renamed, as the players page names them; the sides' names follow
+    # their players and are not the director's words.
+    assert change_lines(change=change) == [
+        "Player 1: (no name) -> Ann North",
+        "Player 5: P5 -> Peter Gardner",
+        "New players: Peter Gardner",
+    ]
+    with translation.override("fr"):
+        assert change_lines(change=change)[:2] == [
+            "Joueur 1\u00a0: (sans nom) -> Ann North",
+            "Joueur 5\u00a0: P5 -> Peter Gardner",
+        ]
+    with translation.override("nb"):
+        assert change_lines(change=change)[:2] == [
+            "Spiller 1: (uten navn) -> Ann North",
+            "Spiller 5: P5 -> Peter Gardner",
+        ]
+    page = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
+    assert "Player 5: P5 -&gt; Peter Gardner" in page
+    assert "Player 5: (no name) -&gt; P5" in page and "Player 7: (no name) -&gt; P7" in page
+    assert "Pair " not in page and "-&gt; 5 Peter Gardner" not in page
+
+    director_client.post(reverse("director-undo", args=[event.pk, change.pk]), {"note": ""})
+
+    # The players' names and the sides' together, as they were; the guest made for it gone.
+    assert named(section) == before
+    assert not Player.objects.filter(club=club, name="Peter Gardner").exists()
+    assert Player.objects.filter(club=club, name="Ann North").exists()
+    undo = Change.objects.get(kind=Change.Kind.UNDO)
+    assert change_lines(change=undo) == [
+        f"Undo of change #{change.pk} (Pairs and names)",
+        "Player 1: Ann North -> (no name)",
+        "Player 5: Peter Gardner -> P5",
+    ]
+
+
+def test_a_player_renamed_since_stops_an_earlier_naming_from_being_undone(club, director):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+
+    def naming(names):
+        with recording(club=club, event=event, user=director, kind=Change.Kind.PAIRS) as change:
+            name_players(section=section, names=names)
+        return change
+
+    first = naming({1: "Zed Young"})
+    # Players 1 and 2 both sit North, never in one side: the second naming touches no side the
+    # first did, and names player 2 as the guest the first made.
+    second = naming({2: "Zed Young"})
+    third = naming({1: "Amy Lee"})
+    renamed = named(section)
+
+    with pytest.raises(UndoRefused) as refused:
+        undo_change(change=first)
+
+    assert f"#{third.pk} (" in str(refused.value)
+    assert named(section) == renamed
+    undo_change(change=third)
+    undo_change(change=first)
+    # Player 1 unnamed again; the guest stays, player 2 plays as them.
+    assert section.individuals.get(number=1).player is None
+    assert section.individuals.get(number=2).player.name == "Zed Young"
+    sides = section.pairs.filter(seats__individual__number__in=[1, 2]).order_by("names")
+    assert [names.split(" & ")[0] for names in sides.values_list("names", flat=True)] == [
+        "1",
+        "1",
+        "2 Zed Young",
+        "2 Zed Young",
+    ]
+    assert second.pk not in Change.objects.filter(kind="undo").values_list("undoes", flat=True)
+
+
+def test_an_individual_s_movement_undone_takes_its_players_and_seats_with_its_sides(club, director):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(
+        club=club, movement=movement, user=director, name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    assert (section.individuals.count(), Seat.objects.filter(side__section=section).count()) == (
+        20,
+        40,
+    )
+
+    undo_change(change=Change.objects.get(event=event, kind=Change.Kind.MOVEMENT))
+
+    assert section.pairs.count() == 0
+    assert (section.individuals.count(), Seat.objects.filter(side__section=section).count()) == (
+        0,
+        0,
+    )
