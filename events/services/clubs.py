@@ -13,15 +13,18 @@ from events.models import (
     Board,
     Club,
     Event,
+    IndividualPlayer,
     MatchLine,
     Pair,
     Partnership,
     Player,
     Result,
+    Section,
     TableRound,
     Team,
     TeamMember,
 )
+from events.services.individuals import name_sides
 
 
 class ClubRefused(Exception):
@@ -114,35 +117,63 @@ def add_player(*, club: Club, name: str, member_number: str = "", email: str = "
 
 def change_player(*, player: Player, **values) -> None:
     """Change the player's fields (name, member_number, email, guest) in one save; the names of
-    the pairs they sit in follow a new name."""
+    the pairs they sit in, and their name in the individuals they play in, follow a new name."""
     for name, value in values.items():
         setattr(player, name, value)
-    seats = Partnership.objects.filter(player=player).values_list("pair_id", flat=True)
-    _keeping_pair_names(list(seats), lambda: player.save(update_fields=list(values)))
+    _keeping_names([player], lambda: player.save(update_fields=list(values)))
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A pair a player sits in, for the page that asks before a change."""
+    """A pair a player sits in, or an individual they play in by a number, for the page that
+    asks before a change."""
 
     event: Event
-    pair_number: str
+    number: str
     names: str
 
 
-def player_seats(*, players: Iterable[Player]) -> list[Seat]:
-    """The pairs these players sit in, newest event first."""
+@dataclass(frozen=True)
+class PlayerSeats:
+    """The pairs and the individuals' players some players are, newest event first."""
+
+    pairs: list[Seat]
+    individuals: list[Seat]
+
+    def __bool__(self) -> bool:
+        return bool(self.pairs or self.individuals)
+
+
+@dataclass(frozen=True)
+class SeatCounts:
+    """How many seats in pairs and places in individuals a merge moved or a removal unlinked."""
+
+    pairs: int
+    individuals: int
+
+
+def player_seats(*, players: Iterable[Player]) -> PlayerSeats:
+    """The pairs these players sit in and the individuals they play in, newest event first."""
     partnerships = (
         Partnership.objects.filter(player__in=players)
         .select_related("pair__section__event")
         .order_by("-pair__section__event__date", "pair__section__event__name", "pair__number")
     )
-    return [Seat(p.pair.section.event, p.pair.name, p.pair.names) for p in partnerships]
+    individuals = (
+        IndividualPlayer.objects.filter(player__in=players)
+        .select_related("section__event")
+        .order_by("-section__event__date", "section__event__name", "section__letter", "number")
+    )
+    return PlayerSeats(
+        pairs=[Seat(p.pair.section.event, p.pair.name, p.pair.names) for p in partnerships],
+        individuals=[Seat(i.section.event, str(i.number), i.name) for i in individuals],
+    )
 
 
-def remove_player(*, player: Player) -> int:
-    """Delete the player. The pairs they sat in keep their names as printed, without a link to
-    the player; the number of such pairs is returned."""
+def remove_player(*, player: Player) -> SeatCounts:
+    """Delete the player. The pairs they sat in keep their names as printed, and the
+    individuals' players they were keep the name, without a link to the player; the numbers of
+    such pairs and individuals' players are returned."""
     with transaction.atomic():
         membership = TeamMember.objects.filter(player=player).select_related("team__event")
         if member := membership.first():
@@ -153,15 +184,24 @@ def remove_player(*, player: Player) -> int:
                 % {"player": player.name, "team": member.team.name, "event": member.team.event}
             )
         detached, _ = Partnership.objects.filter(player=player).delete()
+        # Saved one by one, so that history sees each.
+        individuals = IndividualPlayer.objects.filter(player=player).select_for_update()
+        unlinked = 0
+        for individual in individuals.order_by("pk"):
+            individual.player = None
+            individual.save(update_fields=["player"])
+            unlinked += 1
         player.delete()
-    return detached
+    return SeatCounts(pairs=detached, individuals=unlinked)
 
 
-def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
-    """Seat `keep` wherever a duplicate sat, then delete the duplicates; the pairs' names follow.
+def merge_players(*, keep: Player, duplicates: list[Player]) -> SeatCounts:
+    """Seat `keep` wherever a duplicate sat or played in an individual, then delete the
+    duplicates; the pairs' names and the individuals' players' names follow.
 
     The kept player takes a duplicate's member number if it has none. Refused when the kept
-    player and a duplicate (or two duplicates) sit in the same pair. Returns the seats moved.
+    player and a duplicate (or two duplicates) sit in the same pair, play for the same team or
+    play in the same individual. Returns the seats and places moved.
     """
     with transaction.atomic():
         if keep in duplicates or not duplicates:
@@ -188,14 +228,18 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
                 % {"names": clash.names, "pair": clash.number, "event": clash.section.event}
             )
         _check_teams(everyone)
-        seats = Partnership.objects.filter(player__in=duplicates)
-        pair_ids = list(seats.values_list("pair_id", flat=True))
+        _check_individuals(everyone)
 
         def move() -> None:
             # Saved one by one, so that history sees each.
-            for seat in seats.select_for_update().order_by("pk"):
+            seats = Partnership.objects.filter(player__in=duplicates).select_for_update()
+            for seat in seats.order_by("pk"):
                 seat.player = keep
                 seat.save(update_fields=["player"])
+            individuals = IndividualPlayer.objects.filter(player__in=duplicates)
+            for individual in individuals.select_for_update().order_by("pk"):
+                individual.player = keep
+                individual.save(update_fields=["player"])
             for member in TeamMember.objects.filter(player__in=duplicates).order_by("pk"):
                 member.player = keep
                 member.save(update_fields=["player"])
@@ -216,8 +260,7 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> int:
                 keep.member_number = number
                 keep.save(update_fields=["member_number"])
 
-        _keeping_pair_names(pair_ids, move)
-        return len(pair_ids)
+        return _keeping_names(duplicates, move)
 
 
 def _check_teams(everyone: list[Player]) -> None:
@@ -240,6 +283,27 @@ def _check_teams(everyone: list[Player]) -> None:
         )
 
 
+def _check_individuals(everyone: list[Player]) -> None:
+    """Refuse to merge two players of one individual: they are two people."""
+    together = (
+        IndividualPlayer.objects.filter(player__in=everyone)
+        .values("section")
+        .annotate(n=Count("player", distinct=True))
+        .filter(n__gt=1)
+        .values_list("section", flat=True)
+    )
+    clash = Section.objects.filter(pk__in=together).select_related("event").first()
+    if clash is not None:
+        numbers = clash.individuals.filter(player__in=everyone).values_list("number", flat=True)
+        raise ClubRefused(
+            gettext(
+                "two of these players play in %(event)s as players %(numbers)s: two players of "
+                "one individual cannot be the same person"
+            )
+            % {"event": clash.event, "numbers": ", ".join(map(str, numbers))}
+        )
+
+
 def _pair_names(pair_ids: list[int]) -> dict[int, str]:
     """Each pair's names as its seated players make them ("Ann Able & Bob Best")."""
     names: dict[int, list[str]] = {}
@@ -249,17 +313,40 @@ def _pair_names(pair_ids: list[int]) -> dict[int, str]:
     return {pair_id: " & ".join(seated) for pair_id, seated in names.items()}
 
 
-def _keeping_pair_names(pair_ids: list[int], change: Callable[[], None]) -> None:
-    """Run `change` in a transaction, then rename the pairs whose names were their players'
-    names; a name the director typed another way (or kept after a player left) stays."""
+def _keeping_names(players: list[Player], change: Callable[[], None]) -> SeatCounts:
+    """Run `change` in a transaction, then rename the pairs these players sat in whose names
+    were their players' names, and the individuals' players they were whose name was theirs (the
+    individuals' sides follow); a name the director typed another way (or kept after a player
+    left) stays. Returns how many pairs and individuals' players the players were."""
     with transaction.atomic():
-        before = _pair_names(pair_ids)
+        seats = Partnership.objects.filter(player__in=players)
+        pair_ids = list(seats.values_list("pair_id", flat=True))
+        played = IndividualPlayer.objects.filter(player__in=players)
+        individual_ids = list(played.values_list("pk", flat=True))
+        pairs_before, players_before = _pair_names(pair_ids), _player_names(individual_ids)
         change()
-        after = _pair_names(pair_ids)
+        pairs_after, players_after = _pair_names(pair_ids), _player_names(individual_ids)
         for pair in Pair.objects.filter(pk__in=pair_ids).select_for_update().order_by("pk"):
-            if pair.names == before.get(pair.pk) and pair.names != after.get(pair.pk):
-                pair.names = after[pair.pk]
+            if pair.names == pairs_before.get(pair.pk) and pair.names != pairs_after.get(pair.pk):
+                pair.names = pairs_after[pair.pk]
                 pair.save(update_fields=["names"])
+        renamed = set()
+        individuals = IndividualPlayer.objects.filter(pk__in=individual_ids).select_for_update()
+        for individual in individuals.order_by("pk"):
+            name = players_after.get(individual.pk)
+            if name and individual.name == players_before.get(individual.pk) != name:
+                individual.name = name
+                individual.save(update_fields=["name"])
+                renamed.add(individual.section_id)
+        for section in Section.objects.filter(pk__in=renamed).order_by("pk"):
+            name_sides(section=section)
+    return SeatCounts(pairs=len(pair_ids), individuals=len(individual_ids))
+
+
+def _player_names(individual_ids: list[int]) -> dict[int, str]:
+    """The name of the club player each of these individuals' players is."""
+    rows = IndividualPlayer.objects.filter(pk__in=individual_ids, player__isnull=False)
+    return dict(rows.values_list("pk", "player__name"))
 
 
 @dataclass(frozen=True)

@@ -122,10 +122,10 @@ def name_players(*, section: Section, names: dict[int, str]) -> None:
                 player = player or Player.objects.create(club=club, name=name, guest=True)
             individual.player, individual.name = player, player.name if player else ""
             individual.save()
-        _name_sides(section)
+        name_sides(section=section)
 
 
-def _name_sides(section: Section) -> None:
+def name_sides(*, section: Section) -> None:
     """Each side is named by its two players, as travellers and entry rows show it."""
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(side__section=section).select_related("individual"):

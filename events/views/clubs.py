@@ -151,7 +151,8 @@ def _club_player(request: HttpRequest, slug: str, player_id: int) -> tuple[Club,
 @never_cache
 @login_required
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    """Rename a player (and change their member number); their pairs' names follow."""
+    """Rename a player (and change their member number); their pairs' names and their name in
+    individuals follow."""
     club, player = _club_player(request, slug, player_id)
     initial = {"name": player.name, "member_number": player.member_number, "email": player.email}
     form = PlayerForm(request.POST or None, club=club, player=player, initial=initial)
@@ -172,8 +173,8 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 @never_cache
 @login_required
 def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    """Delete a player; one who has played is asked first, naming the pairs that keep the
-    name without the link."""
+    """Delete a player; one who has played is asked first, naming the pairs and the
+    individuals that keep the name without the link."""
     club, player = _club_player(request, slug, player_id)
     seats = player_seats(players=[player])
     if request.method == "POST" and (not seats or request.POST.get("confirm") == "yes"):
@@ -187,12 +188,18 @@ def player_remove(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             ngettext(
                 "%(name)s removed from the players; %(count)s pair keeps the name.",
                 "%(name)s removed from the players; %(count)s pairs keep the name.",
-                detached,
+                detached.pairs,
             )
-            if detached
+            if detached.pairs
             else _("%(name)s removed from the players.")
-        )
-        messages.success(request, removed % {"name": player.name, "count": detached})
+        ) % {"name": player.name, "count": detached.pairs}
+        if detached.individuals:
+            removed += " " + ngettext(
+                "%(count)s individual keeps the name.",
+                "%(count)s individuals keep the name.",
+                detached.individuals,
+            ) % {"count": detached.individuals}
+        messages.success(request, removed)
         return redirect("club-admin", slug=club.slug)
     return render(
         request,
@@ -219,19 +226,22 @@ def players_merge(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error(None, f"{refused}.")
             else:
                 names = ", ".join(d.name for d in duplicates)
-                messages.success(
-                    request,
-                    ngettext(
-                        "%(names)s merged into %(name)s: %(moved)s seat in pairs moved.",
-                        "%(names)s merged into %(name)s: %(moved)s seats in pairs moved.",
-                        moved,
-                    )
-                    % {"names": names, "name": keep.name, "moved": moved},
-                )
+                merged = ngettext(
+                    "%(names)s merged into %(name)s: %(moved)s seat in pairs moved.",
+                    "%(names)s merged into %(name)s: %(moved)s seats in pairs moved.",
+                    moved.pairs,
+                ) % {"names": names, "name": keep.name, "moved": moved.pairs}
+                if moved.individuals:
+                    merged += " " + ngettext(
+                        "%(moved)s place in individuals moved.",
+                        "%(moved)s places in individuals moved.",
+                        moved.individuals,
+                    ) % {"moved": moved.individuals}
+                messages.success(request, merged)
                 return redirect("club-admin", slug=club.slug)
         else:
             confirm = True
-    seats = player_seats(players=form.cleaned_data["duplicates"]) if confirm else []
+    seats = player_seats(players=form.cleaned_data["duplicates"]) if confirm else None
     return render(
         request,
         "events/director/merge.html",

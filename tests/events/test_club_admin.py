@@ -9,13 +9,27 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events.models import Board, Change, Club, Event, Pair, Partnership, Player, Result
+from events.models import (
+    Board,
+    Change,
+    Club,
+    Event,
+    IndividualPlayer,
+    Pair,
+    Partnership,
+    Player,
+    Result,
+)
 from events.services.entry import board_meetings, save_line
 from events.services.exports import export_file
+from events.services.history import change_versions
+from events.services.individuals import create_individual_event, player_ranking
 from events.services.notes import note_text
 from events.services.setup import name_pair
 from scoring import mitchell, parse_traveller_line
+from scoring.movements.individual import complete_individual
 from tests.conftest import while_running
+from tests.events.test_individuals import play_every_board
 
 pytestmark = pytest.mark.django_db
 
@@ -466,6 +480,163 @@ def test_players_of_another_club_cannot_be_merged(director_client, club):
     )
     assert "Select a valid choice" in response.content.decode()
     assert Player.objects.filter(pk=theirs.pk).exists()
+
+
+def _individual(director_client, club, director, names: dict[int, str], **settings) -> Event:
+    """An 8-player individual whose players are named on the director's page and have played
+    every board; player 8 sits North and 5 South in side 1 (round 1, table 1)."""
+    event = create_individual_event(
+        club=club,
+        movement=complete_individual(8, 2, rounds=2),
+        user=director,
+        name="Club Individual",
+        date="2026-11-23",
+        status="running",
+    )
+    fields = {f"player-{n}": names.get(n, "") for n in range(1, 9)}
+    director_client.post(reverse("director-players", args=[event.pk]), fields)
+    play_every_board(event)
+    Event.objects.filter(pk=event.pk).update(**settings)
+    return event
+
+
+def _standing(event: Event) -> list[tuple]:
+    """Each player's number, name, club player, place and score, by number."""
+    ranking = player_ranking(section=event.sections.get())
+    return sorted(
+        (s.individual.number, s.individual.name, s.individual.player_id, s.place, s.score)
+        for s in ranking
+    )
+
+
+def test_removing_a_member_who_played_in_an_individual_asks_then_keeps_the_name(
+    director_client, director, club
+):
+    ann = Player.objects.create(club=club, name="Ann Able", member_number="1001")
+    event = _individual(director_client, club, director, {8: "Ann Able", 5: "Bob Best"})
+    section = event.sections.get()
+    before = _standing(event)
+    url = reverse("player-remove", args=[club.slug, ann.pk])
+
+    page = director_client.post(url).content.decode()
+
+    assert "Ann Able has played in 1 individual. There the player keeps the name" in page
+    assert "Club Individual" in page and Player.objects.filter(pk=ann.pk).exists()
+
+    done = director_client.post(url, {"confirm": "yes"}, follow=True).content.decode()
+
+    assert "Ann Able removed from the players. 1 individual keeps the name." in done
+    assert not Player.objects.filter(pk=ann.pk).exists()
+    individual = section.individuals.get(number=8)
+    assert (individual.name, individual.player) == ("Ann Able", None)
+    assert section.pairs.get(number=1).names == "8 Ann Able & 5 Bob Best"
+    assert _standing(event) == [
+        (number, name, None if number == 8 else player, place, score)
+        for number, name, player, place, score in before
+    ]
+    # One change of the club's history, as a removal from pairs is: what undo would put back.
+    removal = Change.objects.get(kind=Change.Kind.PLAYER, event=None)
+    [unlinked] = change_versions([removal])[removal.pk].of(IndividualPlayer)
+    assert unlinked.pk == individual.pk and unlinked.changed_fields() == ["player_id"]
+    assert (unlinked.before.player_id, unlinked.after.player_id) == (ann.pk, None)
+
+
+def test_merging_a_guest_who_played_in_an_individual_moves_the_player_to_the_member(
+    director_client, director, club, make_event
+):
+    ann = Player.objects.create(club=club, name="Ann Able", member_number="1001")
+    event = _individual(director_client, club, director, {8: "Ann Abel", 5: "Bob Best"})
+    section = event.sections.get()
+    guest = Player.objects.get(name="Ann Abel", guest=True)
+    pairs = _named_event(make_event, {1: ["Ann Abel", "Cy Cole"]})
+    before = _standing(event)
+    url = reverse("players-merge", args=[club.slug])
+    fields = {"keep": ann.pk, "duplicates": [guest.pk]}
+
+    page = director_client.post(url, fields).content.decode()
+
+    assert "Ann Able takes their seat in 1 pair" in page
+    assert "Ann Able takes their place in 1 individual" in page
+    assert "Club Individual" in page and Player.objects.filter(pk=guest.pk).exists()
+
+    done = director_client.post(url, fields | {"confirm": "yes"}, follow=True).content.decode()
+
+    assert (
+        "Ann Abel merged into Ann Able: 1 seat in pairs moved. 1 place in individuals moved."
+    ) in done
+    assert not Player.objects.filter(pk=guest.pk).exists()
+    individual = section.individuals.get(number=8)
+    assert (individual.name, individual.player) == ("Ann Able", ann)
+    side_one = section.pairs.get(number=1)
+    assert side_one.names == "8 Ann Able & 5 Bob Best"
+    assert Pair.objects.get(section__event=pairs, number=1).names == "Ann Able & Cy Cole"
+    assert _standing(event) == [
+        (number, "Ann Able" if number == 8 else name, ann.pk if number == 8 else player, *rest)
+        for number, name, player, *rest in before
+    ]
+    merge = Change.objects.get(kind=Change.Kind.PLAYER, event=None)
+    [moved] = change_versions([merge])[merge.pk].of(IndividualPlayer)
+    assert (moved.before.player_id, moved.before.name) == (guest.pk, "Ann Abel")
+    assert (moved.after.player_id, moved.after.name) == (ann.pk, "Ann Able")
+    [side] = [v for v in change_versions([merge])[merge.pk].of(Pair) if v.pk == side_one.pk]
+    assert (side.before.names, side.after.names) == ("8 Ann Abel & 5 Bob Best", side_one.names)
+
+
+def test_two_players_of_one_individual_cannot_be_merged(director_client, director, club):
+    event = _individual(director_client, club, director, {8: "Ann Able", 3: "Ann Abel"})
+    ann, guest = Player.objects.get(name="Ann Able"), Player.objects.get(name="Ann Abel")
+    named = list(event.sections.get().individuals.values_list("number", "name", "player"))
+
+    response = director_client.post(
+        reverse("players-merge", args=[club.slug]),
+        {"keep": ann.pk, "duplicates": [guest.pk], "confirm": "yes"},
+    )
+
+    assert (
+        "two of these players play in Club Individual (23 Nov 2026) as players 3, 8: two players "
+        "of one individual cannot be the same person."
+    ) in response.content.decode()
+    assert Player.objects.filter(pk=guest.pk).exists()
+    assert list(event.sections.get().individuals.values_list("number", "name", "player")) == named
+    assert not Change.objects.filter(event=None).exists()
+
+
+def test_renaming_a_player_renames_them_in_the_individuals_they_played_in(
+    director_client, director, club
+):
+    event = _individual(director_client, club, director, {8: "Ann Able", 5: "Bob Best"})
+    section = event.sections.get()
+    ann = Player.objects.get(name="Ann Able")
+    url = reverse("player-edit", args=[club.slug, ann.pk])
+
+    page = director_client.get(url).content.decode()
+
+    assert "Their name in the 1 individual Ann Able played in changes too." in page
+    assert '<td>Club Individual</td><td class="num">8</td><td>Ann Able</td>' in page
+
+    director_client.post(url, {"name": "Ann Abel", "member_number": "", "email": ""})
+
+    assert section.individuals.get(number=8).name == "Ann Abel"
+    assert section.pairs.get(number=1).names == "8 Ann Abel & 5 Bob Best"
+
+
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("fr", "Ann Able a joué dans 1 individuel."),
+        ("nb", "Ann Able har spilt i 1 individuell turnering."),
+    ],
+)
+def test_the_removal_of_a_player_of_an_individual_is_asked_in_the_directors_language(
+    director_client, director, club, settings, language, asked
+):
+    _individual(director_client, club, director, {8: "Ann Able"})
+    ann = Player.objects.get(name="Ann Able")
+    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+
+    page = director_client.get(reverse("player-remove", args=[club.slug, ann.pk]))
+
+    assert asked in page.content.decode()
 
 
 def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club, make_event):

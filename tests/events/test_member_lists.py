@@ -14,6 +14,7 @@ from events.formats.imported import FileRefused
 from events.formats.member_lists import read_member_list
 from events.models import Change, Partnership, Player, Upload
 from events.services.clubs import merge_players
+from events.services.individuals import create_individual_event, name_players
 from events.services.member_headings import Columns
 from events.services.member_lists import (
     MemberListRefused,
@@ -26,6 +27,7 @@ from events.services.member_lists import (
 )
 from events.services.notes import note_text
 from events.services.setup import name_pair
+from scoring.movements.individual import complete_individual
 
 
 def csv_bytes(*lines: str, encoding="utf-8-sig") -> bytes:
@@ -325,6 +327,27 @@ def test_guests_the_list_names_are_merged_into_the_member(club, director, member
     assert (lone_guest.guest, lone_guest.member_number) == (False, "3001")
     pair.refresh_from_db()
     assert pair.names == "Bob Best & Cat Carter"
+
+
+def test_a_guest_of_an_individual_the_list_names_is_merged_into_the_member(club, director, members):
+    event = create_individual_event(
+        club=club, movement=complete_individual(8, 2, rounds=2), name="Ind", date="2026-11-23"
+    )
+    section = event.sections.get()
+    name_players(section=section, names={8: "Best, Bob", 5: "Cat Carter"})
+    guest = Player.objects.get(name="Best, Bob", guest=True)
+    upload = upload_of(club, director, csv_bytes("Name,EBU", "Bob Best,1002"))
+    preview, rows = plan_of(upload)
+    assert rows[2].guests == [guest]
+
+    done = import_members(
+        upload=upload, columns=preview.columns, answers={}, fingerprint=preview.fingerprint
+    )
+
+    assert done.merged == 1 and not Player.objects.filter(pk=guest.pk).exists()
+    individual = section.individuals.get(number=8)
+    assert (individual.player, individual.name) == (members["bob"], "Bob Best")
+    assert section.pairs.get(number=1).names == "8 Bob Best & 5 Cat Carter"
 
 
 def test_a_refused_merge_saves_nothing(club, director, members, make_event):
