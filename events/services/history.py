@@ -392,6 +392,7 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
         list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
         list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
         _check_unchanged_since(change, versions)
+        _check_players_there(versions)
         try:
             with recording(
                 club=change.club, event=event, user=user, kind=Change.Kind.UNDO, note=note
@@ -454,6 +455,33 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
             % {"changes": ", ".join(named)}
             if named
             else gettext("what this change set has been changed again since")
+        )
+
+
+def _check_players_there(versions: list[Version]) -> None:
+    """Refuse to put back a link to a club player since removed or merged into another (the
+    club's changes, which no event's history undoes): the database would refuse it at commit."""
+    wanted: set[int] = set()
+    for version in versions:
+        if version.before is None:
+            continue
+        changed = version.changed_fields()
+        for link in version.model._meta.concrete_fields:
+            if link.is_relation and link.related_model is Player and link.attname in changed:
+                wanted.add(getattr(version.before, link.attname))
+    wanted.discard(None)
+    # The players the change itself deleted come back with it.
+    wanted -= {v.pk for v in versions if v.model is Player and v.before is not None}
+    wanted -= set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    if wanted:
+        gone = Player.history.filter(id__in=wanted, history_type="-").order_by("name", "id")
+        names = dict.fromkeys(gone.values_list("name", flat=True)) or [f"#{pk}" for pk in wanted]
+        raise UndoRefused(
+            gettext(
+                "it would put back %(players)s, removed from the club's players or merged into "
+                "another since"
+            )
+            % {"players": ", ".join(names)}
         )
 
 

@@ -639,6 +639,83 @@ def test_the_removal_of_a_player_of_an_individual_is_asked_in_the_directors_lang
     assert asked in page.content.decode()
 
 
+def _named_by_page(director_client, event: Event, names: dict[int, str]) -> Change:
+    """Name an individual's players (or a pairs event's pair 1) on the director's page; the
+    change it records."""
+    if event.is_individual:
+        url = reverse("director-players", args=[event.pk])
+        fields = {f"player-{n}": names.get(n, "") for n in range(1, 9)}
+    else:
+        url = reverse("director-pairs", args=[event.pk])
+        fields = {f"pair-1-{seat}": name for seat, name in names.items()}
+    director_client.post(url, fields)
+    return Change.objects.filter(event=event).first()  # the newest
+
+
+def _undone(director_client, event: Event, change: Change) -> str:
+    """Undo the change on the event's history pages; the notice the director reads then."""
+    url = reverse("director-undo", args=[event.pk, change.pk])
+    response = director_client.post(url, {"note": ""}, follow=True)
+    return str(list(response.context["messages"])[-1])
+
+
+@pytest.mark.parametrize("kind", ["pairs", "individual"])
+def test_a_naming_undone_after_a_merge_or_removal_is_refused_as_changed_since(
+    director_client, director, club, make_event, kind
+):
+    """The merge and the removal are changes of the club's history: the event's earlier naming
+    they changed again is refused, for an individual as for pairs, naming them."""
+    ann = Player.objects.create(club=club, name="Ann Able")
+    if kind == "pairs":
+        event = make_event(mitchell(3, 2))
+        naming = _named_by_page(director_client, event, {1: "Ann Abel", 2: "Bob Best"})
+    else:
+        event = _individual(director_client, club, director, {})
+        naming = _named_by_page(director_client, event, {8: "Ann Abel", 5: "Bob Best"})
+    guest = Player.objects.get(name="Ann Abel")
+    director_client.post(
+        reverse("players-merge", args=[club.slug]),
+        {"keep": ann.pk, "duplicates": [guest.pk], "confirm": "yes"},
+    )
+    merge = Change.objects.get(event=None)
+    director_client.post(reverse("player-remove", args=[club.slug, ann.pk]), {"confirm": "yes"})
+    removal = Change.objects.filter(event=None).first()
+    named = list(Pair.objects.filter(section__event=event).values_list("number", "names"))
+
+    refused = _undone(director_client, event, naming)
+
+    assert refused.startswith("Not undone: what this change set has been changed again since")
+    assert f"#{merge.pk} (player" in refused and f"#{removal.pk} (player" in refused
+    assert list(Pair.objects.filter(section__event=event).values_list("number", "names")) == named
+
+
+@pytest.mark.parametrize("kind", ["pairs", "individual"])
+def test_a_change_that_would_put_back_a_removed_player_is_refused(
+    director_client, director, club, make_event, kind
+):
+    ann = Player.objects.create(club=club, name="Ann Able")
+    if kind == "pairs":
+        event = make_event(mitchell(3, 2))
+        _named_by_page(director_client, event, {1: "Ann Able", 2: "Bob Best"})
+        renaming = _named_by_page(director_client, event, {1: "Zed Young", 2: "Bob Best"})
+    else:
+        event = _individual(director_client, club, director, {8: "Ann Able"})
+        renaming = _named_by_page(director_client, event, {8: "Zed Young"})
+    # Ann plays nowhere now: she goes at once.
+    director_client.post(reverse("player-remove", args=[club.slug, ann.pk]))
+    assert not Player.objects.filter(pk=ann.pk).exists()
+
+    refused = _undone(director_client, event, renaming)
+
+    assert refused == (
+        "Not undone: it would put back Ann Able, removed from the club's players or merged into "
+        "another since."
+    )
+    assert Player.objects.filter(name="Zed Young").exists()
+    assert not Change.objects.filter(kind=Change.Kind.UNDO).exists()
+    connection.check_constraints()  # nothing put back points to a player that is gone
+
+
 def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club, make_event):
     event = _named_event(make_event, {1: ["Ann Able", "Bob Best"]}, status="published")
     _play_board_one(event, "A+ A- # revoke")
