@@ -303,6 +303,12 @@ urlpatterns = [
     ),
     path("director/clubs/<slug:slug>/backup/", clubs.backup_download, name="club-backup"),
     path("director/clubs/<slug:slug>/settings/", club_settings.club_settings, name="club-settings"),
+    path("director/clubs/<slug:slug>/history/", history.club_history_page, name="club-history"),
+    path(
+        "director/clubs/<slug:slug>/history/<int:change_id>/undo/",
+        history.club_undo,
+        name="club-undo",
+    ),
     # The site's administrator (staff): every club, a new one, a restore as a new club
     path("site/clubs/", site_clubs.clubs, name="site-clubs"),
     path("site/clubs/restore/", site_clubs.backup_restore, name="club-restore"),

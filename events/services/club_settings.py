@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from events.models import Change, Club
-from events.services.history import recording
+from events.services.history import club_changes, recording
 from events.services.notes import sentence
 from events.services.setting_words import setting_lines
 
@@ -52,7 +52,7 @@ def change_club_settings(
 
 def club_settings_changes(*, club: Club, limit: int = 20) -> QuerySet[Change]:
     """The club's recorded changes of its own settings, newest first."""
-    changes = Change.objects.filter(club=club, event=None, kind=Change.Kind.SETTINGS)
+    changes = club_changes(club=club).filter(kind=Change.Kind.SETTINGS)  # a deleted event's not
     return changes.select_related("user")[:limit]
 
 

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import ProtectedError, Q, RestrictedError
+from django.db.models import ProtectedError, Q, QuerySet, RestrictedError
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -47,6 +47,7 @@ from events.services import page_cache
 from events.services.hand_records import queue_analysis
 from events.services.rescoring import rescore_event
 from events.services.scoring import rescore_board
+from events.services.setting_words import CLUB_SETTINGS
 from events.services.tables.unsaved import drop_unsaved_lines
 from events.services.teams.match_scoring import rescore_team_event
 
@@ -102,8 +103,17 @@ EVENT_MODELS = {
     },
 }
 # Kinds that are not undone from the history page: the status has its own buttons (reopening
-# with a reason), an import is removed by deleting the event, and a deleted event has no page.
-NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT, Change.Kind.EVENT}
+# with a reason), an import is removed by deleting the event, a deleted event has no page, and
+# a multi-session event's rows are not among those tracked (its page changes it back).
+NOT_UNDOABLE = {Change.Kind.STATUS, Change.Kind.IMPORT, Change.Kind.EVENT, Change.Kind.COMPETITION}
+# The kinds a club records with no event: its players, its settings, its multi-session events,
+# an event deleted. A deleted event's own changes have no event either (SET_NULL).
+CLUB_KINDS = {
+    Change.Kind.PLAYER,
+    Change.Kind.SETTINGS,
+    Change.Kind.COMPETITION,
+    Change.Kind.EVENT,
+}
 
 _current: ContextVar[Change | None] = ContextVar("current_change", default=None)
 
@@ -186,6 +196,63 @@ def tracked_models(changes: list[Change]) -> list:
             return TRACKED
         kinds.add(change.event.kind)
     return [model for model in TRACKED if any(model in EVENT_MODELS[kind] for kind in kinds)]
+
+
+def of_club(change: Change) -> bool:
+    """Whether the change is the club's own (its players, its settings, its multi-session
+    events, an event deleted, or an undo of one of those), not an event's, deleted or not."""
+    while change is not None and change.event_id is None:
+        if change.kind != Change.Kind.UNDO:
+            # An event's settings are changed without a note, the club's with the settings in it.
+            return change.kind in CLUB_KINDS and not (
+                change.kind == Change.Kind.SETTINGS and change.note == ""
+            )
+        change = change.undoes
+    return False
+
+
+def club_changes(*, club: Club) -> QuerySet[Change]:
+    """The club's own changes (of_club), newest first: two queries whatever their number."""
+    # Only a settings change or an undo may be a deleted event's: those are told apart here.
+    maybe = {
+        change.pk: change
+        for change in Change.objects.filter(
+            club=club, event=None, kind__in=[Change.Kind.SETTINGS, Change.Kind.UNDO]
+        ).select_related("undoes")
+    }
+    for change in maybe.values():
+        if change.undoes_id in maybe:
+            change.undoes = maybe[change.undoes_id]
+    own = [pk for pk, change in maybe.items() if of_club(change)]
+    return club.changes.filter(event=None).filter(
+        Q(kind__in=CLUB_KINDS - {Change.Kind.SETTINGS}) | Q(pk__in=own)
+    )
+
+
+def club_settings_set(change: Change) -> list[dict] | None:
+    """The club settings the change set, each {"setting", "before", "after"}: a club settings
+    change's from its note, an undo's the reverse of those of the change it undid. None for
+    any other change, or for one whose note does not hold the values."""
+    if change.event_id is not None:
+        return None
+    if change.kind == Change.Kind.UNDO and change.undoes_id:
+        undone = club_settings_set(change.undoes)
+        if undone is None:
+            return None
+        return [
+            {**setting, "before": setting["after"], "after": setting["before"]}
+            for setting in undone
+        ]
+    note = change.note
+    if (
+        change.kind == Change.Kind.SETTINGS
+        and isinstance(note, list)
+        and len(note) == 1
+        and isinstance(note[0], dict)
+        and note[0].get("code") == "settings-changed"
+    ):
+        return note[0]["values"]["settings"]
+    return None
 
 
 def bulk_create_recorded(model, objs: list) -> list:
@@ -343,10 +410,16 @@ def undo_refusal(change: Change) -> str:
         return gettext("%(kind)s changes are not undone here") % {
             "kind": str(change.get_kind_display()).lower()
         }
-    if change.event_id is None:
+    if change.event_id is None and not of_club(change):
         return gettext("the event is gone")
     if change.pk in undone_changes([change]):
         return gettext("this change is already undone")
+    if change.event_id is None:
+        if change.kind == Change.Kind.SETTINGS and club_settings_set(change) is None:
+            return gettext(
+                "the state before this change was not recorded, so it cannot be put back"
+            )
+        return ""
     if change.event.is_locked:
         return gettext("the event is published: reopen it, with a reason, before changing it")
     if (
@@ -374,24 +447,32 @@ def _added_pairs(change: Change):
 
 def undo_change(*, change: Change, user=None, note: str = "") -> Change:
     """Put back every row `change` touched as it was just before, record that as a change of
-    its own, and rescore what it affects; refused (UndoRefused, nothing changed) when a later
-    change touched the same values, or the earlier state was never recorded."""
+    its own, and rescore what it affects (an event's change; a club's changes no score);
+    refused (UndoRefused, nothing changed) when a later change touched the same values, or the
+    earlier state was never recorded."""
     with transaction.atomic():
         if change.event_id is not None:
             # Undos of one event queue here: two at once cannot take back one change twice.
             change.event = Event.objects.select_for_update().get(pk=change.event_id)
+        else:
+            # And undos of one club's own changes here.
+            change.club = Club.objects.select_for_update().get(pk=change.club_id)
         refusal = undo_refusal(change)
         if refusal:
             raise UndoRefused(refusal)
         event = change.event
         versions = change_versions([change])[change.pk].versions
-        # Then every board and every pair of the event by id, as every save takes them
-        # (scoring.lock_board), before any row is put back: undos are rare, saves must not wait
-        # on a lock an undo took out of order.
-        list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
-        list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
-        list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
+        if event is not None:
+            # Then every board and every pair of the event by id, as every save takes them
+            # (scoring.lock_board), before any row is put back: undos are rare, saves must not
+            # wait on a lock an undo took out of order.
+            list(Board.objects.select_for_update().filter(section__event=event).order_by("pk"))
+            list(Pair.objects.select_for_update().filter(section__event=event).order_by("pk"))
+            list(Match.objects.select_for_update().filter(event=event).order_by("pk"))
+        settings = club_settings_set(change) if event is None else None
         _check_unchanged_since(change, versions)
+        if settings:
+            _check_settings_unchanged_since(change, settings)
         _check_players_there(versions)
         try:
             with recording(
@@ -399,15 +480,29 @@ def undo_change(*, change: Change, user=None, note: str = "") -> Change:
             ) as undo:
                 undo.undoes = change
                 undo.save(update_fields=["undoes"])
-                _put_back(versions)
-                drop_unsaved_lines(event_id=event.pk)
-                _rescore(event, versions)
-                _reanalyse(event, versions)
+                _put_back(versions, guests=event is not None)
+                if settings:
+                    _put_back_settings(change.club, settings)
+                if event is not None:
+                    drop_unsaved_lines(event_id=event.pk)
+                    _rescore(event, versions)
+                    _reanalyse(event, versions)
+                if versions:
+                    # The links put back are checked now, where a refusal can say why, and not
+                    # at the commit, where the database's refusal would be the page's error.
+                    connection.check_constraints(
+                        table_names=sorted({v.model._meta.db_table for v in versions})
+                    )
         except (IntegrityError, RestrictedError, ProtectedError):
             raise UndoRefused(
                 gettext(
                     "a later change stands in the way (a line or a pair entered since): "
                     "undo it first"
+                )
+                if event is not None
+                else gettext(
+                    "a later change stands in the way (an event, a pair or a team it changed is "
+                    "deleted since)"
                 )
             ) from None
     return undo
@@ -442,20 +537,64 @@ def _check_unchanged_since(change: Change, versions: list[Version]) -> None:
                 )
                 later.add(0)
     if later:
-        named = [
-            # The time as the reader's language writes it, in the club's time zone.
-            f"#{c.pk} ({str(c.get_kind_display()).lower()}, {written_date(c.created, 'time')})"
-            for c in Change.objects.filter(pk__in=later - {0}).order_by("pk")
-        ]
-        raise UndoRefused(
-            gettext(
-                "what this change set has been changed again since by change %(changes)s: "
-                "undo that first"
-            )
-            % {"changes": ", ".join(named)}
-            if named
-            else gettext("what this change set has been changed again since")
+        raise UndoRefused(_changed_since(later - {0}))
+
+
+def _changed_since(later: set[int]) -> str:
+    """Why a change changed again since by the changes `later` (ids) is not undone."""
+    named = [
+        # The time as the reader's language writes it, in the club's time zone.
+        f"#{c.pk} ({str(c.get_kind_display()).lower()}, {written_date(c.created, 'time')})"
+        for c in Change.objects.filter(pk__in=later).order_by("pk")
+    ]
+    if named:
+        return gettext(
+            "what this change set has been changed again since by change %(changes)s: "
+            "undo that first"
+        ) % {"changes": ", ".join(named)}
+    return gettext("what this change set has been changed again since")
+
+
+def _setting_value(club: Club, name: str):
+    return getattr(club, name) if name in CLUB_SETTINGS else club.event_defaults.get(name)
+
+
+def _check_settings_unchanged_since(change: Change, settings: list[dict]) -> None:
+    """Refuse to put back club settings changed again since, naming the changes that did."""
+    moved = {
+        setting["setting"]
+        for setting in settings
+        if _setting_value(change.club, setting["setting"]) != setting["after"]
+    }
+    if not moved:
+        return
+    later = club_changes(club=change.club).filter(
+        pk__gt=change.pk, kind__in=[Change.Kind.SETTINGS, Change.Kind.UNDO]
+    )
+    raise UndoRefused(
+        _changed_since(
+            {
+                c.pk
+                for c in later.select_related("undoes")
+                if moved & {setting["setting"] for setting in club_settings_set(c) or []}
+            }
         )
+    )
+
+
+def _put_back_settings(club: Club, settings: list[dict]) -> None:
+    """The club's settings as they were before (a default for new events that was not set goes)."""
+    defaults = dict(club.event_defaults)
+    for setting in settings:
+        name, value = setting["setting"], setting["before"]
+        if name in CLUB_SETTINGS:
+            setattr(club, name, value)
+        elif value is None:
+            defaults.pop(name, None)
+        else:
+            defaults[name] = value
+    club.event_defaults = defaults
+    club.save(update_fields=[*CLUB_SETTINGS, "event_defaults"])
 
 
 def _check_players_there(versions: list[Version]) -> None:
@@ -485,7 +624,11 @@ def _check_players_there(versions: list[Version]) -> None:
         )
 
 
-def _put_back(versions: list[Version]) -> None:
+def _put_back(versions: list[Version], *, guests: bool) -> None:
+    """Put the rows back as they were. The players the change added are an event's guests
+    when `guests` (one another pair, team or individual plays as since stays); else (a club's
+    change) they go, the undo refused when they play somewhere since."""
+
     def added(model) -> list[int]:
         return [v.pk for v in versions if v.model is model and v.before is None and v.after]
 
@@ -495,7 +638,9 @@ def _put_back(versions: list[Version]) -> None:
     for model in TRACKED:
         mine = [v for v in versions if v.model is model and v.before is not None]
         live = {o.pk: o for o in model.objects.filter(pk__in=[v.pk for v in mine if v.after])}
-        for version in mine:
+        # The rows changed first, then those deleted: a merged player's member number leaves
+        # the kept player before the merged one comes back with it.
+        for version in sorted(mine, key=lambda v: v.after is None):
             fields = version.changed_fields()
             obj = live.get(version.pk) or model(pk=version.pk)
             for name in fields:
@@ -504,12 +649,26 @@ def _put_back(versions: list[Version]) -> None:
                 obj.save(force_insert=True)
             elif fields:
                 obj.save(update_fields=[_field_name(model, name) for name in fields])
-    # The guests the change made go last, once the rows put back (an individual's players) no
-    # longer name them; one another pair, team or individual's player plays as since stays.
-    if guests := added(Player):
-        Player.objects.filter(
-            pk__in=guests, pairs__isnull=True, teams__isnull=True, individualplayer__isnull=True
-        ).delete()
+    # The players the change made go last, once the rows put back (an individual's players) no
+    # longer name them.
+    if made := added(Player):
+        players = Player.objects.filter(pk__in=made)
+        unseated = players.filter(
+            pairs__isnull=True, teams__isnull=True, individualplayer__isnull=True
+        )
+        if guests:
+            players = unseated
+        elif playing := list(
+            players.exclude(pk__in=unseated.values("pk")).values_list("name", flat=True)
+        ):
+            raise UndoRefused(
+                gettext(
+                    "%(players)s played in a pair, a team or an individual since: undoing it "
+                    "would take them off the club's players"
+                )
+                % {"players": ", ".join(sorted(playing))}
+            )
+        players.delete()
 
 
 def _field_name(model, attname: str) -> str:

@@ -1,5 +1,6 @@
-"""An event's history in a director's words: "Board 5, NS 3 v EW 7: 4S N 10 (+420) -> 4S N 9
-(-50)", "Scoring: Matchpoints -> Cross-IMPs", "Pair 3: Ann & Bob -> Ann & Cy"."""
+"""An event's history, and its club's, in a director's words: "Board 5, NS 3 v EW 7: 4S N 10
+(+420) -> 4S N 9 (-50)", "Scoring: Matchpoints -> Cross-IMPs", "Pair 3: Ann & Bob -> Ann & Cy",
+"Ann A. merged into Ann Able"."""
 
 from dataclasses import dataclass
 
@@ -8,24 +9,37 @@ from django.utils.translation import gettext, ngettext
 from events.models import (
     Board,
     Change,
+    Club,
     Event,
     IndividualPlayer,
     Match,
     MatchLine,
     Pair,
+    Partnership,
+    Player,
     Result,
     RoundDeal,
     Section,
     TableRound,
     Team,
+    TeamMember,
 )
+from events.models.event import event_label
 from events.services.field_words import shown
 from events.services.hand_record_upload import number_ranges
-from events.services.history import NOT_UNDOABLE, Version, change_versions, undone_changes
+from events.services.history import (
+    NOT_UNDOABLE,
+    Version,
+    change_versions,
+    club_changes,
+    club_settings_set,
+    undone_changes,
+)
 from events.services.individuals import side_labels
 from events.services.line_text import scored_text
 from events.services.movement_text import movement_name
 from events.services.notes import note_text
+from events.services.setting_words import setting_lines
 from events.services.teams.history_text import TEAMS_MODELS, team_lines, team_numbers
 
 # Event fields that are not settings: the status has words of its own.
@@ -53,31 +67,107 @@ def event_history(*, event: Event, kind: str = "", limit: int = 200) -> list[His
         changes = changes.filter(kind=kind)
     changes = list(changes[:limit])
     versions = change_versions(changes)
-    undone = undone_changes(changes)
     numbers = numbers_of(event, [v for rows in versions.values() for v in rows.versions])
+    return _entries(
+        changes,
+        lambda change: describe(change, versions[change.pk].versions, numbers),
+        locked=event.is_locked,
+    )
+
+
+# The kinds of a club's changes whose rows are read: the others write none (a club's or a
+# multi-session event's settings), or every row of an event deleted.
+CLUB_ROWS = {Change.Kind.PLAYER, Change.Kind.UNDO}
+
+
+def club_history(*, club: Club, kind: str = "", limit: int = 200) -> list[HistoryEntry]:
+    """The club's own changes (its players, its settings, its multi-session events, its events
+    deleted), newest first (of one kind, if given), each described line by line; a fixed
+    number of queries whatever the number of changes."""
+    changes = club_changes(club=club).select_related("user", "club", "undoes")
+    if kind:
+        changes = changes.filter(kind=kind)
+    changes = list(changes[:limit])
+    versions = change_versions([c for c in changes if c.kind in CLUB_ROWS])
+    places = places_of([v for rows in versions.values() for v in rows.versions])
+    return _entries(
+        changes,
+        lambda change: describe(change, versions[change.pk].versions, {}, places=places),
+        locked=False,
+    )
+
+
+def _entries(changes: list[Change], lines, *, locked: bool) -> list[HistoryEntry]:
+    """Each change with its lines (`lines(change)`) and why it cannot be undone, as far as
+    the page tells without looking further (the page of its undo tells the rest)."""
+    undone = undone_changes(changes)
     entries = []
     for change in changes:
-        rows = versions[change.pk].versions
         if change.pk in undone:
             refusal = "undone"
         elif change.kind in NOT_UNDOABLE:
             refusal = gettext("%(kind)s changes are not undone here") % {
                 "kind": str(change.get_kind_display()).lower()
             }
-        elif event.is_locked:
+        elif locked:
             refusal = gettext("reopen the event to undo")
         else:
             refusal = ""
-        entries.append(
-            HistoryEntry(change, describe(change, rows, numbers), change.pk in undone, refusal)
-        )
+        entries.append(HistoryEntry(change, lines(change), change.pk in undone, refusal))
     return entries
 
 
 def change_lines(*, change: Change) -> list[str]:
     """What one change did, in words (for the page that confirms its undo)."""
     versions = change_versions([change])[change.pk].versions
+    if change.event_id is None:
+        return describe(change, versions, {}, places=places_of(versions))
     return describe(change, versions, numbers_of(change.event, versions))
+
+
+# The links to a club player a merge moves to the player kept: the model and its fields.
+PLAYER_LINKS = [
+    (Partnership, ("player_id",)),
+    (IndividualPlayer, ("player_id",)),
+    (TeamMember, ("player_id",)),
+    (Team, ("captain_id",)),
+    (MatchLine, ("north_id", "south_id", "east_id", "west_id")),
+]
+
+
+def places_of(versions: list[Version]) -> dict[tuple[type, int], str]:
+    """What a club's change names its rows by, as it touches several events: the event of each
+    pair and of each individual's section ("Club Pairs (20 Nov 2026)"), by id, and the name of
+    each player a row links to (their last one if they are gone). Four queries at most."""
+    pairs = {v.pk for v in versions if v.model is Pair}
+    sections = {(v.after or v.before).section_id for v in versions if v.model is IndividualPlayer}
+    players = {
+        getattr(row, link)
+        for v in versions
+        for model, links in PLAYER_LINKS
+        if v.model is model
+        for row in (v.before, v.after)
+        if row
+        for link in links
+    } - {None}
+    places = {}
+    if pairs:
+        rows = Pair.objects.filter(pk__in=pairs)
+        rows = rows.values_list("pk", "section__event__name", "section__event__date")
+        places |= {(Pair, pk): event_label(name, day) for pk, name, day in rows}
+    if sections:
+        rows = Section.objects.filter(pk__in=sections)
+        rows = rows.values_list("pk", "event__name", "event__date")
+        places |= {(Section, pk): event_label(name, day) for pk, name, day in rows}
+    if players:
+        places |= {
+            (Player, pk): name
+            for pk, name in Player.objects.filter(pk__in=players).values_list("pk", "name")
+        }
+    if gone := players - {pk for model, pk in places if model is Player}:
+        rows = Player.history.filter(id__in=gone).order_by("history_id")
+        places |= {(Player, pk): name for pk, name in rows.values_list("id", "name")}
+    return places
 
 
 def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], int | str]:
@@ -111,8 +201,10 @@ def numbers_of(event: Event, versions: list[Version]) -> dict[tuple[type, int], 
     return numbers
 
 
-def describe(change: Change, rows, numbers) -> list[str]:
-    """What the change did, one line a thing a director would name."""
+def describe(change: Change, rows, numbers, places: dict | None = None) -> list[str]:
+    """What the change did, one line a thing a director would name. A club's change (with the
+    `places` of its rows, places_of) names its players, and its pairs and individuals' players
+    by their events; its teams' rows follow its players and go unsaid."""
     if change.kind == Change.Kind.IMPORT:
         # The lines kept with the file's points are named: a director looks for them.
         fixed = [
@@ -125,29 +217,31 @@ def describe(change: Change, rows, numbers) -> list[str]:
         ]
         return _import_lines(rows) + fixed
     lines = []
-    renamed = _players_renamed(rows)
+    renamed = _renamed(rows)
+    # The individuals' sections whose sides' names follow their players renamed.
+    sides = {v.after.section_id for v in renamed}
     if change.undoes_id:
         lines.append(
             gettext("Undo of change #%(change)s (%(kind)s)")
             % {"change": change.undoes_id, "kind": change.undoes.get_kind_display()}
         )
+        lines += setting_lines(club_settings_set(change) or [])
+    if places is not None:
+        lines += _club_players(rows, places)
     for version in rows:
         if version.model in TEAMS_MODELS:
-            lines += team_lines(version, numbers)
+            if places is None:
+                lines += team_lines(version, numbers)
         elif version.model is Event:
             lines += _event_lines(version)
         elif version.model is Result:
             lines.append(_line_text(version, numbers))
         elif version.model is Pair and version.before and version.after:
-            if version.before.names != version.after.names and not renamed:
-                lines.append(
-                    gettext("Pair %(pair)s: %(before)s -> %(after)s")
-                    % {
-                        "pair": version.after.label or version.after.number,
-                        "before": version.before.names or gettext("(no names)"),
-                        "after": version.after.names or gettext("(no names)"),
-                    }
-                )
+            if (
+                version.before.names != version.after.names
+                and version.after.section_id not in sides
+            ):
+                lines.append(_pair_names(version, places))
         elif (
             version.model is Section
             and version.before
@@ -161,7 +255,7 @@ def describe(change: Change, rows, numbers) -> list[str]:
                     "after": movement_name(version.after.movement) or gettext("(none)"),
                 }
             )
-    lines += renamed
+    lines += _players_renamed(renamed, places)
     lines += _movement_counts(rows)
     dealt = [
         v.after.number
@@ -176,18 +270,113 @@ def describe(change: Change, rows, numbers) -> list[str]:
             % {"boards": number_ranges(dealt)}
         )
     lines += _round_deals(rows)
-    added = [v.after for v in rows if v.model.__name__ == "Player" and not v.before and v.after]
+    added = [v.after for v in rows if v.model is Player and not v.before and v.after]
     if added:
-        lines.append(
-            gettext("New players: %(players)s") % {"players": ", ".join(p.name for p in added)}
+        # The club's players an undo of its merge or removal brings back are not new.
+        text = (
+            gettext("Players back: %(players)s")
+            if places is not None and change.undoes_id
+            else gettext("New players: %(players)s")
         )
+        lines.append(text % {"players": ", ".join(p.name for p in added)})
     return lines
 
 
-def _players_renamed(rows) -> list[str]:
-    """An individual's players renamed, by number: "Player 5: P5 -> Peter Gardner". Their
-    sides' names follow them (events.services.individuals), so the sides go unsaid."""
-    renamed = sorted(
+def _pair_names(version: Version, places: dict | None) -> str:
+    """ "Pair 3: Ann & Bob -> Ann & Cy"; in a club's change, "Club Pairs (20 Nov 2026), pair 3:
+    ..." (a pair of an event deleted since by its number alone)."""
+    values = {
+        "pair": version.after.label or version.after.number,
+        "before": version.before.names or gettext("(no names)"),
+        "after": version.after.names or gettext("(no names)"),
+    }
+    if event := (places or {}).get((Pair, version.pk)):
+        return gettext("%(event)s, pair %(pair)s: %(before)s -> %(after)s") % (
+            values | {"event": event}
+        )
+    return gettext("Pair %(pair)s: %(before)s -> %(after)s") % values
+
+
+def _club_players(rows, places: dict) -> list[str]:
+    """The club's players merged, removed and changed, by name: "Ann A. merged into Ann Able",
+    "Removed from the players: Cy Cole", "Renamed: Bob Best -> Robert Best", "Ann Able,
+    national member number: (blank) -> 1001"."""
+    players = [v for v in rows if v.model is Player]
+    gone = {v.pk: v.before.name for v in players if v.before and v.after is None}
+    changed = [v.pk for v in players if v.before and v.after]
+    # A merge moves the seats of the players it deletes to the player kept; of a player who
+    # had none, the kept player is the one it gave its member number to.
+    only = changed[0] if len(changed) == 1 else None
+    into: dict[int | None, list[str]] = {}
+    for pk, name in gone.items():
+        kept = next(
+            (
+                getattr(v.after, link)
+                for v in rows
+                for model, links in PLAYER_LINKS
+                if v.model is model and v.before and v.after
+                for link in links
+                if getattr(v.before, link) == pk and getattr(v.after, link) not in (None, pk)
+            ),
+            only,
+        )
+        into.setdefault(kept, []).append(name)
+    lines = []
+    for kept, names in into.items():
+        if kept is None:
+            lines.append(
+                gettext("Removed from the players: %(players)s") % {"players": ", ".join(names)}
+            )
+        else:
+            lines.append(
+                gettext("%(players)s merged into %(player)s")
+                % {"players": ", ".join(names), "player": _player_name(kept, players, places)}
+            )
+    for version in players:
+        if version.before and version.after:
+            lines += _player_fields(version)
+    return lines
+
+
+def _player_name(pk: int, players: list[Version], places: dict) -> str:
+    """The name of a club player a row links to, or that the change touched."""
+    touched = next(((v.after or v.before).name for v in players if v.pk == pk), None)
+    return places.get((Player, pk)) or touched or "?"
+
+
+def _player_fields(version: Version) -> list[str]:
+    """A club player's fields changed: "Renamed: Bob Best -> Robert Best", "Ann Able,
+    national member number: (blank) -> 1001", "Ann Able: a member now"."""
+    lines = []
+    player = version.after.name
+    for name in version.changed_fields():
+        before, after = getattr(version.before, name), getattr(version.after, name)
+        if name == "name":
+            lines.append(
+                gettext("Renamed: %(before)s -> %(after)s") % {"before": before, "after": after}
+            )
+        elif name == "guest":
+            text = (
+                gettext("%(player)s: a guest now") if after else gettext("%(player)s: a member now")
+            )
+            lines.append(text % {"player": player})
+        elif name in ("member_number", "email"):
+            field = Player._meta.get_field(name)
+            lines.append(
+                gettext("%(player)s, %(setting)s: %(before)s -> %(after)s")
+                % {
+                    "player": player,
+                    "setting": field.verbose_name,
+                    "before": shown(field, before),
+                    "after": shown(field, after),
+                }
+            )
+    return lines
+
+
+def _renamed(rows) -> list[Version]:
+    """The individuals' players renamed, by section and number."""
+    return sorted(
         (
             v
             for v in rows
@@ -196,17 +385,29 @@ def _players_renamed(rows) -> list[str]:
             and v.after
             and v.before.name != v.after.name
         ),
-        key=lambda v: v.after.number,
+        key=lambda v: (v.after.section_id, v.after.number),
     )
-    return [
-        gettext("Player %(number)s: %(before)s -> %(after)s")
-        % {
+
+
+def _players_renamed(renamed: list[Version], places: dict | None) -> list[str]:
+    """An individual's players renamed, by number: "Player 5: P5 -> Peter Gardner" (in a
+    club's change, "Club Individual (20 Nov 2026), player 5: ..."). Their sides' names follow
+    them (events.services.individuals), so the sides go unsaid."""
+    lines = []
+    for v in renamed:
+        values = {
             "number": v.after.number,
             "before": v.before.name or gettext("(no name)"),
             "after": v.after.name or gettext("(no name)"),
         }
-        for v in renamed
-    ]
+        if event := (places or {}).get((Section, v.after.section_id)):
+            lines.append(
+                gettext("%(event)s, player %(number)s: %(before)s -> %(after)s")
+                % (values | {"event": event})
+            )
+        else:
+            lines.append(gettext("Player %(number)s: %(before)s -> %(after)s") % values)
+    return lines
 
 
 def _round_deals(rows) -> list[str]:

@@ -29,8 +29,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def club_a(club, make_event, make_team_event, director):
     """Club A ("Test Bridge Club") with a running pairs event whose line is a recorded change,
-    a table's waiting line and call, a player, a teams event with a match, a competition and an
-    uploaded file."""
+    a table's waiting line and call, a player whose adding is a change of the club's own, a
+    teams event with a match, a competition and an uploaded file."""
     event = make_event(mitchell(3, 2), name="A Pairs", status="setup")
     board = event.sections.get().boards.select_related("section__event").get(number=1)
     meeting = board_meetings(board=board)[0]
@@ -56,12 +56,15 @@ def club_a(club, make_event, make_team_event, director):
     upload = store_upload(
         club=club, user=director, name="mp.xml", data=read_file("compscore_mp.xml")
     )
+    with recording(club=club, kind=Change.Kind.PLAYER, user=director) as added:
+        player = Player.objects.create(club=club, name="Ann Able")
     return {
         "slug": club.slug,
         "event_id": event.pk,
         "teams_event_id": teams.pk,
         "match_id": match.pk,
-        "player_id": Player.objects.create(club=club, name="Ann Able").pk,
+        "player_id": player.pk,
+        "club_change_id": added.pk,
         "user_id": director.pk,
         "result_id": result.pk,
         "change_id": Change.objects.get(kind="result").pk,
@@ -108,6 +111,8 @@ def director_addresses(ids: dict) -> list[str]:
             kwargs["event_id"] = ids["teams_event_id"]
         if pattern.name.startswith("members-") and "upload_id" in names:
             kwargs["upload_id"] = ids["members_upload_id"]
+        if pattern.name == "club-undo":
+            kwargs["change_id"] = ids["club_change_id"]
         addresses.append(reverse(pattern.name, kwargs=kwargs))
     return addresses
 
