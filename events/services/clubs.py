@@ -170,11 +170,18 @@ def player_seats(*, players: Iterable[Player]) -> PlayerSeats:
     )
 
 
+def _lock_club(club_id: int) -> None:
+    """Queue a change of the club's players behind another one, or behind an undo of the
+    club's own changes, which takes the same lock (events.services.history)."""
+    Club.objects.select_for_update().only("pk").get(pk=club_id)
+
+
 def remove_player(*, player: Player) -> SeatCounts:
     """Delete the player. The pairs they sat in keep their names as printed, and the
     individuals' players they were keep the name, without a link to the player; the numbers of
     such pairs and individuals' players are returned."""
     with transaction.atomic():
+        _lock_club(player.club_id)
         membership = TeamMember.objects.filter(player=player).select_related("team__event")
         if member := membership.first():
             raise ClubRefused(
@@ -204,6 +211,7 @@ def merge_players(*, keep: Player, duplicates: list[Player]) -> SeatCounts:
     play in the same individual. Returns the seats and places moved.
     """
     with transaction.atomic():
+        _lock_club(keep.club_id)
         if keep in duplicates or not duplicates:
             raise ClubRefused(
                 gettext("choose the player to keep and at least one other player to merge")
@@ -319,6 +327,7 @@ def _keeping_names(players: list[Player], change: Callable[[], None]) -> SeatCou
     individuals' sides follow); a name the director typed another way (or kept after a player
     left) stays. Returns how many pairs and individuals' players the players were."""
     with transaction.atomic():
+        _lock_club(players[0].club_id)
         seats = Partnership.objects.filter(player__in=players)
         pair_ids = list(seats.values_list("pair_id", flat=True))
         played = IndividualPlayer.objects.filter(player__in=players)

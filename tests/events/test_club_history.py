@@ -1,15 +1,18 @@
 """A club's own history through its director's pages: its players merged, removed, renamed,
 its settings changed, each read and undone there as an event's changes are on the event's."""
 
+import threading
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
 from events.models import Change, Club, IndividualPlayer, Pair, Partnership, Player, Upload
+from events.services.clubs import change_player, merge_players, remove_player
 from events.services.history_text import change_lines
 from tests.events.test_club_admin import _individual, _named_by_page, _named_event
 from tests.events.test_club_settings import settings_fields
@@ -359,3 +362,50 @@ def test_a_member_list_import_is_undone_whole(director_client, club, make_event)
 
     assert _notice(response) == f"Change #{imported.pk} undone."
     assert _links() == before
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda player, other: remove_player(player=player),
+        lambda player, other: merge_players(keep=other, duplicates=[player]),
+        lambda player, other: change_player(player=player, name="Ann Abel-Smith"),
+    ],
+    ids=["remove", "merge", "rename"],
+)
+def test_a_change_of_the_clubs_players_waits_for_the_clubs_lock(club, change):
+    """An undo of the club's own changes holds the club's row (events.services.history): a
+    change of its players waits until the undo is done, so the two never cross."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite lets one writer in at a time")
+    player = Player.objects.create(club=club, name="Ann Abel")
+    other = Player.objects.create(club=club, name="Ann Able")
+    locked, release, done = threading.Event(), threading.Event(), threading.Event()
+
+    def undoing():
+        try:
+            with transaction.atomic():
+                Club.objects.select_for_update().get(pk=club.pk)
+                locked.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    def changing():
+        try:
+            locked.wait(10)
+            change(Player.objects.get(pk=player.pk), Player.objects.get(pk=other.pk))
+            done.set()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=undoing), threading.Thread(target=changing)]
+    for thread in threads:
+        thread.start()
+    assert locked.wait(10)
+    assert not done.wait(0.5)  # queued behind the lock
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert done.is_set()
