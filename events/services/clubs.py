@@ -66,8 +66,11 @@ def remove_director(*, club: Club, user) -> list[str]:
 
 
 def club_players(*, club: Club):
-    """The club's players with how many pairs each sits in, by name."""
-    return club.players.annotate(seats=Count("partnership")).order_by("name", "pk")
+    """The club's players by name, each with how many times they played: the pairs they sit in
+    and their places in individuals."""
+    return club.players.annotate(
+        seats=Count("partnership", distinct=True) + Count("individualplayer", distinct=True)
+    ).order_by("name", "pk")
 
 
 @dataclass(frozen=True)

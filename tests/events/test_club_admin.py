@@ -780,3 +780,17 @@ def test_a_restore_over_a_club_in_use_or_of_a_bad_file_is_refused(director_clien
         in response.content.decode()
     )
     assert Club.objects.count() == 1
+
+
+def test_the_club_page_counts_a_players_pairs_and_places_in_individuals(
+    director_client, director, club, make_event
+):
+    ann = Player.objects.create(club=club, name="Ann Able")
+    _individual(director_client, club, director, {8: "Ann Able", 5: "Bob Best"})
+    pairs = _named_event(make_event, {1: ["Ann Able", "Cy Cole"]})
+    assert pairs.sections.get().pairs.get(number=1).partnership_set.filter(player=ann).exists()
+
+    page = director_client.get(reverse("club-admin", args=[club.slug])).content.decode()
+
+    row = page.split("Ann Able</")[1].split("</tr>")[0]
+    assert re.findall(r'<td class="num">(\d+)</td>', row) == ["2"]  # a pair and an individual
