@@ -190,7 +190,7 @@ def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
                     [
                         row.round,
                         line.board,
-                        row.seat,
+                        seats_shown(row.seat),
                         row.partner.label,
                         " & ".join(o.label for o in row.opponents),
                         *_play(line.line),
