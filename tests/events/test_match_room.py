@@ -84,6 +84,7 @@ def test_a_teams_rooms_round_is_a_tour_in_french(director_client, room):
     url = reverse("director-room", args=[event.pk])
     french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
     assert "<h2>Tour 1</h2>" in french and "Position 1" not in french
+    assert "<strong>Table de match 1, table 2</strong>, tour 1, donne 2\u00a0:" in french
 
 
 def test_the_teams_page_links_the_room(director_client, room):
