@@ -566,7 +566,8 @@ def test_a_view_or_form_says_its_sentences_through_the_catalogue(path):
 # A colon after a translated label belongs to the message ("Board %(number)s:"): written in
 # the template after it, French could not set its space before it ("paire 1: Ann").
 COLON_AFTER = re.compile(
-    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:</a>)?:(?:\s|$)|</a>:\s\{% translate"
+    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:\{% end\w+ %\})*(?:</a>)?:(?:\s|$)"
+    r"|</a>:\s\{% (?:block)?translate"
 )
 
 
