@@ -516,9 +516,24 @@ SAID = {"success", "error", "info", "warning", "add_error", "ValidationError"}
 
 
 def said_in_english(code: str) -> list[str]:
-    """The literal texts (a string or an f-string's) that `code` hands to a director."""
+    """The literal texts (a string or an f-string's) that `code` hands to a director: to
+    messages.*, add_error or ValidationError, or returned by a view's `save`, whose text the
+    teams pages hand to messages.success (events.views.teams.saved_then)."""
     found = []
+
+    def literal(argument) -> None:
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            found.append((argument.value, argument.value))
+        elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
+            words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
+            found.append((ast.unparse(argument), words))
+
     for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.FunctionDef) and node.name == "save":
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and inner.value is not None:
+                    literal(inner.value)
+            continue
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "attr", getattr(node.func, "id", ""))
@@ -526,11 +541,7 @@ def said_in_english(code: str) -> list[str]:
             continue
         # add_error's first argument is the field's name, no sentence.
         for argument in node.args[1:] if name == "add_error" else node.args:
-            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.append((argument.value, argument.value))
-            elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
-                words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
-                found.append((ast.unparse(argument), words))
+            literal(argument)
     return [text for text, words in found if WORD.search(words)]
 
 
@@ -543,11 +554,16 @@ messages.error(request, gettext("Not swapped: %(why)s") % {"why": why})
 form.add_error(None, refused)
 form.add_error(None, f"{refused}.")
 form.add_error("tables", "")
+def save(data):
+    if data:
+        return "Adjustments saved."
+    return f"{name}."
 """
-    assert said_in_english(code) == [
-        "f'{team.name} is registered as team {team.number}.'",
-        "f'Not added: {refused}.'",
+    assert sorted(said_in_english(code)) == [
+        "Adjustments saved.",
         "Choose a team.",
+        "f'Not added: {refused}.'",
+        "f'{team.name} is registered as team {team.number}.'",
     ]
 
 

@@ -446,3 +446,33 @@ def test_a_teams_round_reads_as_a_round_in_french_not_a_pairs_position(
     assert "<h3>Tour 1</h3>" in director_page
     for page in (team_page, match_page, director_page):
         assert "osition" not in page
+
+
+def test_what_a_teams_save_tells_the_director_reads_in_their_language(
+    director_client, event, match
+):
+    french = {"headers": {"accept-language": "fr"}, "follow": True}
+    players = {f"player_{n}": name for n, name in enumerate(["Ann", "Bob", "Cy", "Di"], 1)}
+    posts = [
+        (reverse("team-edit", args=[event.pk, 1]), {"name": "Aces", **players}),
+        (
+            reverse("match-add", args=[event.pk]),
+            {"round": 1, "table": 2, "home": event.teams.get(number=3).pk, "away": ""},
+        ),
+        (
+            reverse("match-captains", args=[event.pk, match.pk]),
+            {"home_imps": "20", "away_imps": "3"},
+        ),
+        (reverse("match-board-imps", args=[event.pk, match.pk]), {"board": 2, "imps": "-3"}),
+        (reverse("match-adjust", args=[event.pk, match.pk]), {"home_penalty": "1"}),
+    ]
+    said = [
+        "Aces est enregistrée.",
+        "Tour 1, table 2\u00a0: Team 3 contre exempt.",
+        "Totaux des capitaines enregistrés.",
+        "Donne 2\u00a0: IMP attribués enregistrés.",
+        "Ajustements enregistrés.",
+    ]
+    for (url, data), message in zip(posts, said, strict=True):
+        page = director_client.post(url, data, **french).content.decode()
+        assert message in page, url
