@@ -567,6 +567,43 @@ def save(data):
     ]
 
 
+# xgettext does not read inside an f-string: a message written there ({gettext('A match')})
+# never reached the catalogue and stayed English on every page.
+TRANSLATING = {"gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "ngettext", "_"}
+
+
+def messages_inside_f_strings(code: str) -> list[str]:
+    """The translation calls with a literal message that `code` makes inside an f-string."""
+    return [
+        ast.unparse(call)
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, ast.JoinedStr)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and getattr(call.func, "id", getattr(call.func, "attr", "")) in TRANSLATING
+        and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args)
+    ]
+
+
+def test_messages_inside_f_strings_finds_a_literal_message_only():
+    code = """
+f"{numbers.get(key, gettext('A match'))}: "
+f"{gettext(VP_SCALES[scale].label)}: "
+f"{name}."
+"""
+    assert messages_inside_f_strings(code) == ["gettext('A match')"]
+
+
+def test_no_message_is_written_inside_an_f_string():
+    found = [
+        f"{path.relative_to(ROOT)}: {call}"
+        for folder in ("events", "scoring")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for call in messages_inside_f_strings(path.read_text())
+    ]
+    assert found == []
+
+
 PYTHON_SAYING = sorted(
     path
     for folder in ("events/views", "events/forms", "events/pads")
