@@ -13,7 +13,7 @@ import datetime
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from events.formats.card_words import SEAT_NAMES, card_shown, contract_shown, seats_shown
 from events.formats.csv_export import adjustment_text
@@ -390,7 +390,7 @@ def _note(result: FileLine) -> str:
         )
     if result.note:
         parts.append(result.note)
-    return "; ".join(parts)
+    return pgettext("between the items of a list", "; ").join(parts)
 
 
 def _numeric(text: str) -> int | str:

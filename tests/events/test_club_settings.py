@@ -372,7 +372,7 @@ def test_the_problems_panel_reads_the_start_time_in_the_clubs_time_zone(
     [
         (
             "fr",
-            "Fuseau horaire\u00a0: UTC → Pacific/Auckland; "
+            "Fuseau horaire\u00a0: UTC → Pacific/Auckland\u00a0; "
             "calcul des nouveaux tournois\u00a0: Points de match → IMP croisés",
         ),
         (
