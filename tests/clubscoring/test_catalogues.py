@@ -634,6 +634,20 @@ def test_a_template_writes_no_colon_after_a_translated_label():
     assert colons == []
 
 
+# A semicolon between a list's items is the catalogue's too ("\u00a0; " in French).
+SEMICOLON_AFTER_TAG = re.compile(r"%\}; ")
+
+
+def test_a_template_writes_no_semicolon_between_a_lists_items():
+    semicolons = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if SEMICOLON_AFTER_TAG.search(line)
+    ]
+    assert semicolons == []
+
+
 def test_makemessages_typesets_a_translation_as_its_language_does():
     from events.management.commands.makemessages import typeset
 
