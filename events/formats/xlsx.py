@@ -325,7 +325,7 @@ def settings_sheet(book: Workbook, *, event: PairsFile) -> None:
     for section in event.sections:
         prefix = _section_prefix(section, event.sections)
         rows += [
-            (prefix + gettext("Movement"), section.movement),
+            (prefix + gettext("Movement"), section.movement_shown or section.movement),
             (prefix + gettext("Tables"), section.tables),
             (prefix + gettext("Rounds"), section.rounds),
             (prefix + gettext("Boards per round"), section.boards_per_round),
