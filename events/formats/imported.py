@@ -802,7 +802,7 @@ def check_limits(event: ImportedEvent) -> None:
             % {"factor_boards": factor_boards},
         )
     for pair in event.pairs:
-        where = f"{pair.where}: " if pair.where else ""
+        where = gettext("%(where)s: ") % {"where": pair.where} if pair.where else ""
         if pair.number > SMALL:
             raise FileRefused(
                 gettext("%(where)spair %(number)s: pair numbers go up to %(small)s")
