@@ -1,5 +1,6 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext
+from django.db.models import fields
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.errors import set_translator
 
@@ -14,3 +15,7 @@ class EventsConfig(AppConfig):
 
         # The engine's messages are read in the language of the request that shows them.
         set_translator(gettext)
+
+        # An empty choice of a select (a club's national body, the player a merge keeps): the
+        # catalogue's words, for Django's own have no Norwegian.
+        fields.BLANK_CHOICE_LABEL = gettext_lazy("- Select an option -")

@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring import ScoringError, TravellerLine, parse_contract, parse_traveller_line
 from scoring.movements.individual import SIDE_SEATS
@@ -779,7 +779,11 @@ def _fix_unread_lines(event: ImportedEvent) -> None:
             (
                 gettext("Fixed scores"),
                 gettext("%(lines)s: kept with the file's score and points, fixed and flagged")
-                % {"lines": "; ".join(map(unread_refusal, unread))},
+                % {
+                    "lines": pgettext("between the items of a list", "; ").join(
+                        map(unread_refusal, unread)
+                    )
+                },
             )
         )
 
@@ -798,7 +802,7 @@ def check_limits(event: ImportedEvent) -> None:
             % {"factor_boards": factor_boards},
         )
     for pair in event.pairs:
-        where = f"{pair.where}: " if pair.where else ""
+        where = gettext("%(where)s: ") % {"where": pair.where} if pair.where else ""
         if pair.number > SMALL:
             raise FileRefused(
                 gettext("%(where)spair %(number)s: pair numbers go up to %(small)s")

@@ -157,6 +157,9 @@ class FileSection:
     travellers: dict[int, list[FileLine]] = field(default_factory=dict)
     scorecards: dict[int, list[FileScorecardLine]] = field(default_factory=dict)
     player_cards: dict[int, list[FilePlayerLine]] = field(default_factory=dict)
+    # The movement's name in the reader's language, for the workbook; the files write
+    # `movement` as the engine names it.
+    movement_shown: str = ""
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def check_teams_file(teams_file: TeamsFile) -> None:
         )
     numbers, names = set(), set()
     for team in teams_file.teams:
-        where = f"{team.where}: " if team.where else ""
+        where = gettext("%(where)s: ") % {"where": team.where} if team.where else ""
         if not 1 <= team.number <= SMALL:
             raise FileRefused(
                 gettext("%(where)steam numbers run from 1 to %(small)s, not %(number)s")

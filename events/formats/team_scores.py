@@ -301,8 +301,8 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
         # No match has a result to tell by: the file's own word, else the app's defaults.
         scale, length = stated_scale or DEFAULT_SCALE, stated_length or DEFAULT_LENGTH
         teams_file.readings += [
-            (gettext("VP scale"), f"{gettext(VP_SCALES[scale].label)}: " + _said(stated_scale)),
-            (gettext("Boards a match"), f"{length}: " + _said(stated_length)),
+            (gettext("VP scale"), _stated(gettext(VP_SCALES[scale].label), _said(stated_scale))),
+            (gettext("Boards a match"), _stated(length, _said(stated_length))),
         ]
         return scale, length
     scales = [stated_scale] if stated_scale else list(VP_SCALES)
@@ -407,11 +407,15 @@ def _scale_and_length(teams_file: TeamsFile, evidence: list[FileMatch]) -> tuple
     teams_file.readings.append(
         (
             gettext("Boards a match"),
-            f"{length}: "
-            + (gettext("the file says so") if stated_length else gettext("as played")),
+            _stated(length, gettext("the file says so") if stated_length else gettext("as played")),
         )
     )
     return scale, length
+
+
+def _stated(value, why: str) -> str:
+    """A setting the preview reads and why: "8: the file says so"."""
+    return gettext("%(where)s: ") % {"where": value} + why
 
 
 def _said(stated) -> str:

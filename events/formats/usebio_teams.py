@@ -15,7 +15,7 @@ match's table, a board's assigned IMPs) ride in `<?clubscoring ...?>` instructio
 
 import xml.etree.ElementTree as ET
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.formats.imported import FileRefused, whole_number
 from events.formats.team_files import (
@@ -202,7 +202,7 @@ def _settle_rounds(teams_file: TeamsFile) -> None:
                 match.round = round_
             teams_file.readings.append(
                 (
-                    gettext("Rounds"),
+                    pgettext("teams", "Rounds"),
                     gettext(
                         "worked out from the matches: the file numbers each match's round from "
                         "its TEAM's side (the team's n-th match)"

@@ -13,7 +13,7 @@ import datetime
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from events.formats.card_words import SEAT_NAMES, card_shown, contract_shown, seats_shown
 from events.formats.csv_export import adjustment_text
@@ -190,7 +190,7 @@ def player_scorecards_sheet(book: Workbook, *, event: PairsFile) -> None:
                     [
                         row.round,
                         line.board,
-                        row.seat,
+                        seats_shown(row.seat),
                         row.partner.label,
                         " & ".join(o.label for o in row.opponents),
                         *_play(line.line),
@@ -325,7 +325,7 @@ def settings_sheet(book: Workbook, *, event: PairsFile) -> None:
     for section in event.sections:
         prefix = _section_prefix(section, event.sections)
         rows += [
-            (prefix + gettext("Movement"), section.movement),
+            (prefix + gettext("Movement"), section.movement_shown or section.movement),
             (prefix + gettext("Tables"), section.tables),
             (prefix + gettext("Rounds"), section.rounds),
             (prefix + gettext("Boards per round"), section.boards_per_round),
@@ -390,7 +390,7 @@ def _note(result: FileLine) -> str:
         )
     if result.note:
         parts.append(result.note)
-    return "; ".join(parts)
+    return pgettext("between the items of a list", "; ").join(parts)
 
 
 def _numeric(text: str) -> int | str:

@@ -265,7 +265,7 @@ def settings_sheet(book: Workbook, teams_file: TeamsFile) -> None:
     rows += [
         (gettext("Boards a match"), settings.get("boards_per_match")),
         (gettext("Teams"), len(teams_file.teams)),
-        (gettext("Rounds"), max((m.round for m in teams_file.matches), default=0)),
+        (pgettext("teams", "Rounds"), max((m.round for m in teams_file.matches), default=0)),
     ]
     if settings.get("bye_vps") is not None:
         rows.append((gettext("VPs for a bye"), float(settings["bye_vps"])))

@@ -3,7 +3,7 @@ score against others, and the victory points of a match on every scale."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, npgettext, pgettext
 from django.views.decorators.http import require_GET
 
 from events.formats.card_words import contract_shown
@@ -13,13 +13,21 @@ from scoring.imps import imp_table
 from scoring.matchpoints import MATCHPOINT_SCALES, board_top
 from scoring.victory_points import FRACTIONAL_MARGINS, victory_points
 
-STRAIN_NAMES = {
-    "C": pgettext_lazy("suit", "Clubs"),
-    "D": pgettext_lazy("suit", "Diamonds"),
-    "H": pgettext_lazy("suit", "Hearts"),
-    "S": pgettext_lazy("suit", "Spades"),
-    "NT": pgettext_lazy("suit", "No trump"),
-}
+
+def strain_name(strain: str, level: int) -> str:
+    """A contract's strain as its level reads it: 1 Club, 4 Spades (French 1 Trèfle, 4 Piques)."""
+    match strain:
+        case "C":
+            return npgettext("suit", "Club", "Clubs", level)
+        case "D":
+            return npgettext("suit", "Diamond", "Diamonds", level)
+        case "H":
+            return npgettext("suit", "Heart", "Hearts", level)
+        case "S":
+            return npgettext("suit", "Spade", "Spades", level)
+    return npgettext("suit", "No trump", "No trumps", level)
+
+
 # A contract's name, by how often it was doubled: "4 Spades doubled".
 CONTRACT_NAMES = {
     0: gettext_lazy("%(level)s %(strain)s"),
@@ -35,7 +43,7 @@ def describe_contract(contract: Contract) -> dict:
     return {
         "symbol": contract_shown(f"{contract.level}{contract.strain}{'X' * contract.doubled}"),
         "name": CONTRACT_NAMES[contract.doubled]
-        % {"level": contract.level, "strain": STRAIN_NAMES[contract.strain]},
+        % {"level": contract.level, "strain": strain_name(contract.strain, contract.level)},
         "red": contract.strain in ("H", "D"),
     }
 

@@ -27,6 +27,7 @@ from events.formats.pair_files import (
 from events.models import Board, Event, IndividualPlayer, Pair, Result, Section, TableRound
 from events.services.event_settings import settings_summary
 from events.services.individuals import player_ranking, player_scorecard, side_players
+from events.services.movement_text import movement_name
 from events.services.notes import note_text
 from events.services.rankings import RankingGroup, overall_ranking, section_ranking
 from events.services.team_exports import teams_file
@@ -201,6 +202,7 @@ def _section(
     return FileSection(
         letter=section.letter,
         movement=section.movement,
+        movement_shown=movement_name(section.movement),
         tables=section.tables,
         rounds=section.rounds,
         boards_per_round=section.boards_per_round,

@@ -135,7 +135,11 @@ def column_labels(rows: list[ListRow]) -> list[str]:
     for index in range(width):
         letter = _letter(index)
         text = first[index][:40] if index < len(first) else ""
-        labels.append(f"{letter}: {text}" if text else letter)
+        labels.append(
+            gettext("%(column)s: %(heading)s") % {"column": letter, "heading": text}
+            if text
+            else letter
+        )
     return labels
 
 

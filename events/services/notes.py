@@ -9,7 +9,7 @@ a list of values (read with commas) or a sentence of its own.
 
 from datetime import date
 
-from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy, pgettext
 
 from events.models.event import event_label
 from events.services.setting_words import named_settings_text, settings_text
@@ -33,7 +33,9 @@ def _engine(values: dict) -> str:
 
 
 def _warnings(values: dict) -> str:
-    return "; ".join(note_text(warning) for warning in values["warnings"])
+    return pgettext("between the items of a list", "; ").join(
+        note_text(warning) for warning in values["warnings"]
+    )
 
 
 def _lines_moved(values: dict) -> str:

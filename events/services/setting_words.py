@@ -3,7 +3,7 @@ Pacific/Auckland", "New events' scoring: Matchpoints → Cross-IMPs". A change i
 setting's name and its values before and after, so the history reads it in each reader's
 words (events.services.notes)."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.models import Club, Event
 from events.models.changes import NOTE_LENGTH
@@ -25,7 +25,7 @@ def setting_lines(settings: list[dict]) -> list[str]:
 
 def settings_text(settings: list[dict]) -> str:
     """The settings changed in one line; a long one names them without their values."""
-    text = "; ".join(setting_lines(settings))
+    text = pgettext("between the items of a list", "; ").join(setting_lines(settings))
     if len(text) > NOTE_LENGTH:
         return named_settings_text([setting["setting"] for setting in settings])
     return text

@@ -25,13 +25,14 @@ def meeting(ns: str, ew: str) -> str:
 def slip_cells(slips: list[SlipProgress], slip_url: str, query: str) -> SafeString:
     """A round's cells: each played slip links to its entry page with how much is entered."""
     link, query = escape(slip_url), escape(query)
+    sit_out = escape(gettext("sit-out"))
     cells = (
         f'<td class="{"done" if slip.complete else ""}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
         f"{meeting(slip.ns, slip.ew)}</a> "
         f'<span class="muted">{slip.entered}/{slip.boards}</span></td>'
         if slip.played
-        else f'<td><span class="muted">{escape(gettext("sit-out"))}</span></td>'
+        else f'<td><span class="muted">{sit_out}</span></td>'
         for slip in slips
     )
     # Every text in the cells is escaped above; the numbers are ints.

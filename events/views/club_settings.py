@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -33,7 +34,8 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             defaults_before=defaults_form.defaults_before(),
         )
         if lines:
-            messages.success(request, _("Saved: %(changes)s.") % {"changes": "; ".join(lines)})
+            changes = pgettext("between the items of a list", "; ").join(lines)
+            messages.success(request, _("Saved: %(changes)s.") % {"changes": changes})
         else:
             messages.info(request, _("Nothing changed."))
         return redirect("club-settings", slug=club.slug)

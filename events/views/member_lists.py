@@ -142,13 +142,16 @@ def _preview_page(request, club, upload, preview, form) -> HttpResponse:
     )
 
 
+def _candidate(player) -> str:
+    """A player the row may be, by name and member number."""
+    number = player.member_number or gettext("no member number")
+    return f"{player.name} ({number})"
+
+
 def _options(row, answer: str) -> list[tuple[str, str, bool]]:
     """A question's choices (value, label, chosen): each player of the name, a new player, or
     leaving the row out."""
-    options = [
-        (str(p.pk), f"{p.name} ({p.member_number or gettext('no member number')})")
-        for p in row.candidates
-    ]
+    options = [(str(p.pk), _candidate(p)) for p in row.candidates]
     options += [("new", gettext("A new player")), ("skip", gettext("Leave this row out"))]
     return [(value, label, value == answer) for value, label in options]
 

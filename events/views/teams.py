@@ -220,7 +220,7 @@ def team_edit(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 
     def save(data: dict) -> str:
         update_team(team=team, user=request.user, **form.team)
-        return f"{team.name} is saved."
+        return gettext("%(name)s is saved.") % {"name": team.name}
 
     then = reverse("director-teams", kwargs={"event_id": event.pk})
     if saved := saved_then(request, form, save, refusal=TeamRefused, then=then):
@@ -269,7 +269,15 @@ def match_add(request: HttpRequest, event_id: int) -> HttpResponse:
     form = MatchForm(request.POST, event=event)
 
     def save(data: dict) -> str:
-        return f"{create_match(event=event, user=request.user, **data)}."
+        match = create_match(event=event, user=request.user, **data)
+        away = match.away.name if match.away_id else gettext("bye")
+        name = gettext("Round %(round)s, table %(table)s: %(home)s v %(away)s") % {
+            "round": match.round,
+            "table": match.table,
+            "home": match.home.name,
+            "away": away,
+        }
+        return f"{name}."
 
     then = reverse("director-teams", kwargs={"event_id": event.pk})
     return saved_then(request, form, save, refusal=MatchRefused, then=then) or render(
@@ -466,7 +474,7 @@ def match_captains(request: HttpRequest, event_id: int, match_id: int) -> HttpRe
         save_captains_totals(
             match=match, home_imps=data["home_imps"], away_imps=data["away_imps"], user=request.user
         )
-        return "Captains' totals saved."
+        return gettext("Captains' totals saved.")
 
     then = match.get_director_url()
     return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(
@@ -490,7 +498,7 @@ def match_adjust(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
             note=data["note"],
             user=request.user,
         )
-        return "Adjustments saved."
+        return gettext("Adjustments saved.")
 
     then = match.get_director_url()
     return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(
@@ -543,7 +551,7 @@ def match_board_imps(request: HttpRequest, event_id: int, match_id: int) -> Http
 
     def save(data: dict) -> str:
         assign_board_imps(match=match, number=data["board"], imps=data["imps"], user=request.user)
-        return f"Board {data['board']}: assigned IMPs saved."
+        return gettext("Board %(board)s: assigned IMPs saved.") % {"board": data["board"]}
 
     then = match.get_director_url()
     return saved_then(request, form, save, refusal=MatchRefused, then=then) or _match_page(

@@ -516,9 +516,24 @@ SAID = {"success", "error", "info", "warning", "add_error", "ValidationError"}
 
 
 def said_in_english(code: str) -> list[str]:
-    """The literal texts (a string or an f-string's) that `code` hands to a director."""
+    """The literal texts (a string or an f-string's) that `code` hands to a director: to
+    messages.*, add_error or ValidationError, or returned by a view's `save`, whose text the
+    teams pages hand to messages.success (events.views.teams.saved_then)."""
     found = []
+
+    def literal(argument) -> None:
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            found.append((argument.value, argument.value))
+        elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
+            words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
+            found.append((ast.unparse(argument), words))
+
     for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.FunctionDef) and node.name == "save":
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and inner.value is not None:
+                    literal(inner.value)
+            continue
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "attr", getattr(node.func, "id", ""))
@@ -526,11 +541,7 @@ def said_in_english(code: str) -> list[str]:
             continue
         # add_error's first argument is the field's name, no sentence.
         for argument in node.args[1:] if name == "add_error" else node.args:
-            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.append((argument.value, argument.value))
-            elif isinstance(argument, ast.JoinedStr):  # its own words, not its values'
-                words = "".join(p.value for p in argument.values if isinstance(p, ast.Constant))
-                found.append((ast.unparse(argument), words))
+            literal(argument)
     return [text for text, words in found if WORD.search(words)]
 
 
@@ -543,12 +554,54 @@ messages.error(request, gettext("Not swapped: %(why)s") % {"why": why})
 form.add_error(None, refused)
 form.add_error(None, f"{refused}.")
 form.add_error("tables", "")
+def save(data):
+    if data:
+        return "Adjustments saved."
+    return f"{name}."
 """
-    assert said_in_english(code) == [
-        "f'{team.name} is registered as team {team.number}.'",
-        "f'Not added: {refused}.'",
+    assert sorted(said_in_english(code)) == [
+        "Adjustments saved.",
         "Choose a team.",
+        "f'Not added: {refused}.'",
+        "f'{team.name} is registered as team {team.number}.'",
     ]
+
+
+# xgettext does not read inside an f-string: a message written there ({gettext('A match')})
+# never reached the catalogue and stayed English on every page.
+TRANSLATING = {"gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "ngettext", "_"}
+
+
+def messages_inside_f_strings(code: str) -> list[str]:
+    """The translation calls with a literal message that `code` makes inside an f-string."""
+    return [
+        ast.unparse(call)
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, ast.JoinedStr)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and getattr(call.func, "id", getattr(call.func, "attr", "")) in TRANSLATING
+        and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args)
+    ]
+
+
+def test_messages_inside_f_strings_finds_a_literal_message_only():
+    code = """
+f"{numbers.get(key, gettext('A match'))}: "
+f"{gettext(VP_SCALES[scale].label)}: "
+f"{name}."
+"""
+    assert messages_inside_f_strings(code) == ["gettext('A match')"]
+
+
+def test_no_message_is_written_inside_an_f_string():
+    found = [
+        f"{path.relative_to(ROOT)}: {call}"
+        for folder in ("events", "scoring")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for call in messages_inside_f_strings(path.read_text())
+    ]
+    assert found == []
 
 
 PYTHON_SAYING = sorted(
@@ -566,7 +619,8 @@ def test_a_view_or_form_says_its_sentences_through_the_catalogue(path):
 # A colon after a translated label belongs to the message ("Board %(number)s:"): written in
 # the template after it, French could not set its space before it ("paire 1: Ann").
 COLON_AFTER = re.compile(
-    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:</a>)?:(?:\s|$)|</a>:\s\{% translate"
+    r"\{% (?:translate [^%]*|endblocktranslate) %\}(?:\{% end\w+ %\})*(?:</a>)?:(?:\s|$)"
+    r"|</a>:\s\{% (?:block)?translate"
 )
 
 
@@ -578,6 +632,20 @@ def test_a_template_writes_no_colon_after_a_translated_label():
         if COLON_AFTER.search(line)
     ]
     assert colons == []
+
+
+# A semicolon between a list's items is the catalogue's too ("\u00a0; " in French).
+SEMICOLON_AFTER_TAG = re.compile(r"%\}; ")
+
+
+def test_a_template_writes_no_semicolon_between_a_lists_items():
+    semicolons = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if SEMICOLON_AFTER_TAG.search(line)
+    ]
+    assert semicolons == []
 
 
 def test_makemessages_typesets_a_translation_as_its_language_does():

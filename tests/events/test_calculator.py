@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 
@@ -220,3 +221,20 @@ def test_the_empty_calculator_shows_the_form_only(client):
     assert re.search(r'<input type="text" name="contract"[^>]* autofocus', page)
     assert 'id="result"' not in page
     assert "errorlist" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "contract", "name"),
+    [
+        ("en", "1C", "(1 Club)"),
+        ("en", "4SX", "(4 Spades doubled)"),
+        ("fr", "1D", "(1 Carreau)"),
+        ("fr", "4SX", "(4 Piques contré)"),
+        ("fr", "3NT", "(3 Sans-atout)"),
+        ("nb", "4HXX", "(4 Hjerter redoblet)"),
+    ],
+)
+def test_a_contract_is_named_as_its_level_reads_it(language, contract, name):
+    """One club, four spades: the strain's name agrees with the level (French 4 Piques)."""
+    reader = Client(headers={"accept-language": language})
+    assert name in calculate(reader, contract, 6 + int(contract[0]))

@@ -372,7 +372,7 @@ def test_the_problems_panel_reads_the_start_time_in_the_clubs_time_zone(
     [
         (
             "fr",
-            "Fuseau horaire\u00a0: UTC → Pacific/Auckland; "
+            "Fuseau horaire\u00a0: UTC → Pacific/Auckland\u00a0; "
             "calcul des nouveaux tournois\u00a0: Points de match → IMP croisés",
         ),
         (
@@ -394,3 +394,20 @@ def test_a_settings_change_made_in_english_reads_in_the_readers_language(
     page = html.unescape(director_client.get(url).content.decode())
 
     assert f" · director · {line}</li>" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "empty"),
+    [
+        ("en", "- Select an option -"),
+        ("fr", "- Choisir une option -"),
+        ("nb", "- Velg et alternativ -"),
+    ],
+)
+def test_a_select_with_nothing_chosen_says_so_in_the_readers_language(
+    director_client, club, language, empty
+):
+    """The national body not set yet: Django's own words have no Norwegian."""
+    url = reverse("club-settings", args=[club.slug])
+    page = director_client.get(url, headers={"accept-language": language}).content.decode()
+    assert f'<option value="" selected>{empty}</option>' in page

@@ -321,6 +321,8 @@ def test_publishing_with_results_missing_asks_first_naming_them(director_client,
     assert event.status == "running"
     assert "6 boards still lack results" in page
     assert "Board 1</a>: 0 of 3 entered" in page
+    french = director_client.post(url, {"status": "published"}, headers={"accept-language": "fr"})
+    assert "Donne 1</a>\u00a0: 0 sur 3 saisis" in french.content.decode()
     director_client.post(url, {"status": "published", "confirm": "on"})
     event.refresh_from_db()
     assert event.status == "published"

@@ -120,6 +120,10 @@ def test_a_butler_explanation_shows_the_datum_and_the_imp_row(client, make_event
     assert "-100 − +1440 = -1540" in page
     assert "a difference of 1500–1740 is worth 17 IMPs to East-West." in page
     assert "sitting East-West, scores <strong>+17</strong>" in page
+    french = Client(headers={"accept-language": "fr"}).get(
+        explain_url(event, 5, line.ew_pair.number)
+    )
+    assert "<h2>IMP</h2>" in french.content.decode()
 
 
 def test_a_cross_imp_explanation_lists_each_comparison(client, make_event):
@@ -132,6 +136,10 @@ def test_a_cross_imp_explanation_lists_each_comparison(client, make_event):
     )
     assert '<p class="sum">-34 / 2 = -17 to North-South</p>' in page
     assert "sitting North-South: <strong>-17</strong>" in page
+    french = Client(headers={"accept-language": "fr"}).get(
+        explain_url(event, 5, line.ns_pair.number)
+    )
+    assert '<th class="num">IMP</th>' in french.content.decode()
 
 
 def test_scores_link_to_their_explanation_from_scorecard_and_traveller(client, make_event):

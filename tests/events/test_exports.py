@@ -283,6 +283,14 @@ def test_settings_say_how_the_event_was_scored_and_moved(played):
     assert ws["B5"].number_format == "d mmmm yyyy"
 
 
+def test_a_french_clubs_workbook_names_the_movement_in_french(played):
+    event = played()
+    event.club.language = "fr"
+    event.club.save()
+    settings = dict(values(workbook(event)["Réglages"], 3, 20))
+    assert (settings["Mouvement"], settings["Positions"]) == ("Mitchell 3 tables", 3)
+
+
 def test_two_sections_are_named_in_every_block_heading(played):
     event = played(winners=1)
     apply_movement(section=Section.objects.create(event=event, letter="B"), movement=mitchell(3, 2))

@@ -383,6 +383,9 @@ def test_upload_shows_a_preview_and_saves_nothing(director_client, club):
     assert '<td>1</td><td class="num">3</td>' in content
     assert "Import and publish" in content
     assert Event.objects.count() == 0
+    url = reverse("import-preview", args=[club.slug, kept.pk])
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert f"publie le tournoi à {club.name}\u00a0; l'analyse double mort" in french
 
 
 @pytest.mark.django_db

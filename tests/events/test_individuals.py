@@ -1,7 +1,9 @@
 """An individual event: players seated by the movement, scored with the sides they sat in."""
 
+import io
 import random
 
+import openpyxl
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -10,6 +12,7 @@ from events.formats import FORMATS
 from events.models import Board, Change, Event, IndividualPlayer, Player, Result, Seat
 from events.services.competitions import CompetitionRefused, add_session, create_competition
 from events.services.entry import LineRefused, board_meetings, save_line, save_recorded_line
+from events.services.exports import export_file
 from events.services.history import UndoRefused, recording, undo_change
 from events.services.history_text import change_lines
 from events.services.individuals import (
@@ -454,3 +457,24 @@ def test_an_individual_s_movement_undone_takes_its_players_and_seats_with_its_si
         0,
         0,
     )
+
+
+def test_a_players_seat_is_printed_as_the_readers_language_prints_seats(director_client, club):
+    """Norwegian Ø and V for East and West, French O for West: on the player's scorecard, the
+    guide cards and the club's workbook (locale/GLOSSARY.md)."""
+    movement = complete_individual(8, 2, rounds=3)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    first = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    play_every_board(event)
+    event.status = Event.Status.PUBLISHED
+    event.save()
+    norwegian = {"headers": {"accept-language": "nb"}}
+    card = director_client.get(f"/events/{event.pk}/A/players/{first.west}/", **norwegian)
+    assert "<td>V</td>" in card.content.decode() and "<td>W</td>" not in card.content.decode()
+    guides = director_client.get(f"/director/events/{event.pk}/cards/", **norwegian)
+    assert "<td>Ø</td>" in guides.content.decode() and "<td>E</td>" not in guides.content.decode()
+    club.language = "fr"
+    club.save()
+    book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
+    seats = {row[2] for row in book["Feuilles de marque"].iter_rows(min_row=3, values_only=True)}
+    assert {"N", "E", "S", "O"} <= seats and "W" not in seats

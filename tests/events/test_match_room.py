@@ -79,6 +79,14 @@ def test_the_room_shows_each_board_at_both_tables_of_each_match(director_client,
     assert f'hx-get="{grid}?round=1" hx-trigger="every 3s"' in content
 
 
+def test_a_teams_rooms_round_is_a_tour_in_french(director_client, room):
+    event, *_ = room
+    url = reverse("director-room", args=[event.pk])
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "<h2>Tour 1</h2>" in french and "Position 1" not in french
+    assert "<strong>Table de match 1, table 2</strong>, tour 1, donne 2\u00a0:" in french
+
+
 def test_the_teams_page_links_the_room(director_client, room):
     event = room[0]
     content = director_client.get(reverse("director-teams", args=[event.pk])).content.decode()

@@ -6,6 +6,7 @@ import uuid
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from events.models import Change, Event, Match, MatchLine, TableCall, TableLine
 from events.services.entry import LineRefused
@@ -166,6 +167,14 @@ def test_a_token_enters_its_own_matchs_boards_only(swiss):
     assert not MatchLine.objects.filter(board__match__table=2).exists()
     other = Match.objects.get(event=event, round=1, table=2)
     assert _at(first).match != other
+
+
+def test_a_teams_table_is_refused_a_round_it_is_not_playing_in_a_teams_word(swiss):
+    _, _, first, _ = swiss
+    with translation.override("fr"), pytest.raises(LineRefused) as refused:
+        _enter(first, 1, "4S N 10", round=2)
+    # A teams event's round is a "tour" in French, a pairs event's a "position".
+    assert str(refused.value) == "cette table ne joue pas le tour 2 en ce moment"
 
 
 def test_a_line_the_director_alone_enters_is_refused(swiss):

@@ -1,6 +1,7 @@
 """A member list's columns from its own headings, and names matched case and accents aside."""
 
 import pytest
+from django.utils import translation
 
 from events.formats.member_lists import ListRow
 from events.services.member_headings import (
@@ -66,6 +67,8 @@ def test_a_file_without_headings_starts_with_a_member_in_the_first_column():
     assert columns == Columns(name=0)
     assert [e.name for e in entries(table, columns)] == ["Ann Able", "Bob Best"]
     assert column_labels(table) == ["A: Ann Able", "B: 1001"]
+    with translation.override("fr"):
+        assert column_labels(table) == ["A\u00a0: Ann Able", "B\u00a0: 1001"]
 
 
 def test_columns_picked_twice_or_no_name_are_refused():

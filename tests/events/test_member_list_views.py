@@ -198,3 +198,13 @@ def test_the_preview_takes_the_same_queries_for_any_number_of_rows(director_clie
         assert f"{rows} new players" in page.content.decode()
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_player_without_a_member_number_is_offered_as_one_in_the_readers_language(
+    director_client, club, ann
+):
+    Player.objects.create(club=club, name="Ann Able")
+    upload(director_client, club, b"Name,Email\r\nann able,a@x.org\r\n")
+    url = reverse("members-preview", args=[club.slug, Upload.objects.get().pk])
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "Ann Able (1001)" in french and "Ann Able (sans numéro de licence)" in french

@@ -191,6 +191,9 @@ def test_a_call_shows_on_the_calls_panel_and_is_cleared(director_client, make_ev
     assert f'id="call-{call.pk}"' in shown and "<strong>Table 3</strong>, round 1, board" in shown
     assert "Score disputed" in shown and "<code>4H E 9</code>" in shown
     assert " hidden>" not in shown.split("\n")[0]
+    # A pairs event's round is a "position" in French, and French spaces its colon.
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert f"<strong>Table 3</strong>, position 1, donne {line.board_number}\u00a0:" in french
     cleared = director_client.post(
         reverse("director-call-clear", args=[event.pk, call.pk]), HTTP_HX_REQUEST="true"
     ).content.decode()

@@ -333,3 +333,11 @@ def test_the_keyboard_shortcuts_of_section_b_stay_in_section_b(director_client, 
     assert ' data-query="?section=B"' in html
     html = director_client.get(f"/director/events/{evening.pk}/boards/3/").content.decode()
     assert ' data-query=""' in html
+
+
+def test_the_director_page_lists_each_sections_movement_with_frenchs_semicolon(
+    director_client, evening
+):
+    url = reverse("director-event", args=[evening.pk])
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "Section A\u00a0: Mitchell 7 tables\u00a0; Section B\u00a0: Mitchell 7 tables" in french

@@ -4,6 +4,7 @@ reader relies on, checked by opening what was written."""
 import json
 from io import BytesIO
 
+from django.utils import translation
 from openpyxl import load_workbook
 
 from events.formats.json_teams import render_teams_json
@@ -62,6 +63,10 @@ def test_the_workbook_has_standings_cross_table_matches_and_settings():
     settings = dict(row[:2] for row in _rows(book["Settings"])[2:])
     assert settings["VP scale"] == "WBF continuous 20-VP scale (2013)"
     assert settings["Boards a match"] == 2
+    with translation.override("fr"):
+        french = load_workbook(BytesIO(render_teams_xlsx(teams_file)))
+    settings = dict(row[:2] for row in _rows(french["Réglages"])[2:])
+    assert settings["Tours"] == 1  # a teams round is a "tour", a pairs event's a "position"
 
 
 def test_the_json_lists_every_match_with_its_imps_and_vps():

@@ -259,6 +259,10 @@ def test_the_history_of_a_teams_event_lists_its_changes_and_undoes_a_line(direct
     html = director_client.get(reverse("director-history", args=[match.event_id])).content.decode()
     captains = "Round 1, table 1 (Team 1 v Team 2): Home captain&#x27;s IMPs: (blank) -&gt; 20.00"
     assert captains in html
+    url = reverse("director-history", args=[match.event_id])
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    captains = "Tour 1, table 1 (Team 1 contre Team 2)\u00a0: IMP du capitaine recevant\u00a0:"
+    assert f"{captains} (vide) -&gt; 20,00" in french  # the reader's decimal sign
 
 
 def test_a_line_is_deleted_after_a_confirmation(director_client, match):
@@ -442,3 +446,33 @@ def test_a_teams_round_reads_as_a_round_in_french_not_a_pairs_position(
     assert "<h3>Tour 1</h3>" in director_page
     for page in (team_page, match_page, director_page):
         assert "osition" not in page
+
+
+def test_what_a_teams_save_tells_the_director_reads_in_their_language(
+    director_client, event, match
+):
+    french = {"headers": {"accept-language": "fr"}, "follow": True}
+    players = {f"player_{n}": name for n, name in enumerate(["Ann", "Bob", "Cy", "Di"], 1)}
+    posts = [
+        (reverse("team-edit", args=[event.pk, 1]), {"name": "Aces", **players}),
+        (
+            reverse("match-add", args=[event.pk]),
+            {"round": 1, "table": 2, "home": event.teams.get(number=3).pk, "away": ""},
+        ),
+        (
+            reverse("match-captains", args=[event.pk, match.pk]),
+            {"home_imps": "20", "away_imps": "3"},
+        ),
+        (reverse("match-board-imps", args=[event.pk, match.pk]), {"board": 2, "imps": "-3"}),
+        (reverse("match-adjust", args=[event.pk, match.pk]), {"home_penalty": "1"}),
+    ]
+    said = [
+        "Aces est enregistrée.",
+        "Tour 1, table 2\u00a0: Team 3 contre exempt.",
+        "Totaux des capitaines enregistrés.",
+        "Donne 2\u00a0: IMP attribués enregistrés.",
+        "Ajustements enregistrés.",
+    ]
+    for (url, data), message in zip(posts, said, strict=True):
+        page = director_client.post(url, data, **french).content.decode()
+        assert message in page, url

@@ -3,6 +3,7 @@ awards, our own files written and read back with both tables of every board, and
 conventions we cannot read refused."""
 
 import pytest
+from django.utils import translation
 
 from events.formats.imported import FileRefused
 from events.formats.pbn_teams import parse_teams_file as parse_pbn
@@ -76,6 +77,9 @@ def test_another_programs_swiss_teams_file_is_read_and_scored_by_our_engine():
         "award",
         "Boards a match": "3: as played",
     }
+    with translation.override("fr"):
+        readings = dict(parse_teams_file(data).readings)
+    assert readings["Donnes par match"] == "3\u00a0: comme joué"  # French's colon spaced
     assert [(t.number, t.name, t.players) for t in teams_file.teams] == [
         (1, "Aces", ["Ann Able", "Bob Baker"]),
         (2, "Kings", []),

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.models import (
     Match,
@@ -302,7 +302,7 @@ def accept_line(*, access: TableAccess, key: uuid.UUID, pin: str = "") -> TableL
     at = now.round(line.round)
     if at is None or not now.correctable(line.round):
         raise LineRefused(
-            gettext("round %(round)s is over at this table: call the director")
+            pgettext("teams", "round %(round)s is over at this table: call the director")
             % {"round": line.round}
         )
     accepting = at.ew.team
@@ -361,7 +361,7 @@ def _playing(access: TableAccess, round: int) -> MatchAtTable:
     at = table_now(access=access).current
     if at is None or at.number != round:
         raise LineRefused(
-            gettext("this table is not playing round %(round)s now") % {"round": round}
+            pgettext("teams", "this table is not playing round %(round)s now") % {"round": round}
         )
     return at
 

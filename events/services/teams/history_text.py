@@ -87,9 +87,11 @@ def team_lines(version, numbers) -> list[str]:
         return []
     prefix = ""
     if model is Match:
-        prefix = f"{numbers.get((Match, row.id), gettext('A match'))}: "
+        where = numbers.get((Match, row.id), gettext("A match"))
+        prefix = gettext("%(where)s: ") % {"where": where}
     elif model is MatchBoard:
-        prefix = f"{numbers.get((MatchBoard, row.id), gettext('A match board'))}: "
+        where = numbers.get((MatchBoard, row.id), gettext("A match board"))
+        prefix = gettext("%(where)s: ") % {"where": where}
     elif model is Team:
         prefix = gettext("Team %(number)s: ") % {"number": row.number}
     return [

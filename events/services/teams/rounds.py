@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from events.models import Change, Event, Match, MatchLine, Team, TeamRound, TeamSettings
 from events.services.history import bulk_create_recorded, recording
@@ -187,7 +187,9 @@ def swap_teams(
         match_a, match_b = changed
         warnings = _swap_warnings(event, round, {match_a, match_b})
         if warnings and not insist:
-            raise RematchWarning("; ".join(note_text(warning) for warning in warnings))
+            raise RematchWarning(
+                pgettext("between the items of a list", "; ").join(note_text(w) for w in warnings)
+            )
         names = {"round": round, "first": first.name, "second": second.name}
         note = [
             sentence("swapped-insisting", **names, warnings=sentence("warnings", warnings=warnings))
