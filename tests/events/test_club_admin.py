@@ -726,6 +726,10 @@ def test_deleting_an_event_names_what_goes_then_deletes_it(director_client, club
     assert "6 pairs (1 named) and the movement's 9 table-rounds" in page
     assert "6 boards (0 with a hand record)" in page
     assert "This event is published" in page
+    # Each count agrees with its own word in French: one adjusted, six pairs of which one named.
+    french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "1 résultat (1 ajusté, 1 avec une note)" in french
+    assert "6 paires (1 nommée)" in french
     director_client.post(url)  # no confirmation: nothing happens
     assert Event.objects.filter(pk=event.pk).exists()
 
