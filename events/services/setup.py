@@ -50,7 +50,7 @@ def apply_movement(*, section: Section, movement) -> None:
         becomes_barometer = movement.barometer and not section.barometer
         section.barometer = movement.barometer
         section.save()
-        if movement.arrow_switch_rounds or becomes_barometer:
+        if movement.kind == "howell" or movement.arrow_switch_rounds or becomes_barometer:
             _natural_settings(Event.objects.get(pk=section.event_id), movement)
         pairs = _movement_pairs(section, movement, keep_names)
         label_pairs(section=section, ew_offset=movement.tables)
@@ -82,7 +82,8 @@ def _movement_results(movement: Movement, board: int) -> int:
 
 def _natural_settings(event: Event, movement) -> None:
     changed = []
-    if movement.arrow_switch_rounds:
+    # A Howell's pairs sit both ways, as an arrow switch's do: they make one field.
+    if movement.kind == "howell" or movement.arrow_switch_rounds:
         event.winners = 1
         changed.append("winners")
     if movement.barometer and event.reveal == Event.Reveal.ALWAYS:

@@ -630,3 +630,12 @@ def test_a_lead_no_entry_writes_asks_nothing_and_the_page_still_shows(director_c
     content = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
     assert f"Board 1: {meeting.ns} v {meeting.ew}, 4S by N" not in content
     assert 'id="problems"' in content
+
+
+def test_a_howell_is_one_field_whatever_the_clubs_default(make_event):
+    """A Howell's pairs sit both ways, so it has one winner even where the club's events
+    default to two (and its settings say so, as its movement's description does)."""
+    event = make_event(howell(4, 3), winners=2)
+    event.refresh_from_db()
+    assert event.winners == 1
+    assert make_event(mitchell(3, 2), winners=2).winners == 2

@@ -177,10 +177,14 @@ def test_a_movement_change_undone_puts_back_the_pairs_names_boards_and_table_rou
         apply_movement(section=section, movement=howell(4, 3))
     assert Pair.objects.filter(section=section).count() == 8
     lines = change_lines(change=change)
-    assert lines[0] == "Movement: 5-table Mitchell -> 4-table Howell"
+    # A Howell is one field: the event's two winners become one with it.
+    assert lines[:2] == [
+        "Winners: Two winners (NS and EW) -> One winner",
+        "Movement: 5-table Mitchell -> 4-table Howell",
+    ]
     # The section keeps the engine's English name; the history reads it in the reader's words.
     with translation.override("fr"):
-        assert change_lines(change=change)[0] == (
+        assert change_lines(change=change)[1] == (
             "Mouvement\u00a0: Mitchell 5 tables -> Howell 4 tables"
         )
     assert "Pairs removed: 9, 10; with names: 10 (Ann Able & Bob Baker)" in lines
@@ -189,6 +193,7 @@ def test_a_movement_change_undone_puts_back_the_pairs_names_boards_and_table_rou
 
     section.refresh_from_db()
     assert (section.movement, section.tables) == ("5-table Mitchell", 5)
+    assert Event.objects.get(pk=event.pk).winners == 2
     assert (
         list(
             TableRound.objects.filter(section=section).values_list(
