@@ -11,6 +11,7 @@ from events.formats.card_words import notrump_shown, rank_shown, seats_shown
 from events.formats.dates import written_date
 from events.services.line_text import adjusted_shown, split_words
 from events.services.movement_text import movement_description, movement_name
+from scoring.pair_labels import printed_number
 
 register = template.Library()
 
@@ -93,6 +94,16 @@ def fraction(value):
 def labelled(number, labels: dict):
     """A pair number as the section labels it ("3 NS"); `labels` from section_labels."""
     return labels.get(number, number) if number is not None else number
+
+
+@register.filter
+def direction_wide(label: str):
+    """A pair's label whose direction a phone leaves to its column's heading, as a traveller's
+    NS or EW column prints it: "A3 NS" -> "A3" and a `wide` " NS"."""
+    number = printed_number(label)
+    if number == label:
+        return label
+    return format_html('{}<span class="wide">{}</span>', number, label[len(number) :])
 
 
 @register.filter

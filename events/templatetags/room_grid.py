@@ -18,8 +18,10 @@ register = template.Library()
 @register.simple_tag
 def room_cells(cells: list[Cell], slip_url: str, query: str) -> SafeString:
     """A round's cells: each played table-round links to its slip in the director's entry grid
-    (the director's take-over), with how much is entered, from where, and what waits."""
+    (the director's take-over), with how much is entered, from where, and what waits; each
+    cell names its table (`data-label`) for a phone, where the grid stacks."""
     words = {
+        "table": escape(gettext("Table %(table)s")),
         "sit_out": escape(gettext("sit-out")),
         "called": escape(gettext("called the director")),
         "late": escape(gettext("late")),
@@ -34,8 +36,12 @@ def room_cells(cells: list[Cell], slip_url: str, query: str) -> SafeString:
 
 def _cell(cell: Cell, link: str, query: str, words: dict[str, str]) -> str:
     slip = cell.slip
+    label = words["table"] % {"table": slip.table}
     if not slip.played:
-        return f'<td class="room-cell"><span class="muted">{words["sit_out"]}</span></td>'
+        return (
+            f'<td class="room-cell" data-label="{label}">'
+            f'<span class="muted">{words["sit_out"]}</span></td>'
+        )
     notes = [
         f'<span class="note {name}">{count} {words[name]}</span>'
         for name, count in (
@@ -52,7 +58,8 @@ def _cell(cell: Cell, link: str, query: str, words: dict[str, str]) -> str:
         notes.append(f'<span class="note called">{words["called"]}</span>')
     # Every text is escaped above or here; the numbers are ints.
     return (
-        f'<td class="room-cell {cell.state}" data-cell="{slip.round}-{slip.table}">'
+        f'<td class="room-cell {cell.state}" data-cell="{slip.round}-{slip.table}" '
+        f'data-label="{label}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
         f"{meeting(slip.ns, slip.ew)}</a> "
         f'<span class="count">{slip.entered}/{slip.boards}</span>'

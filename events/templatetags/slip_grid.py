@@ -23,16 +23,19 @@ def meeting(ns: str, ew: str) -> str:
 
 @register.simple_tag
 def slip_cells(slips: list[SlipProgress], slip_url: str, query: str) -> SafeString:
-    """A round's cells: each played slip links to its entry page with how much is entered."""
+    """A round's cells: each played slip links to its entry page with how much is entered;
+    each cell names its table (`data-label`) for a phone, where the grid stacks."""
     link, query = escape(slip_url), escape(query)
-    sit_out = escape(gettext("sit-out"))
+    table, sit_out = escape(gettext("Table %(table)s")), escape(gettext("sit-out"))
     cells = (
-        f'<td class="{"done" if slip.complete else ""}">'
+        f'<td class="{"done" if slip.complete else ""}" '
+        f'data-label="{table % {"table": slip.table}}">'
         f'<a href="{link}{slip.round}/tables/{slip.table}/{query}">'
         f"{meeting(slip.ns, slip.ew)}</a> "
         f'<span class="muted">{slip.entered}/{slip.boards}</span></td>'
         if slip.played
-        else f'<td><span class="muted">{sit_out}</span></td>'
+        else f'<td data-label="{table % {"table": slip.table}}">'
+        f'<span class="muted">{sit_out}</span></td>'
         for slip in slips
     )
     # Every text in the cells is escaped above; the numbers are ints.

@@ -8,7 +8,12 @@ from events.formats import FORMATS
 from events.models import Board, Club, Event, Pair, Player, Section
 from events.services.club_settings import use_club_time_zone
 from events.services.explanations import explain_score, played_line
-from events.services.individuals import player_ranking, player_scorecard, seated_individuals
+from events.services.individuals import (
+    player_ranking,
+    player_scorecard,
+    seated_individuals,
+    side_labels,
+)
 from events.services.navigation import board_place, event_sections
 from events.services.page_cache import cached_page
 from events.services.pair_labels import pair_of_slug, pairs_of_slug
@@ -201,6 +206,8 @@ def _traveller_page(request, event: Event, section: str, number: int, extra: dic
             "previous": place.previous,
             "next": place.next,
             "viewer": request.GET.get("pair"),
+            # An individual's sides by their players' numbers ("4+12"), as a phone shows them.
+            "side_numbers": side_labels(section=section_obj) if event.is_individual else {},
         }
         | extra,
     )

@@ -1,5 +1,6 @@
-"""A Swiss's VP cross-table on a phone: the teams by place, each meeting's VPs with its round,
-the page itself not scrolling sideways (the table scrolls in its frame)."""
+"""A Swiss's VP cross-table on a phone: the teams by place, each meeting's VPs with its round
+and the team met, stacked a team a block so that nothing scrolls sideways, neither the page nor
+the table in its frame."""
 
 from events.services.teams.matches import create_match, save_captains_totals
 from tests.browser.conftest import PHONE, screenshot
@@ -23,5 +24,12 @@ def test_a_phone_reads_a_swiss_cross_table_by_place(page, live_server, make_team
         "4 Team 4",
     ]
     assert rows.first.locator("td").all_inner_texts() == ["1", "", "13 R2", "", "14 R1", "27"]
+    # The meetings a phone shows, each named by the team met (before its VPs and round).
+    labels = rows.first.locator("td:visible").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+    )
+    assert labels == ["none", '"v 1 "', '"v 4 "', '"Total "']
     screenshot(page, "swiss-cross-table-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    frame = page.locator("table.cross-table").locator("xpath=..")
+    assert frame.evaluate("wrap => wrap.scrollWidth - wrap.clientWidth") == 0

@@ -470,7 +470,7 @@ def test_a_players_seat_is_printed_as_the_readers_language_prints_seats(director
     event.save()
     norwegian = {"headers": {"accept-language": "nb"}}
     card = director_client.get(f"/events/{event.pk}/A/players/{first.west}/", **norwegian)
-    assert "<td>V</td>" in card.content.decode() and "<td>W</td>" not in card.content.decode()
+    assert ">V</td>" in card.content.decode() and ">W</td>" not in card.content.decode()
     guides = director_client.get(f"/director/events/{event.pk}/cards/", **norwegian)
     assert "<td>Ø</td>" in guides.content.decode() and "<td>E</td>" not in guides.content.decode()
     club.language = "fr"

@@ -143,8 +143,9 @@ def test_the_room_shows_each_table_round_and_its_waiting_lines(director_client, 
     content = director_client.get(reverse("director-room", args=[event.pk])).content.decode()
 
     assert f'id="table-line-{waiting.pk}"' in content and "<code>3NT S 9</code>" in content
-    assert '<td class="room-cell waiting" data-cell="1-2">' in content
-    assert '<td class="room-cell disputed" data-cell="1-3">' in content
+    # Each cell names its table for a phone, where the grid stacks.
+    assert '<td class="room-cell waiting" data-cell="1-2" data-label="Table 2">' in content
+    assert '<td class="room-cell disputed" data-cell="1-3" data-label="Table 3">' in content
     slip = reverse("director-slip", args=[event.pk, 2, 4])
     assert f'href="{slip}"' in content  # the take-over: the table-round in the director's grid
     assert 'id="calls"' in content and "No table is calling." in content

@@ -46,6 +46,8 @@ def test_a_swiss_cross_table_lists_the_teams_by_place_with_the_round_of_each_mee
     # Columns in the same order: Team 3, Team 1, Team 4, Team 2.
     assert rows[0].cells == [[], [Meeting(2, 13)], [Meeting(1, 14)], []]
     assert rows[3].cells == [[], [Meeting(1, 7)], [Meeting(2, 7)], []]
+    # Each meeting knows the team met, the column's team.
+    assert [m.opponent.name for cell in rows[0].cells for m in cell] == ["Team 1", "Team 4"]
     assert [row.total for row in rows] == [27, 20, 19, 14]
 
 
@@ -55,7 +57,11 @@ def test_the_public_page_of_a_swiss_shows_its_cross_table(client, swiss):
     table = page[page.index('<table class="cross-table">') :]
     table = table[: table.index("</table>")]
     assert table.index("Team 3") < table.index("Team 1") < table.index("Team 4")
-    assert '<td class="num">13 <span class="muted">R2</span></td>' in table
+    # Each meeting names the team met, which a phone shows in the cell where the table stacks.
+    assert (
+        '<td class="num" data-label="v 1" title="Team 1">13 <span class="muted">R2</span></td>'
+        in table
+    )
 
 
 def test_a_round_robin_cross_table_stays_in_team_order_without_places(make_team_event):

@@ -133,10 +133,13 @@ def _decimal(value) -> Decimal:
 
 @dataclass(frozen=True)
 class Meeting:
-    """The VPs a team scored against another in a round they met."""
+    """The VPs a team scored against another in a round they met (none for a bye)."""
 
     round: int
     vps: Decimal
+    # The team met (none for a bye), which a phone names in the cell; a cell's column says it
+    # already, so a meeting equals another of the same round and VPs.
+    opponent: Team | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -159,17 +162,19 @@ def vp_cross_table(
     else:
         order = [(line.team, line.place) for line in standings]
     column = {team.pk: i for i, (team, _) in enumerate(order)}
+    teams = {team.pk: team for team, _ in order}
     rows = {
         team.pk: CrossRow(team, place, [[] for _ in order], Decimal(0)) for team, place in order
     }
     for match in scored_matches(event=event, rounds=rounds):
-        home = Meeting(match.round, match.home_vps)
         if match.away_id is None:
-            rows[match.home_id].byes.append(home)
+            rows[match.home_id].byes.append(Meeting(match.round, match.home_vps))
             continue
-        rows[match.home_id].cells[column[match.away_id]].append(home)
+        rows[match.home_id].cells[column[match.away_id]].append(
+            Meeting(match.round, match.home_vps, teams[match.away_id])
+        )
         rows[match.away_id].cells[column[match.home_id]].append(
-            Meeting(match.round, match.away_vps)
+            Meeting(match.round, match.away_vps, teams[match.home_id])
         )
     for row in rows.values():
         meetings = [*(m for cell in row.cells for m in cell), *row.byes]
