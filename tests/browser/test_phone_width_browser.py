@@ -125,7 +125,7 @@ def test_every_demo_page_fits_a_phone(chromium, live_server, language):
         if found["page"] > found["width"] or found["scrolling"] or found["wide"]:
             overflowing[url] = found
     context.close()
-    assert overflowing == {}, '\n'.join(f'{u}: {f}' for u, f in overflowing.items())
+    assert overflowing == {}, "\n".join(f"{u}: {f}" for u, f in overflowing.items())
 
 
 def test_a_phone_keeps_a_players_own_numbers_in_the_screen(french_phone, live_server):
