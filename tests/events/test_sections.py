@@ -7,6 +7,7 @@ result beaten and 1 for each tie, over the results compared (one section's, or t
 and Neuberg's (M + 1)·E/A − 1 for a board short of results.
 """
 
+import re
 from io import BytesIO
 
 import pytest
@@ -341,3 +342,18 @@ def test_the_director_page_lists_each_sections_movement_with_frenchs_semicolon(
     url = reverse("director-event", args=[evening.pk])
     french = director_client.get(url, headers={"accept-language": "fr"}).content.decode()
     assert "Section A\u00a0: Mitchell 7 tables\u00a0; Section B\u00a0: Mitchell 7 tables" in french
+
+
+def test_a_pairs_traveller_across_the_field_marks_its_own_line_not_its_namesakes(client, evening):
+    """Section A's pair 3 NS follows its scorecard's link to board 1: B's 3 NS, on the same
+    traveller across the field, is not marked as theirs."""
+    _enter(evening, "A", A_LINES)
+    _enter(evening, "B", B_LINES)
+    evening.status = "published"
+    evening.save()
+    url = reverse("traveller", args=[evening.pk, "A", 1]) + "?pair=3ns"
+
+    page = client.get(url).content.decode()
+
+    marked = re.findall(r'<tr class="mine">(.*?)</tr>', page, re.S)
+    assert len(marked) == 1 and "A3 NS" in marked[0], marked
