@@ -19,6 +19,7 @@ from events.models import (
     Player,
     Result,
     RoundDeal,
+    Seat,
     Section,
     TableRound,
     Team,
@@ -505,11 +506,14 @@ def _quoted(row) -> str:
 
 
 def _movement_counts(rows) -> list[str]:
-    lines = []
+    # An individual's sides, and their seats, are the app's own: its players say it instead.
+    sides = {(v.after or v.before).side_id for v in rows if v.model is Seat}
+    lines = _individuals_counted(rows)
     for model in (Pair, Board, TableRound):
-        added = sum(1 for v in rows if v.model is model and v.before is None and v.after)
+        mine = [v for v in rows if v.model is model and not (model is Pair and v.pk in sides)]
+        added = sum(1 for v in mine if v.before is None and v.after)
         removed = sorted(
-            (v.before for v in rows if v.model is model and v.before and v.after is None),
+            (v.before for v in mine if v.before and v.after is None),
             key=lambda row: (getattr(row, "number", 0), row.id),
         )
         if removed and model is Pair:
@@ -525,6 +529,41 @@ def _movement_counts(rows) -> list[str]:
             lines.append(_counted(model, "removed", len(removed)))
         if added:
             lines.append(_counted(model, "added", added))
+    return lines
+
+
+def _individuals_counted(rows) -> list[str]:
+    """An individual's players a movement numbers or takes away, by number: "Players added:
+    1-20", "Players removed: 17-20; with names: 17 (Ann Able)"."""
+    lines = []
+    removed = sorted(
+        (v.before for v in rows if v.model is IndividualPlayer and v.before and v.after is None),
+        key=lambda row: row.number,
+    )
+    if removed:
+        values = {
+            "players": number_ranges(p.number for p in removed),
+            "names": ", ".join(f"{p.number} ({p.name})" for p in removed if p.name),
+        }
+        if values["names"]:
+            text = ngettext(
+                "Player removed: %(players)s; with names: %(names)s",
+                "Players removed: %(players)s; with names: %(names)s",
+                len(removed),
+            )
+        else:
+            text = ngettext(
+                "Player removed: %(players)s", "Players removed: %(players)s", len(removed)
+            )
+        lines.append(text % values)
+    added = [
+        v.after.number for v in rows if v.model is IndividualPlayer and not v.before and v.after
+    ]
+    if added:
+        lines.append(
+            ngettext("Player added: %(players)s", "Players added: %(players)s", len(added))
+            % {"players": number_ranges(added)}
+        )
     return lines
 
 

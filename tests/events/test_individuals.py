@@ -459,6 +459,81 @@ def test_an_individual_s_movement_undone_takes_its_players_and_seats_with_its_si
     )
 
 
+def test_an_individual_s_movement_reads_in_its_players_on_the_history_page_and_its_undo(
+    director_client, club, director
+):
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(
+        club=club, movement=movement, user=director, name="Ind", date="2026-11-23"
+    )
+    change = Change.objects.get(event=event, kind=Change.Kind.MOVEMENT)
+
+    # The players the movement numbers, as the director set it up: its sides and their seats
+    # are the app's own.
+    assert change_lines(change=change) == [
+        "Movement: (none) -> 5-table Rainbow individual",
+        "Players added: 1-20",
+        "10 boards added",
+        "10 table-rounds added",
+    ]
+    with translation.override("fr"):
+        assert change_lines(change=change)[1] == "Joueurs ajoutés\u00a0: 1-20"
+    with translation.override("nb"):
+        assert change_lines(change=change)[1] == "Spillere lagt til: 1-20"
+    page = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
+    assert "Players added: 1-20" in page and "pairs added" not in page
+
+    director_client.post(reverse("director-undo", args=[event.pk, change.pk]), {"note": ""})
+
+    assert not event.sections.get().individuals.exists()
+    undo = Change.objects.get(event=event, kind=Change.Kind.UNDO)
+    assert change_lines(change=undo) == [
+        f"Undo of change #{change.pk} (Movement)",
+        "Movement: 5-table Rainbow individual -> (none)",
+        "Players removed: 1-20",
+        "10 boards removed",
+        "10 table-rounds removed",
+    ]
+    page = director_client.get(reverse("director-history", args=[event.pk])).content.decode()
+    assert "Players removed: 1-20" in page and "Pairs removed" not in page
+
+
+def test_an_individual_s_players_taken_away_are_named_by_number_and_name(club, director):
+    """A movement for fewer players takes the last ones away, with every side they sit in and
+    the table-rounds of those sides."""
+    movement = rainbow_individual(5, 2, rounds=2)
+    event = create_individual_event(club=club, movement=movement, name="Ind", date="2026-11-23")
+    section = event.sections.get()
+    name_players(section=section, names={17: "Ann Able", 3: "Bob Best"})
+    with recording(club=club, event=event, user=director, kind=Change.Kind.MOVEMENT) as change:
+        section.pairs.filter(seats__individual__number__gt=16).delete()
+        section.individuals.filter(number__gt=16).delete()
+
+    assert change_lines(change=change) == [
+        "Players removed: 17-20; with names: 17 (Ann Able)",
+        "8 table-rounds removed",
+    ]
+    with translation.override("fr"):
+        assert change_lines(change=change)[0] == (
+            "Joueurs retirés\u00a0: 17-20\u00a0; avec noms\u00a0: 17 (Ann Able)"
+        )
+    with translation.override("nb"):
+        assert change_lines(change=change)[0] == "Spillere fjernet: 17-20; med navn: 17 (Ann Able)"
+
+    undo = undo_change(change=change, user=director)
+
+    assert change_lines(change=undo) == [
+        f"Undo of change #{change.pk} (Movement)",
+        "Players added: 17-20",
+        "8 table-rounds added",
+    ]
+    assert section.individuals.get(number=17).name == "Ann Able"
+    with recording(club=club, event=event, user=director, kind=Change.Kind.MOVEMENT) as change:
+        section.pairs.filter(seats__individual__number=20).delete()
+        section.individuals.filter(number=20).delete()
+    assert change_lines(change=change) == ["Player removed: 20", "2 table-rounds removed"]
+
+
 def test_a_players_seat_is_printed_as_the_readers_language_prints_seats(director_client, club):
     """Norwegian Ø and V for East and West, French O for West: on the player's scorecard, the
     guide cards and the club's workbook (locale/GLOSSARY.md)."""
