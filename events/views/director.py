@@ -148,6 +148,10 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def event_movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_pairs_event(request, event_id)
+    if event.is_individual:
+        # Its players are seated by an individual movement, chosen when it is created: a pairs
+        # movement laid over it would take their sides and seats away.
+        raise Http404("An individual's movement is chosen when it is created.")
     section = chosen_section(request, event)
     data = request.POST if request.method == "POST" else request.GET
     form = MovementForm(data if "tables" in data else {"tables": str(section.tables or "")})

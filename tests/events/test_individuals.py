@@ -194,7 +194,6 @@ def test_every_page_and_download_of_an_individual_answers_without_an_error(direc
     pages = [
         f"/director/events/{event.pk}/",
         f"/director/events/{event.pk}/panels/",
-        f"/director/events/{event.pk}/movement/",
         f"/director/events/{event.pk}/repair/",
         f"/director/events/{event.pk}/players/",
         f"/director/events/{event.pk}/settings/",
@@ -553,3 +552,26 @@ def test_a_players_seat_is_printed_as_the_readers_language_prints_seats(director
     book = openpyxl.load_workbook(io.BytesIO(export_file(event=event, format_key="xlsx")))
     seats = {row[2] for row in book["Feuilles de marque"].iter_rows(min_row=3, values_only=True)}
     assert {"N", "E", "S", "O"} <= seats and "W" not in seats
+
+
+def test_an_individuals_movement_is_not_offered_a_pairs_movement(director_client, club, director):
+    """The movement page lays out pairs movements: an individual's page does not link it, and
+    the page refuses the individual, whose players keep their sides and seats."""
+    event = create_individual_event(
+        club=club,
+        movement=rainbow_individual(5, 2, rounds=2),
+        user=director,
+        name="Ind",
+        date="2026-11-23",
+        status="running",
+    )
+    seats = Seat.objects.filter(side__section__event=event).count()
+    url = reverse("director-movement", args=[event.pk])
+
+    page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert url not in page
+    assert director_client.get(url).status_code == 404
+    response = director_client.post(url, {"tables": "4", "choice": 0})
+
+    assert response.status_code == 404
+    assert Seat.objects.filter(side__section__event=event).count() == seats > 0
