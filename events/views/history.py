@@ -44,7 +44,9 @@ class HistoryOf:
     history: str
     undo: str
     key: int | str
-    scored: bool  # an undo scores the event again
+    # The event whose history it is (an undo scores it again; its pages draw the director's
+    # shortcuts); None for a club's.
+    event: Event | None
 
     @classmethod
     def event(cls, event: Event) -> "HistoryOf":
@@ -54,7 +56,7 @@ class HistoryOf:
             reverse("director-history", args=[event.pk]),
             "director-undo",
             event.pk,
-            scored=True,
+            event,
         )
 
     @classmethod
@@ -65,7 +67,7 @@ class HistoryOf:
             reverse("club-history", args=[club.slug]),
             "club-undo",
             club.slug,
-            scored=False,
+            None,
         )
 
 
@@ -79,7 +81,7 @@ def _history_page(request: HttpRequest, of: HistoryOf, entries, kinds, kind: str
     return render(
         request,
         "events/director/history.html",
-        {"of": of, "entries": entries, "kinds": kinds, "kind": kind},
+        {"of": of, "event": of.event, "entries": entries, "kinds": kinds, "kind": kind},
     )
 
 
@@ -117,7 +119,7 @@ def _undo_page(request: HttpRequest, of: HistoryOf, change: Change) -> HttpRespo
         else:
             done = (
                 gettext("Change #%(change)s undone; the event is scored again.")
-                if of.scored
+                if of.event
                 else gettext("Change #%(change)s undone.")
             )
             messages.success(request, done % {"change": change.pk})
@@ -127,6 +129,7 @@ def _undo_page(request: HttpRequest, of: HistoryOf, change: Change) -> HttpRespo
         "events/director/undo.html",
         {
             "of": of,
+            "event": of.event,
             "change": change,
             "lines": change_lines(change=change),
             "form": form,

@@ -100,5 +100,5 @@ def test_the_history_and_the_undo_page_read_an_english_note_in_the_readers_langu
     history = director_client.get(reverse("director-history", args=[event.pk]))
     undo = director_client.get(reverse("director-undo", args=[event.pk, draw.pk]))
 
-    assert f"<td>{note}</td>" in html.unescape(history.content.decode())
+    assert f">{note}</td>" in html.unescape(history.content.decode())
     assert f" · {note}</p>" in html.unescape(undo.content.decode())
